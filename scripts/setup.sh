@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Installs everything PosEnc Lab needs to build, serve and test, on a fresh Debian 12 (as root).
+# Idempotent: third-party sources and built dependencies live in .cache/ (git-ignored), and a
+# second run with a warm cache only checks stamps.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="$ROOT/.cache"
+mkdir -p "$CACHE"
+log() { printf '[setup] %s\n' "$*"; }
+
+SUDO=""
+[[ $(id -u) -eq 0 ]] || SUDO="sudo"
+
+APT_PKGS=(build-essential cmake make git curl ca-certificates xz-utils python3 gzip
+          emscripten libsdl2-dev libgles-dev catch2
+          clang libclang-rt-14-dev
+          chromium xvfb xauth imagemagick fonts-dejavu-core python3-fonttools)
+
+# 1. Debian packages (skipped when all are present).
+missing=()
+for p in "${APT_PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+need_src=0
+[[ -f "$CACHE/src/imgui.stamp" && -f "$CACHE/src/sdl2.stamp" ]] || need_src=1
+if ((${#missing[@]})) || ((need_src)); then
+  # apt-get source needs deb-src entries; derive them from the deb ones.
+  if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
+    if [[ -f /etc/apt/sources.list.d/debian.sources ]]; then
+      sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | $SUDO tee /etc/apt/sources.list.d/posenc-src.sources >/dev/null
+    else
+      grep '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' | $SUDO tee /etc/apt/sources.list.d/posenc-src.list >/dev/null
+    fi
+  fi
+  log "apt-get update"
+  $SUDO apt-get update -qq
+fi
+if ((${#missing[@]})); then
+  log "installing: ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# em++ needs acorn & co., which Debian ships under /usr/share/nodejs; a non-Debian node does not look there.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+# 2. Third-party sources from Debian's source packages (never committed).
+mkdir -p "$CACHE/src" "$CACHE/dl"
+fetch_src() { # name glob-of-orig dest
+  local pkg=$1 dest=$2
+  if [[ ! -f "$CACHE/src/$pkg.stamp" ]]; then
+    log "fetching Debian source package $pkg"
+    (cd "$CACHE/dl" && apt-get source --download-only -qq "$pkg" >/dev/null)
+    local orig; orig=$(ls "$CACHE"/dl/"${pkg}"_*.orig.tar.* | head -1)
+    rm -rf "$dest" && mkdir -p "$dest"
+    tar -xf "$orig" -C "$dest" --strip-components=1
+    touch "$CACHE/src/$pkg.stamp"
+  fi
+}
+fetch_src imgui "$CACHE/src/imgui"
+fetch_src libsdl2 "$CACHE/src/sdl2"
+# imgui.stamp/sdl2.stamp are the names checked above
+[[ -f "$CACHE/src/imgui.stamp" ]] || touch "$CACHE/src/imgui.stamp"
+[[ -f "$CACHE/src/libsdl2.stamp" ]] && touch "$CACHE/src/sdl2.stamp"
+
+# 3. SDL2 built for the web with emcc (the emscripten port would download; this one is Debian's source).
+SDL_PREFIX="$CACHE/sdl2-wasm"
+if [[ ! -f "$SDL_PREFIX/.stamp" ]]; then
+  log "building SDL2 for wasm (one time, about 3 minutes)"
+  rm -rf "$CACHE/sdl2-wasm-build"
+  emcmake cmake -S "$CACHE/src/sdl2" -B "$CACHE/sdl2-wasm-build" -DCMAKE_BUILD_TYPE=Release \
+    -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY \
+    -DCMAKE_INSTALL_PREFIX="$SDL_PREFIX" >"$CACHE/sdl2-wasm-configure.log" 2>&1
+  cmake --build "$CACHE/sdl2-wasm-build" -j"$(nproc)" >"$CACHE/sdl2-wasm-build.log" 2>&1
+  cmake --install "$CACHE/sdl2-wasm-build" >/dev/null
+  touch "$SDL_PREFIX/.stamp"
+fi
+
+# 4. npm modules for the browser tests, pinned, installed into the cache.
+NODE_DIR="$CACHE/node"
+if [[ ! -f "$NODE_DIR/.stamp" || "$ROOT/scripts/node-deps.json" -nt "$NODE_DIR/.stamp" ]]; then
+  log "installing npm modules"
+  mkdir -p "$NODE_DIR"
+  cp "$ROOT/scripts/node-deps.json" "$NODE_DIR/package.json"
+  (cd "$NODE_DIR" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+  touch "$NODE_DIR/.stamp"
+fi
+log "ready (cache: $CACHE)"

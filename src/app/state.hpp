@@ -1,0 +1,35 @@
+// The one state of PosEnc Lab: everything a course author can set by URL or JS API, and everything
+// the views share. A plain struct with defaults; change it only through state_io.hpp, which is the
+// single validated path used by the UI, the URL, the JS API and the keyboard alike.
+#pragma once
+#include <string_view>
+
+namespace app {
+
+// View ids are a public interface (URL `view=`, PosEnc.getState().view): keep them stable.
+enum class View : int {
+  clock, order, input, formula, heatmap, waves, periods, ranges, similarity, learned, adding, rope, gotcha, precision,
+  count
+};
+
+const char* view_id(View v);
+// Returns false (and leaves `out` alone) for an unknown id.
+bool view_from_id(std::string_view id, View& out);
+
+struct State {
+  View view = View::clock;
+  int d = 32;              // model width, even, 2..pe::kMaxD
+  double base = 10000.0;   // frequency base, > 1
+  double pos = 0.0;        // position (real)
+  double k = 4.0;          // offset shown as the second hand / rotation angle
+  bool playing = true;     // animate pos
+  double speed = 1.0;      // positions per second while playing
+  int pair = 0;            // selected sin/cos pair, 0..d/2-1
+  int n = 64;              // sequence length / window used by several lessons
+};
+
+// Limits that are properties of the app (the math limits live in core/params.hpp).
+constexpr double kMaxSpeed = 10000.0;
+constexpr double kMaxLength = 100000.0;
+
+}  // namespace app

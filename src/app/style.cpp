@@ -1,0 +1,52 @@
+#include "style.hpp"
+
+#include "font_mono.hpp"
+#include "font_sans.hpp"
+
+namespace app {
+
+// Must match FONT_UNICODES in CMakeLists.txt (the glyphs kept by the subset).
+static const ImWchar kGlyphRanges[] = {
+    0x0020, 0x007E, 0x00B0, 0x00B1, 0x00B7, 0x00B7, 0x00D7, 0x00D7, 0x0394, 0x0394, 0x03B8, 0x03B8,
+    0x03C0, 0x03C0, 0x03C9, 0x03C9, 0x2026, 0x2026, 0x2080, 0x2089, 0x2190, 0x2193, 0x2211, 0x2211,
+    0x2212, 0x2212, 0x221A, 0x221A, 0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265, 0};
+
+static ImFont* add_font(const unsigned char* data, size_t size, float px) {
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;  // static data: the atlas must not free it
+  cfg.OversampleH = 2;
+  cfg.OversampleV = 1;
+  cfg.PixelSnapH = true;
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data), static_cast<int>(size), px, &cfg,
+                                                    kGlyphRanges);
+}
+
+Fonts load_fonts(float ui_scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  Fonts f;
+  f.body = add_font(kFont_sans, kFont_sans_size, 16.0f * ui_scale);
+  f.mono = add_font(kFont_mono, kFont_mono_size, 15.0f * ui_scale);
+  f.title = add_font(kFont_sans, kFont_sans_size, 21.0f * ui_scale);
+  io.FontDefault = f.body;
+  return f;
+}
+
+void apply_theme(float ui_scale) {
+  ImGuiStyle& st = ImGui::GetStyle();
+  st = ImGuiStyle();
+  ImGui::StyleColorsLight(&st);
+  st.WindowRounding = 0;
+  st.FrameRounding = 4;
+  st.GrabRounding = 4;
+  st.FramePadding = ImVec2(8, 5);
+  st.ItemSpacing = ImVec2(8, 7);
+  st.WindowPadding = ImVec2(12, 10);
+  st.ScrollbarSize = 16;
+  st.Colors[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1);
+  st.Colors[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
+  st.Colors[ImGuiCol_Text] = ImVec4(0.10f, 0.11f, 0.13f, 1);
+  st.ScaleAllSizes(ui_scale);
+}
+
+}  // namespace app

@@ -1,0 +1,31 @@
+// Fonts and colours of the UI. The fonts are a subset of DejaVu Sans / Sans Mono, embedded at
+// build time (see CMakeLists.txt), so the page needs no font download and no filesystem.
+#pragma once
+#include "imgui.h"
+
+namespace app {
+
+struct Fonts {
+  ImFont* body = nullptr;   // captions and controls
+  ImFont* mono = nullptr;   // numbers in tables
+  ImFont* title = nullptr;  // headings
+};
+
+// Builds the font atlas for a UI scale (1 = 16 px body text) and applies the theme.
+Fonts load_fonts(float ui_scale);
+void apply_theme(float ui_scale);
+
+// Palette shared by the views: the hand at pos, the hand at pos + k, the highlighted pair.
+namespace colors {
+constexpr ImU32 hand = IM_COL32(40, 110, 220, 255);
+constexpr ImU32 ghost = IM_COL32(235, 120, 20, 255);
+constexpr ImU32 arc = IM_COL32(235, 120, 20, 110);
+constexpr ImU32 dial_face = IM_COL32(250, 250, 252, 255);
+constexpr ImU32 dial_rim = IM_COL32(150, 155, 165, 255);
+constexpr ImU32 tick = IM_COL32(190, 195, 205, 255);
+constexpr ImU32 selected = IM_COL32(30, 160, 90, 255);
+constexpr ImU32 text_dim = IM_COL32(95, 100, 110, 255);
+constexpr ImVec4 warning = ImVec4(0.70f, 0.35f, 0.0f, 1.0f);
+}  // namespace colors
+
+}  // namespace app
