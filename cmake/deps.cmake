@@ -28,6 +28,11 @@ add_library(imgui STATIC EXCLUDE_FROM_ALL
 target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
 target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 target_compile_options(imgui PRIVATE -w)  # third-party: its warnings are not ours to fix
+if(EMSCRIPTEN)
+  # The web build carries no demo/metrics windows and no file I/O (there is no filesystem).
+  target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_METRICS_WINDOW IMGUI_DISABLE_FILE_FUNCTIONS)
+  target_compile_options(imgui PRIVATE -Os)
+endif()
 target_link_libraries(imgui PUBLIC ${POSENC_SDL2})
 if(NOT EMSCRIPTEN)
   target_link_libraries(imgui PUBLIC ${GLES3_LIBRARY})

@@ -1,13 +1,26 @@
 // The app: the one State, what the views cache between frames, and the frame function.
 // Platform code (src/platform/) owns one App, feeds it time and events, and renders what it draws.
 #pragma once
-#include <string>
+#include <string_view>
 #include <vector>
 
 #include "state.hpp"
 #include "state_io.hpp"
 #include "style.hpp"
 #include "view_clock.hpp"
+#include "view_order.hpp"
+#include "view_input.hpp"
+#include "view_formula.hpp"
+#include "view_heatmap.hpp"
+#include "view_waves.hpp"
+#include "view_periods.hpp"
+#include "view_ranges.hpp"
+#include "view_similarity.hpp"
+#include "view_learned.hpp"
+#include "view_adding.hpp"
+#include "view_rope.hpp"
+#include "view_gotcha.hpp"
+#include "view_precision.hpp"
 
 namespace app {
 
@@ -16,13 +29,28 @@ struct App {
   Fonts fonts;
   float ui_scale = 1.0f;
   std::vector<Rejection> notices;  // what the last change from URL/API/UI ignored, shown until dismissed
+  View shown_view = View::count;  // the tab drawn last frame, to tell a tab click from an outside change
   ClockCache clock;
+  OrderCache order;
+  InputCache input;
+  FormulaCache formula;
+  HeatmapCache heatmap;
+  WavesCache waves;
+  PeriodsCache periods;
+  RangesCache ranges;
+  SimilarityCache similarity;
+  LearnedCache learned;
+  AddingCache adding;
+  RopeCache rope;
+  GotchaCache gotcha;
+  PrecisionCache precision;
 };
 
+// Fonts and theme; call once the ImGui context exists.
 void app_init(App& a);
-// Advances the animation by dt seconds and builds this frame's UI. Order: simulate, then draw.
+// Advances the animation by dt seconds, then builds this frame's UI.
 void app_frame(App& a, double dt);
-// Applies a query string through the validated path and keeps its rejections for the notice line.
+// Applies a query string through the validated path; rejections are kept for the notice line.
 std::vector<Rejection> app_apply(App& a, std::string_view query);
 
 }  // namespace app

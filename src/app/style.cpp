@@ -46,6 +46,9 @@ void apply_theme(float ui_scale) {
   st.Colors[ImGuiCol_WindowBg] = ImVec4(0.97f, 0.97f, 0.98f, 1);
   st.Colors[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
   st.Colors[ImGuiCol_Text] = ImVec4(0.10f, 0.11f, 0.13f, 1);
+  st.Colors[ImGuiCol_FrameBg] = ImVec4(0.87f, 0.89f, 0.93f, 1);
+  st.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.80f, 0.85f, 0.95f, 1);
+  st.Colors[ImGuiCol_Border] = ImVec4(0.75f, 0.77f, 0.82f, 1);
   st.ScaleAllSizes(ui_scale);
 }
 

@@ -25,7 +25,7 @@ constexpr ImU32 dial_rim = IM_COL32(150, 155, 165, 255);
 constexpr ImU32 tick = IM_COL32(190, 195, 205, 255);
 constexpr ImU32 selected = IM_COL32(30, 160, 90, 255);
 constexpr ImU32 text_dim = IM_COL32(95, 100, 110, 255);
-constexpr ImVec4 warning = ImVec4(0.70f, 0.35f, 0.0f, 1.0f);
+constexpr ImU32 warning = IM_COL32(178, 89, 0, 255);
 }  // namespace colors
 
 }  // namespace app

@@ -1,23 +1,24 @@
-// Lesson: the clock-hand view. One dial per sin/cos pair; the hand's tip sits at
-// (x, y) = (PE[2i], PE[2i+1]) = (sin(w_i pos), cos(w_i pos)), so it starts at twelve o'clock and turns
-// clockwise by w_i radians per position. The ghost hand shows pos + k: every pair turned by w_i k.
+// Lesson: the clock-hand view (view id `clock`).
+// One dial per sin/cos pair; the hand's tip sits at (x, y) = (PE[2i], PE[2i+1]) =
+// (sin(w_i pos), cos(w_i pos)): it starts at twelve o'clock and turns clockwise by w_i radians per
+// position. The ghost hand shows pos + k, i.e. every pair turned by its own angle w_i k, and a panel
+// works the rotation matrix for the selected pair with live numbers.
 #pragma once
 #include <vector>
 
 #include "state.hpp"
+#include "view_context.hpp"
 
 namespace app {
-
-struct Fonts;
 
 struct ClockCache {
   int d = 0;
   double base = 0;
-  std::vector<double> omega;    // w_i for the current (d, base)
-  std::vector<double> period;   // 2*pi / w_i
-  float dial_size = 120.0f;     // dial diameter in unscaled pixels (user adjustable)
+  std::vector<double> omega;   // w_i for the current (d, base)
+  std::vector<double> period;  // 2*pi / w_i
+  float dial_size = 118.0f;    // dial diameter in unscaled pixels (user adjustable)
 };
 
-void draw_clock(State& s, ClockCache& cache, const Fonts& fonts, float ui_scale);
+void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx);
 
 }  // namespace app

@@ -1,0 +1,208 @@
+#include "view_clock.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/encoding.hpp"
+#include "core/frequency.hpp"
+#include "core/rotation.hpp"
+#include "imgui.h"
+#include "state_io.hpp"
+#include "widgets.hpp"
+
+namespace app {
+
+namespace {
+
+constexpr double kRadToDeg = 180.0 / pe::kPi;
+
+// Reduces an angle to (-pi, pi]: the shortest turn with the same end point.
+double wrap_angle(double a) {
+  a = std::remainder(a, pe::kTwoPi);
+  return a <= -pe::kPi ? a + pe::kTwoPi : a;
+}
+
+// Screen point of a hand at encoding angle theta: x = sin(theta) right, y = cos(theta) up.
+ImVec2 hand_tip(ImVec2 c, float r, double theta) {
+  return ImVec2(c.x + r * static_cast<float>(std::sin(theta)), c.y - r * static_cast<float>(std::cos(theta)));
+}
+
+void refresh(ClockCache& cache, const State& s) {
+  if (cache.d == s.d && cache.base == s.base) return;
+  cache.d = s.d;
+  cache.base = s.base;
+  cache.omega = pe::omegas(s.d, s.base);
+  cache.period.resize(cache.omega.size());
+  for (size_t i = 0; i < cache.omega.size(); ++i) cache.period[i] = pe::period(static_cast<int>(i), s.d, s.base);
+}
+
+// One dial: face, ticks, the arc of the shift, the ghost hand at pos + k and the hand at pos.
+void draw_dial(ImDrawList* dl, ImVec2 c, float r, double theta, double shift, bool selected, float ui_scale) {
+  dl->AddCircleFilled(c, r, colors::dial_face, 48);
+  dl->AddCircle(c, r, selected ? colors::selected : colors::dial_rim, 48, (selected ? 3.0f : 1.5f) * ui_scale);
+  for (int q = 0; q < 4; ++q) {
+    const double a = q * pe::kPi / 2;
+    dl->AddLine(hand_tip(c, r * 0.86f, a), hand_tip(c, r, a), colors::tick, 1.5f * ui_scale);
+  }
+  // The arc runs from the hand to the ghost, along the shorter way round.
+  const double from = std::fmod(theta, pe::kTwoPi);
+  const double turn = wrap_angle(shift);
+  if (std::fabs(turn) > 1e-4) {
+    const float ar = r * 0.42f;
+    dl->PathLineTo(c);
+    dl->PathArcTo(c, ar, static_cast<float>(from - pe::kPi / 2), static_cast<float>(from + turn - pe::kPi / 2), 32);
+    dl->PathFillConvex(colors::arc);
+  }
+  const float w = 2.5f * ui_scale;
+  dl->AddLine(c, hand_tip(c, r * 0.9f, from + turn), colors::ghost, w);
+  dl->AddCircleFilled(hand_tip(c, r * 0.9f, from + turn), 3.5f * ui_scale, colors::ghost);
+  dl->AddLine(c, hand_tip(c, r * 0.9f, from), colors::hand, w + 0.5f * ui_scale);
+  dl->AddCircleFilled(hand_tip(c, r * 0.9f, from), 4.0f * ui_scale, colors::hand);
+  dl->AddCircleFilled(c, 3.0f * ui_scale, IM_COL32(60, 60, 70, 255));
+}
+
+void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
+  const int pairs = s.d / 2;
+  const float sc = ctx.ui_scale;
+  const float dial = cache.dial_size * sc;
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 cell(std::max(dial, 96.0f * sc) + 10 * sc, dial + 2.2f * line + 12 * sc);
+  const int cols = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / cell.x));
+  const int rows = (pairs + cols - 1) / cols;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+
+  ImGuiListClipper clipper;
+  clipper.Begin(rows, cell.y);
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      for (int col = 0; col < cols; ++col) {
+        const int i = row * cols + col;
+        if (i >= pairs) break;
+        if (col > 0) ImGui::SameLine(0, 0);
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::PushID(i);
+        if (ImGui::InvisibleButton("dial", cell)) set_number(s, Field::pair, i);
+        const bool hovered = ImGui::IsItemHovered();
+        ImGui::PopID();
+        const double w = cache.omega[static_cast<size_t>(i)];
+        const bool sel = i == s.pair;
+        if (sel || hovered)
+          dl->AddRectFilled(p, ImVec2(p.x + cell.x, p.y + cell.y), sel ? IM_COL32(225, 245, 232, 255) : IM_COL32(238, 240, 245, 255),
+                            6 * sc);
+        char label[48];
+        std::snprintf(label, sizeof label, "pair %d", i);
+        dl->AddText(ImVec2(p.x + 6 * sc, p.y + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), label);
+        const ImVec2 c(p.x + cell.x / 2, p.y + line + 6 * sc + dial / 2);
+        draw_dial(dl, c, dial / 2 - 2 * sc, w * s.pos, w * s.k, sel, sc);
+        const std::string per = "T " + fmt(cache.period[static_cast<size_t>(i)] < 1e5 ? "%.4g" : "%.3g", cache.period[static_cast<size_t>(i)]);
+        const std::string ang = fmt("%+.1f\xC2\xB0", wrap_angle(w * s.k) * kRadToDeg);
+        const float ty = p.y + line + 8 * sc + dial;
+        dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, per.c_str());
+        const float aw = ImGui::CalcTextSize(ang.c_str()).x;
+        dl->AddText(ImVec2(p.x + cell.x - aw - 6 * sc, ty), colors::ghost, ang.c_str());
+        if (hovered)
+          ImGui::SetTooltip("pair %d: dimensions %d (sin) and %d (cos)\nw = %s rad/position, period %s positions\nturn for k: w*k = %s rad",
+                            i, 2 * i, 2 * i + 1, fmt("%.6g", w).c_str(), fmt("%.6g", cache.period[static_cast<size_t>(i)]).c_str(),
+                            fmt("%.6g", w * s.k).c_str());
+      }
+    }
+  }
+  clipper.End();
+}
+
+void row2(const char* name, double a, double b, const char* f = "%+.6f") {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(name);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(fmt(f, a).c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(fmt(f, b).c_str());
+}
+
+void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx) {
+  const int i = s.pair;
+  const double w = cache.omega[static_cast<size_t>(i)];
+  const double theta = w * s.k;
+  const pe::Rotation r = pe::shift_rotation(i, s.k, s.d, s.base);
+  const pe::Pair now{pe::encoding_value(s.pos, 2 * i, s.d, s.base), pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)};
+  const pe::Pair turned = pe::rotate(r, now);
+  const pe::Pair direct{pe::encoding_value(s.pos + s.k, 2 * i, s.d, s.base),
+                        pe::encoding_value(s.pos + s.k, 2 * i + 1, s.d, s.base)};
+  const float sc = ctx.ui_scale;
+
+  ImGui::PushFont(ctx.fonts.title);
+  ImGui::Text("Pair %d: dimensions %d and %d", i, 2 * i, 2 * i + 1);
+  ImGui::PopFont();
+  const float big = std::min(ImGui::GetContentRegionAvail().x * 0.55f, 170.0f * sc);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, big + 6 * sc));
+  draw_dial(ImGui::GetWindowDrawList(), ImVec2(p.x + big / 2 + 4 * sc, p.y + big / 2 + 3 * sc), big / 2, w * s.pos, theta, true, sc);
+  ImGui::SetCursorScreenPos(ImVec2(p.x + big + 18 * sc, p.y + 8 * sc));
+  ImGui::BeginGroup();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "hand: pos = %s", fmt("%.2f", s.pos).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "ghost: pos + k = %s", fmt("%.2f", s.pos + s.k).c_str());
+  ImGui::Text("w = %s", fmt("%.6g", w).c_str());
+  ImGui::Text("period = %s", fmt("%.6g", cache.period[static_cast<size_t>(i)]).c_str());
+  ImGui::EndGroup();
+  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + big + 10 * sc));
+
+  ImGui::PushFont(ctx.fonts.mono);
+  ImGui::Text("\xCE\xB8 = w\xC2\xB7k = %s rad", fmt("%.6f", theta).c_str());
+  ImGui::Text("  = %s\xC2\xB0 (turn %s\xC2\xB0)", fmt("%.4f", theta * kRadToDeg).c_str(),
+              fmt("%+.2f", wrap_angle(theta) * kRadToDeg).c_str());
+  ImGui::Spacing();
+  ImGui::TextUnformatted("R(\xCE\xB8) =  [  cos \xCE\xB8   sin \xCE\xB8 ]");
+  ImGui::TextUnformatted("          [ -sin \xCE\xB8   cos \xCE\xB8 ]");
+  ImGui::Text("       =  [ %s  %s ]", fmt("%+.6f", r.m00()).c_str(), fmt("%+.6f", r.m01()).c_str());
+  ImGui::Text("          [ %s  %s ]", fmt("%+.6f", r.m10()).c_str(), fmt("%+.6f", r.m11()).c_str());
+  ImGui::Spacing();
+  if (ImGui::BeginTable("pairs", 3, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableSetupColumn("sin (2i)", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("cos (2i+1)", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableHeadersRow();
+    row2("PE(pos)", now.s, now.c);
+    row2("R(\xCE\xB8)\xC2\xB7PE(pos)", turned.s, turned.c);
+    row2("PE(pos+k)", direct.s, direct.c);
+    row2("difference", turned.s - direct.s, turned.c - direct.c, "%+.1e");
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
+  refresh(cache, s);
+  const float sc = ctx.ui_scale;
+  caption("Each dial is one sin/cos pair of the encoding: the hand's tip sits at (sin, cos) of the pair's angle, "
+          "so it turns clockwise as the position grows. Pair 0 turns one radian per position; each later pair turns "
+          "more slowly. The orange ghost hand shows position pos + k: every pair is turned by its own angle w\xC2\xB7k, "
+          "the same for every pos. That fixed turn is what makes PE(pos + k) a rotation of PE(pos).");
+
+  // Worst disagreement over all pairs between the rotated vector and the directly shifted one.
+  const std::vector<double> v = pe::encoding_vector(s.pos, s.d, s.base);
+  std::vector<double> turned(v.size());
+  pe::shift_by_rotation(v, s.k, s.d, s.base, turned);
+  const std::vector<double> direct = pe::encoding_vector(s.pos + s.k, s.d, s.base);
+  double worst = 0;
+  for (size_t j = 0; j < v.size(); ++j) worst = std::max(worst, std::fabs(turned[j] - direct[j]));
+  ImGui::Text("d = %d: %d dial%s.  Rotating every pair of PE(pos) by w\xC2\xB7k matches PE(pos + k) to %s.", s.d, s.d / 2,
+              s.d == 2 ? "" : "s", fmt("%.1e", worst).c_str());
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::max(80.0f * sc, ImGui::GetContentRegionAvail().x - 120 * sc));
+  ImGui::SliderFloat("dial size", &cache.dial_size, 70.0f, 220.0f, "%.0f px");
+
+  const float panel = 400.0f * sc;
+  const bool side = ImGui::GetContentRegionAvail().x > panel + 300 * sc;
+  ImGui::BeginChild("dials", ImVec2(side ? -panel : 0, side ? 0 : -330 * sc), true);
+  draw_grid(s, cache, ctx);
+  ImGui::EndChild();
+  if (side) ImGui::SameLine();
+  ImGui::BeginChild("detail", ImVec2(0, 0), true);
+  draw_detail(s, cache, ctx);
+  ImGui::EndChild();
+}
+
+}  // namespace app

@@ -1,0 +1,69 @@
+#include "widgets.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "style.hpp"
+
+namespace app {
+
+static double field_value(const State& s, Field f) {
+  switch (f) {
+    case Field::d: return s.d;
+    case Field::base: return s.base;
+    case Field::pos: return s.pos;
+    case Field::k: return s.k;
+    case Field::speed: return s.speed;
+    case Field::pair: return s.pair;
+    case Field::n: return s.n;
+    case Field::playing: return s.playing ? 1 : 0;
+    case Field::view:
+    case Field::count: break;
+  }
+  return 0;
+}
+
+bool param_slider(const char* label, State& s, Field f, double lo, double hi, const char* format,
+                  std::vector<Rejection>& notices, bool logarithmic) {
+  ImGui::PushID(label);
+  ImGui::TextUnformatted(label);
+  const float full = ImGui::GetContentRegionAvail().x;
+  const float input_w = full * 0.36f;
+  double v = field_value(s, f);
+  bool edited = false;
+  ImGui::SetNextItemWidth(full - input_w - ImGui::GetStyle().ItemSpacing.x);
+  const ImGuiSliderFlags flags = ImGuiSliderFlags_NoRoundToFormat | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+  if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &v, &lo, &hi, format, flags)) edited = true;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(input_w);
+  double typed = field_value(s, f);
+  if (ImGui::InputDouble("##exact", &typed, 0, 0, "%g", ImGuiInputTextFlags_EnterReturnsTrue)) {
+    v = typed;
+    edited = true;
+  }
+  ImGui::PopID();
+  if (!edited) return false;
+  if (f == Field::d) v = 2.0 * std::round(v / 2.0);  // the slider moves in whole pairs
+  if (f == Field::pair || f == Field::n) v = std::round(v);
+  const std::string err = set_number(s, f, v);
+  if (!err.empty()) {
+    notices.assign(1, Rejection{field_key(f), sanitise(fmt("%g", v)), err});
+    return false;
+  }
+  return true;
+}
+
+std::string fmt(const char* format, double v) {
+  if (!std::isfinite(v)) return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+void caption(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
+}  // namespace app

@@ -1,0 +1,162 @@
+// Entry point for the web (Emscripten) and desktop builds: SDL2 window, OpenGL ES 3 / WebGL2
+// context, Dear ImGui, and the frame loop. Order each frame: events -> app (simulate + UI) -> render.
+//
+// Desktop arguments: posenc_desktop [QUERY] [--frames N] [--size WxH]
+//   QUERY is the same query string the web page reads from its URL (e.g. "view=clock&d=64&k=37").
+#include <SDL.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "app/app.hpp"
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl.h"
+#include "platform.hpp"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include "web_api.hpp"
+#endif
+
+#include <GLES3/gl3.h>
+
+namespace platform {
+
+namespace {
+
+struct Platform {
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl = nullptr;
+  app::App app;
+  Uint64 last_ticks = 0;
+  int redraw_frames = 3;  // frames still to draw after the last input or change
+  long frames_left = -1;  // desktop --frames: stop after this many frames
+  bool quit = false;
+};
+
+Platform g;
+
+#ifdef __EMSCRIPTEN__
+// The canvas follows its CSS box (the page decides the size); the drawing buffer follows it.
+bool follow_canvas_size() {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  int w = 0, h = 0;
+  SDL_GetWindowSize(g.window, &w, &h);
+  const int want_w = static_cast<int>(css_w), want_h = static_cast<int>(css_h);
+  if (want_w < 1 || want_h < 1 || (want_w == w && want_h == h)) return false;
+  SDL_SetWindowSize(g.window, want_w, want_h);
+  return true;
+}
+#endif
+
+void frame() {
+  SDL_Event e;
+  while (SDL_PollEvent(&e)) {
+    ImGui_ImplSDL2_ProcessEvent(&e);
+    if (e.type == SDL_QUIT) g.quit = true;
+    g.redraw_frames = 3;
+  }
+#ifdef __EMSCRIPTEN__
+  if (follow_canvas_size()) g.redraw_frames = 3;
+#endif
+  const Uint64 now = SDL_GetPerformanceCounter();
+  const double dt = g.last_ticks ? double(now - g.last_ticks) / double(SDL_GetPerformanceFrequency()) : 0.0;
+  g.last_ticks = now;
+  // Nothing changes while paused and untouched: draw nothing and cost nothing.
+  if (!g.app.state.playing && g.redraw_frames <= 0 && g.frames_left < 0) return;
+  if (g.redraw_frames > 0) --g.redraw_frames;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  app::app_frame(g.app, dt);
+  ImGui::Render();
+
+  int fw = 0, fh = 0;
+  SDL_GL_GetDrawableSize(g.window, &fw, &fh);
+  glViewport(0, 0, fw, fh);
+  glClearColor(0.97f, 0.97f, 0.98f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  SDL_GL_SwapWindow(g.window);
+
+#ifdef __EMSCRIPTEN__
+  web_after_frame();
+#endif
+  if (g.frames_left > 0 && --g.frames_left == 0) g.quit = true;
+}
+
+}  // namespace
+
+app::App& the_app() { return g.app; }
+void request_redraw() { g.redraw_frames = 3; }
+
+}  // namespace platform
+
+int main(int argc, char** argv) {
+  using platform::g;
+  int width = 1280, height = 800;
+  std::string query;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) {
+      g.frames_left = std::strtol(argv[++i], nullptr, 10);
+    } else if (!std::strcmp(argv[i], "--size") && i + 1 < argc) {
+      if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2) width = 1280, height = 800;
+    } else {
+      query = argv[i];
+    }
+  }
+
+  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "SDL_Init failed: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  g.window = SDL_CreateWindow("PosEnc Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
+                              SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE);
+  if (!g.window) {
+    std::fprintf(stderr, "SDL_CreateWindow failed: %s\n", SDL_GetError());
+    return 1;
+  }
+  g.gl = SDL_GL_CreateContext(g.window);
+  if (!g.gl) {
+    std::fprintf(stderr, "Could not create an OpenGL ES 3.0 / WebGL2 context: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_GL_MakeCurrent(g.window, g.gl);
+  SDL_GL_SetSwapInterval(1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no settings file: the state lives in the URL
+  ImGui_ImplSDL2_InitForOpenGL(g.window, g.gl);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  app::app_init(g.app);
+  if (!query.empty()) app::app_apply(g.app, query);
+
+#ifdef __EMSCRIPTEN__
+  emscripten_set_main_loop(platform::frame, 0, false);
+#else
+  while (!g.quit) {
+    platform::frame();
+    if (!g.app.state.playing) SDL_Delay(8);  // idle politely while paused
+  }
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(g.gl);
+  SDL_DestroyWindow(g.window);
+  SDL_Quit();
+#endif
+  return 0;
+}

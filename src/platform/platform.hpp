@@ -1,0 +1,11 @@
+// What the platform layer shares between its files: the one App and a way to ask for redraws.
+#pragma once
+#include "app/app.hpp"
+
+namespace platform {
+
+app::App& the_app();
+// Something outside the event queue (the JS API) changed the state: draw the next frames.
+void request_redraw();
+
+}  // namespace platform

@@ -1,0 +1,9 @@
+// Web-only hooks from the frame loop to the page (src/platform/web_api.cpp).
+#pragma once
+
+namespace platform {
+
+// After each drawn frame: resolves PosEnc.ready on the first one and reports state changes.
+void web_after_frame();
+
+}  // namespace platform
