@@ -13,7 +13,7 @@ static bool has(const std::vector<Rejection>& r, const char* key) {
 
 TEST_CASE("a good query sets every field") {
   State s;
-  const auto r = apply_query(s, "?view=clock&d=512&base=500&pos=5.5&k=37&playing=false&speed=2&pair=3&n=128");
+  const auto r = apply_query(s, "?view=clock&d=512&base=500&pos=5.5&k=37&playing=false&speed=2&pair=3&n=128&step=2");
   CHECK(r.empty());
   CHECK(s.view == View::clock);
   CHECK(s.d == 512);
@@ -24,6 +24,7 @@ TEST_CASE("a good query sets every field") {
   CHECK(s.speed == 2);
   CHECK(s.pair == 3);
   CHECK(s.n == 128);
+  CHECK(s.step == 2);
 }
 
 TEST_CASE("to_query round-trips through apply_query") {
@@ -37,6 +38,7 @@ TEST_CASE("to_query round-trips through apply_query") {
   a.speed = 0.3;
   a.pair = 511;
   a.n = 99;
+  a.step = kTourSteps;
   State b;
   CHECK(apply_query(b, to_query(a)).empty());
   CHECK(to_query(b) == to_query(a));
@@ -47,7 +49,7 @@ TEST_CASE("to_query round-trips through apply_query") {
 TEST_CASE("invalid values are rejected with a reason, valid ones still apply") {
   State s;
   const State before = s;
-  const auto r = apply_query(s, "d=3&pos=7&base=1&k=NaN&speed=-1&view=nowhere&playing=maybe&n=0&zzz=1");
+  const auto r = apply_query(s, "d=3&pos=7&base=1&k=NaN&speed=-1&view=nowhere&playing=maybe&n=0&step=99&zzz=1");
   CHECK(s.pos == 7);
   CHECK(s.d == before.d);
   CHECK(s.base == before.base);
@@ -56,7 +58,8 @@ TEST_CASE("invalid values are rejected with a reason, valid ones still apply") {
   CHECK(s.view == before.view);
   CHECK(s.playing == before.playing);
   CHECK(s.n == before.n);
-  for (const char* key : {"d", "base", "k", "speed", "view", "playing", "n", "zzz"}) {
+  CHECK(s.step == before.step);
+  for (const char* key : {"d", "base", "k", "speed", "view", "playing", "n", "step", "zzz"}) {
     INFO(key);
     CHECK(has(r, key));
   }

@@ -1,9 +1,12 @@
 #include "app.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "core/params.hpp"
 #include "imgui.h"
+#include "tour.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -55,6 +58,86 @@ void draw_view(App& a, const ViewContext& ctx) {
   }
 }
 
+void draw_tour_bar(App& a) {
+  const TourStep* t = tour_step(a.state.step);
+  if (!t) return;
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.92f, 0.96f, 1.0f, 1.0f));
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float height = a.fonts.title->FontSize + 2 * ImGui::GetTextLineHeight() + 2 * st.ItemSpacing.y + 2 * st.WindowPadding.y + 4;
+  ImGui::BeginChild("tour", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
+  ImGui::PushFont(a.fonts.title);
+  ImGui::Text("Tour %d/%d: %s", a.state.step, kTourSteps, t->title);
+  ImGui::PopFont();
+  const float buttons = 300.0f * a.ui_scale;
+  ImGui::SameLine();
+  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons));
+  if (ImGui::Button("< Previous")) app_set_step(a, std::max(1, a.state.step - 1));
+  ImGui::SameLine();
+  if (ImGui::Button(a.state.step < kTourSteps ? "Next >" : "Finish")) app_set_step(a, a.state.step < kTourSteps ? a.state.step + 1 : 0);
+  ImGui::SameLine();
+  if (ImGui::Button("End tour")) app_set_step(a, 0);
+  ImGui::TextWrapped("%s", t->caption);
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
+// Keyboard control for lectures. Keys act only when no text field is being edited.
+void handle_keys(App& a) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  State& s = a.state;
+  auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
+  const int view = static_cast<int>(s.view), views = static_cast<int>(View::count);
+  if (pressed(ImGuiKey_LeftArrow)) set_number(s, Field::pos, std::round(s.pos) - 1);
+  if (pressed(ImGuiKey_RightArrow)) set_number(s, Field::pos, std::round(s.pos) + 1);
+  if (pressed(ImGuiKey_UpArrow)) set_number(s, Field::k, std::round(s.k) + 1);
+  if (pressed(ImGuiKey_DownArrow)) set_number(s, Field::k, std::round(s.k) - 1);
+  // Presentation clickers send PageDown/PageUp: next/previous tour step, or view outside the tour.
+  if (pressed(ImGuiKey_PageDown)) {
+    if (s.step > 0) app_set_step(a, std::min(kTourSteps, s.step + 1));
+    else set_view(s, static_cast<View>((view + 1) % views));
+  }
+  if (pressed(ImGuiKey_PageUp)) {
+    if (s.step > 0) app_set_step(a, std::max(1, s.step - 1));
+    else set_view(s, static_cast<View>((view + views - 1) % views));
+  }
+  if (pressed(ImGuiKey_Escape)) a.show_help = false;
+  for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
+    switch (io.InputQueueCharacters[i]) {
+      case ' ': set_number(s, Field::playing, s.playing ? 0 : 1); break;
+      case 't': app_set_step(a, s.step > 0 ? 0 : 1); break;
+      case 'n': if (s.step > 0) app_set_step(a, std::min(kTourSteps, s.step + 1)); break;
+      case 'p': if (s.step > 0) app_set_step(a, std::max(1, s.step - 1)); break;
+      case 'h': case '?': a.show_help = !a.show_help; break;
+      default: break;
+    }
+  }
+}
+
+void draw_help(App& a) {
+  if (!a.show_help) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::Begin("Keyboard", &a.show_help, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+  static constexpr const char* kKeys[][2] = {
+      {"Space", "play / pause"},          {"\xE2\x86\x90 \xE2\x86\x92", "position -1 / +1"},
+      {"\xE2\x86\x91 \xE2\x86\x93", "offset k +1 / -1"}, {"PageDown / PageUp", "next / previous view (tour step in the tour)"},
+      {"t", "start / end the guided tour"}, {"n / p", "next / previous tour step"},
+      {"h or ?", "show / hide this help"},   {"Esc", "close this help"}};
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+    for (const auto& k : kKeys) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k[0]);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k[1]);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
 void draw_controls(App& a) {
   State& s = a.state;
   ImGui::PushFont(a.fonts.title);
@@ -78,6 +161,10 @@ void draw_controls(App& a) {
   param_slider("base", s, Field::base, 2, 100000, "%.0f", a.notices, true);
   param_slider("selected pair  i", s, Field::pair, 0, s.d / 2 - 1, "%.0f", a.notices);
 
+  ImGui::Separator();
+  if (ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0))) app_set_step(a, s.step > 0 ? 0 : 1);
+  if (ImGui::Button("Keyboard help (h)", ImVec2(-1, 0))) a.show_help = !a.show_help;
+
   if (!a.notices.empty()) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, colors::warning);
@@ -95,13 +182,25 @@ void app_init(App& a) {
 }
 
 std::vector<Rejection> app_apply(App& a, std::string_view query) {
+  const int step_before = a.state.step;
   std::vector<Rejection> r = apply_query(a.state, query);
+  if (a.state.step != step_before && a.state.step > 0) {
+    // A new tour step sets its preset first; the fields the query names explicitly still win.
+    apply_query(a.state, tour_step(a.state.step)->preset);
+    apply_query(a.state, query);
+  }
   if (!r.empty()) a.notices = r;
   return r;
 }
 
+void app_set_step(App& a, int step) {
+  if (step < 0 || step > kTourSteps) return;
+  app_apply(a, "step=" + std::to_string(step));
+}
+
 void app_frame(App& a, double dt) {
   State& s = a.state;
+  handle_keys(a);
   if (s.playing && dt > 0) {
     // Past the limit the animation stops rather than leaving the valid range.
     if (!set_number(s, Field::pos, s.pos + s.speed * std::fmin(dt, 0.25)).empty()) set_number(s, Field::playing, 0);
@@ -119,6 +218,7 @@ void app_frame(App& a, double dt) {
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("main", ImVec2(0, 0), false);
+  draw_tour_bar(a);
   if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
     // A view set from outside (URL, API, keyboard) selects its tab; otherwise the tab bar sets the view.
     const bool external = s.view != a.shown_view;
@@ -136,6 +236,7 @@ void app_frame(App& a, double dt) {
   draw_view(a, ctx);
   ImGui::EndChild();
   ImGui::End();
+  draw_help(a);
 }
 
 }  // namespace app

@@ -29,6 +29,7 @@ struct App {
   Fonts fonts;
   float ui_scale = 1.0f;
   std::vector<Rejection> notices;  // what the last change from URL/API/UI ignored, shown until dismissed
+  bool show_help = false;          // the keyboard help overlay
   View shown_view = View::count;  // the tab drawn last frame, to tell a tab click from an outside change
   ClockCache clock;
   OrderCache order;
@@ -51,6 +52,9 @@ void app_init(App& a);
 // Advances the animation by dt seconds, then builds this frame's UI.
 void app_frame(App& a, double dt);
 // Applies a query string through the validated path; rejections are kept for the notice line.
+// A query that starts a tour step (`step=N`) applies that step's preset first.
 std::vector<Rejection> app_apply(App& a, std::string_view query);
+// Moves the tour to `step` (0 ends it) through app_apply.
+void app_set_step(App& a, int step);
 
 }  // namespace app

@@ -26,10 +26,12 @@ struct State {
   double speed = 1.0;      // positions per second while playing
   int pair = 0;            // selected sin/cos pair, 0..d/2-1
   int n = 64;              // sequence length / window used by several lessons
+  int step = 0;            // guided-tour step, 1..kTourSteps; 0 = no tour
 };
 
 // Limits that are properties of the app (the math limits live in core/params.hpp).
 constexpr double kMaxSpeed = 10000.0;
 constexpr double kMaxLength = 100000.0;
+constexpr int kTourSteps = 16;  // the number of steps in tour.cpp
 
 }  // namespace app

@@ -11,7 +11,7 @@
 
 namespace app {
 
-static constexpr const char* kFieldKeys[] = {"view", "d", "base", "pos", "k", "playing", "speed", "pair", "n"};
+static constexpr const char* kFieldKeys[] = {"view", "d", "base", "pos", "k", "playing", "speed", "pair", "n", "step"};
 static_assert(sizeof(kFieldKeys) / sizeof(kFieldKeys[0]) == static_cast<size_t>(Field::count));
 
 const char* field_key(Field f) { return kFieldKeys[static_cast<int>(f)]; }
@@ -77,6 +77,12 @@ std::string set_number(State& s, Field f, double value) {
     case Field::n:
       if (!(err = pe::check_length(value, kMaxLength, "n")).empty()) return err;
       s.n = static_cast<int>(value);
+      return {};
+    case Field::step:
+      if (!std::isfinite(value) || std::floor(value) != value || value < 0 || value > kTourSteps)
+        return "step must be an integer from 0 (no tour) to " + std::to_string(kTourSteps) + " (got " +
+               pe::format_number(value) + ")";
+      s.step = static_cast<int>(value);
       return {};
     case Field::count: break;
   }
@@ -190,7 +196,7 @@ static std::string num(double v) {
 std::string to_query(const State& s) {
   return std::string("view=") + view_id(s.view) + "&d=" + std::to_string(s.d) + "&base=" + num(s.base) +
          "&pos=" + num(s.pos) + "&k=" + num(s.k) + "&playing=" + (s.playing ? "1" : "0") + "&speed=" + num(s.speed) +
-         "&pair=" + std::to_string(s.pair) + "&n=" + std::to_string(s.n);
+         "&pair=" + std::to_string(s.pair) + "&n=" + std::to_string(s.n) + "&step=" + std::to_string(s.step);
 }
 
 static std::string json_string(std::string_view text) {
@@ -215,7 +221,8 @@ static std::string json_string(std::string_view text) {
 std::string to_json(const State& s) {
   return std::string("{\"view\":\"") + view_id(s.view) + "\",\"d\":" + std::to_string(s.d) + ",\"base\":" + num(s.base) +
          ",\"pos\":" + num(s.pos) + ",\"k\":" + num(s.k) + ",\"playing\":" + (s.playing ? "true" : "false") +
-         ",\"speed\":" + num(s.speed) + ",\"pair\":" + std::to_string(s.pair) + ",\"n\":" + std::to_string(s.n) + "}";
+         ",\"speed\":" + num(s.speed) + ",\"pair\":" + std::to_string(s.pair) + ",\"n\":" + std::to_string(s.n) +
+         ",\"step\":" + std::to_string(s.step) + "}";
 }
 
 std::string rejections_to_json(const std::vector<Rejection>& r) {

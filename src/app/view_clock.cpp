@@ -94,7 +94,8 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
         dl->AddText(ImVec2(p.x + 6 * sc, p.y + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), label);
         const ImVec2 c(p.x + cell.x / 2, p.y + line + 6 * sc + dial / 2);
         draw_dial(dl, c, dial / 2 - 2 * sc, w * s.pos, w * s.k, sel, sc);
-        const std::string per = "T " + fmt(cache.period[static_cast<size_t>(i)] < 1e5 ? "%.4g" : "%.3g", cache.period[static_cast<size_t>(i)]);
+        const double T = cache.period[static_cast<size_t>(i)];
+        const std::string per = "T " + fmt(T < 1e4 ? "%.4g" : T < 1e7 ? "%.0f" : "%.1e", T);
         const std::string ang = fmt("%+.1f\xC2\xB0", wrap_angle(w * s.k) * kRadToDeg);
         const float ty = p.y + line + 8 * sc + dial;
         dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, per.c_str());

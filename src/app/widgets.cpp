@@ -16,6 +16,7 @@ static double field_value(const State& s, Field f) {
     case Field::speed: return s.speed;
     case Field::pair: return s.pair;
     case Field::n: return s.n;
+    case Field::step: return s.step;
     case Field::playing: return s.playing ? 1 : 0;
     case Field::view:
     case Field::count: break;
