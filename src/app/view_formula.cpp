@@ -1,9 +1,230 @@
 #include "view_formula.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "core/encoding.hpp"
+#include "core/formula_steps.hpp"
+#include "core/frequency.hpp"
 #include "imgui.h"
+#include "style.hpp"
+#include "widgets.hpp"
 
 namespace app {
 
-void draw_formula(State&, FormulaCache&, const ViewContext&) { ImGui::TextWrapped("This lesson is being built."); }
+namespace {
+
+// Picks dimension j and makes its pair the shared selection.
+void select_dim(State& s, FormulaCache& c, int j) {
+  c.dim = std::clamp(j, 0, s.d - 1);
+  set_number(s, Field::pair, c.dim / 2);
+  c.followed_pair = s.pair;
+}
+
+// A short number: up to 10 significant digits, no trailing zeros.
+std::string g10(double v) { return fmt("%.10g", v); }
+
+void step_line(const char* num, const char* what, const std::string& work, ImU32 col) {
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s", num);
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%-10s", what);
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", work.c_str());
+}
+
+void draw_steps(const State& s, const FormulaCache& c, const pe::FormulaSteps& f, const ViewContext& ctx) {
+  const ImU32 ink = IM_COL32(25, 28, 35, 255);
+  const int j = c.dim, i = f.pair;
+  ImGui::PushFont(ctx.fonts.title);
+  ImGui::Text("PE(pos = %s, j = %d)  with d = %d, base = %s", fmt("%.6g", s.pos).c_str(), j, s.d, fmt("%g", s.base).c_str());
+  ImGui::PopFont();
+  ImGui::PushFont(ctx.fonts.mono);
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "i = floor(j/2) = floor(%d/2) = %d", j, i);
+  step_line("1", "pair", buf, ink);
+  std::snprintf(buf, sizeof buf, "2i/d = %d/%d = %s", 2 * i, s.d, g10(f.exponent).c_str());
+  step_line("2", "exponent", buf, ink);
+  std::snprintf(buf, sizeof buf, "base^(2i/d) = %s^%s = %s", fmt("%g", s.base).c_str(), g10(f.exponent).c_str(),
+                g10(f.base_pow).c_str());
+  step_line("3", "divisor", buf, ink);
+  std::snprintf(buf, sizeof buf, "\xCF\x89_%d = 1/%s = %s rad per position", i, g10(f.base_pow).c_str(), g10(f.omega).c_str());
+  step_line("4", "frequency", buf, ink);
+  std::snprintf(buf, sizeof buf, "\xCF\x89_%d\xC2\xB7pos = %s \xC3\x97 %s = %s rad", i, g10(f.omega).c_str(), fmt("%.10g", s.pos).c_str(),
+                g10(f.angle).c_str());
+  step_line("5", "angle", buf, ink);
+  std::snprintf(buf, sizeof buf, "j = %d is %s \xE2\x86\x92 %s", j, f.is_sin ? "even" : "odd", f.is_sin ? "sin" : "cos");
+  step_line("6", "function", buf, f.is_sin ? colors::hand : colors::ghost);
+  std::snprintf(buf, sizeof buf, "%s(%s) = %s", f.is_sin ? "sin" : "cos", g10(f.angle).c_str(), fmt("%.4f", f.value).c_str());
+  step_line("7", "value", buf, colors::selected);
+  ImGui::Text("%-12s more digits: %s", "", fmt("%.15f", f.value).c_str());
+  ImGui::PopFont();
+}
+
+// The wave of dimension j over one full period centred on pos, with pos marked.
+void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  const float line = ImGui::GetTextLineHeight();
+  const float left = 34 * sc;
+  const ImVec2 o(p.x + left, p.y + 4 * sc);
+  const float w = size.x - left - 8 * sc, h = size.y - line - 10 * sc;
+  dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), IM_COL32(246, 247, 250, 255));
+  const double period = pe::kTwoPi / f.omega;
+  // Centred on pos, but not reaching below position 0 when pos itself is not negative.
+  const double x0 = s.pos >= 0 ? std::max(0.0, s.pos - period / 2) : s.pos - period / 2, span = period;
+  auto X = [&](double x) { return o.x + static_cast<float>((x - x0) / span) * w; };
+  auto Y = [&](double y) { return o.y + h * 0.5f - static_cast<float>(y) * h * 0.45f; };
+  for (double g : {-1.0, 0.0, 1.0}) {
+    dl->AddLine(ImVec2(o.x, Y(g)), ImVec2(o.x + w, Y(g)), g == 0 ? IM_COL32(150, 155, 165, 255) : IM_COL32(210, 213, 220, 255));
+    const std::string t = g == 0 ? std::string("0") : fmt("%+g", g);
+    dl->AddText(ImVec2(o.x - ImGui::CalcTextSize(t.c_str()).x - 4 * sc, Y(g) - line / 2), colors::text_dim, t.c_str());
+  }
+  const ImU32 col = f.is_sin ? colors::hand : colors::ghost;
+  const int segs = std::max(16, static_cast<int>(w / (2 * sc)));
+  ImVec2 prev;
+  for (int k = 0; k <= segs; ++k) {
+    const double x = x0 + span * k / segs;
+    const double a = f.omega * x;
+    const ImVec2 q(X(x), Y(f.is_sin ? std::sin(a) : std::cos(a)));
+    if (k) dl->AddLine(prev, q, col, 2.0f * sc);
+    prev = q;
+  }
+  // Whole positions as dots when there are few enough to tell apart.
+  if (span <= 80) {
+    for (double x = std::ceil(x0); x <= x0 + span; x += 1) {
+      const double a = f.omega * x;
+      dl->AddCircleFilled(ImVec2(X(x), Y(f.is_sin ? std::sin(a) : std::cos(a))), 2.5f * sc, col);
+    }
+  }
+  const ImVec2 m(X(s.pos), Y(f.value));
+  dl->AddLine(ImVec2(m.x, o.y), ImVec2(m.x, o.y + h), IM_COL32(30, 160, 90, 120), 1.0f * sc);
+  dl->AddCircleFilled(m, 5.5f * sc, colors::selected);
+  // x axis: the ends and pos.
+  const std::string a = fmt("%.4g", x0), b = fmt("%.4g", x0 + span), c = "pos " + fmt("%.4g", s.pos);
+  const float ty = o.y + h + 3 * sc;
+  const float cw = ImGui::CalcTextSize(c.c_str()).x, aw = ImGui::CalcTextSize(a.c_str()).x, bw = ImGui::CalcTextSize(b.c_str()).x;
+  const float cx = std::clamp(m.x - cw / 2, o.x, o.x + w - cw);
+  // The end labels give way to the pos label.
+  if (o.x + aw + 6 * sc < cx) dl->AddText(ImVec2(o.x, ty), colors::text_dim, a.c_str());
+  if (cx + cw + 6 * sc < o.x + w - bw) dl->AddText(ImVec2(o.x + w - bw, ty), colors::text_dim, b.c_str());
+  dl->AddText(ImVec2(cx, ty), colors::selected, c.c_str());
+}
+
+void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height) {
+  ImGui::PushFont(ctx.fonts.mono);
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingStretchProp;
+  if (ImGui::BeginTable("vector", 8, flags, ImVec2(0, height))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("j", 0, 0.5f);
+    ImGui::TableSetupColumn("i", 0, 0.5f);
+    ImGui::TableSetupColumn("fn", 0, 0.5f);
+    ImGui::TableSetupColumn("2i/d", 0, 1.0f);
+    ImGui::TableSetupColumn("\xCF\x89_i", 0, 1.2f);
+    ImGui::TableSetupColumn("angle", 0, 1.2f);
+    ImGui::TableSetupColumn("value", 0, 0.9f);
+    ImGui::TableSetupColumn("more digits", 0, 1.9f);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(s.d);
+    // Keep the worked dimension's row drawn so the scroll below can reach it.
+    clip.ForceDisplayRangeByIndices(c.dim, c.dim + 1);
+    while (clip.Step()) {
+      for (int j = clip.DisplayStart; j < clip.DisplayEnd; ++j) {
+        const pe::FormulaSteps f = pe::formula_steps(s.pos, j, s.d, s.base);
+        ImGui::TableNextRow();
+        if (f.pair == s.pair && j != c.dim)
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(225, 245, 232, 255));
+        ImGui::TableNextColumn();
+        char label[16];
+        std::snprintf(label, sizeof label, "%d", j);
+        if (ImGui::Selectable(label, j == c.dim, ImGuiSelectableFlags_SpanAllColumns)) {
+          select_dim(s, c, j);
+          c.scrolled_dim = j;  // the row is on screen already: no jump
+        }
+        if (j == c.dim && c.scrolled_dim != c.dim) {
+          if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
+          c.scrolled_dim = c.dim;
+        }
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", f.pair);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(f.is_sin ? "sin" : "cos");
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fmt("%.6g", f.exponent).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fmt("%.6g", f.omega).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fmt("%.6g", f.angle).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fmt("%+.4f", f.value).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fmt("%+.15f", f.value).c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
+  if (c.followed_pair != s.pair) {
+    c.dim = 2 * s.pair;
+    c.followed_pair = s.pair;
+  }
+  c.dim = std::clamp(c.dim, 0, s.d - 1);
+  const float sc = ctx.ui_scale;
+  caption("One number of the encoding, worked by hand. Dimensions come in pairs: j = 2i takes the sine and j = 2i + 1 "
+          "the cosine of the same angle. The angle is the position times the pair's frequency 1/base^(2i/d), which "
+          "shrinks as i grows: early pairs turn fast, late pairs barely move. Pick j below or in the table.");
+
+  int j = c.dim;
+  ImGui::SetNextItemWidth(std::min(360 * sc, ImGui::GetContentRegionAvail().x * 0.4f));
+  if (ImGui::SliderInt("dimension j", &j, 0, s.d - 1)) select_dim(s, c, j);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("prev", ImGuiDir_Left)) select_dim(s, c, c.dim - 1);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("next", ImGuiDir_Right)) select_dim(s, c, c.dim + 1);
+  ImGui::SameLine(0, 24 * sc);
+  if (ImGui::Button("d = 4, pos = 1 (primer example)")) {
+    set_number(s, Field::playing, 0);
+    set_number(s, Field::d, 4);
+    set_number(s, Field::pos, 1);
+    c.dim = std::clamp(c.dim, 0, s.d - 1);
+  }
+
+  const pe::FormulaSteps f = pe::formula_steps(s.pos, c.dim, s.d, s.base);
+  ImGui::Spacing();
+  const float x_start = ImGui::GetCursorPosX();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float steps_w = std::min(avail * 0.6f, 640 * sc);
+  const float y0 = ImGui::GetCursorPosY();
+  ImGui::BeginGroup();
+  draw_steps(s, c, f, ctx);
+  ImGui::EndGroup();
+  const float steps_h = ImGui::GetCursorPosY() - y0;
+  ImGui::SameLine(x_start + steps_w);
+  ImGui::BeginGroup();
+  ImGui::Text("dimension %d over one period (%s positions)", c.dim, fmt("%.5g", pe::kTwoPi / f.omega).c_str());
+  draw_wave(s, f, ImVec2(avail - steps_w, std::max(120 * sc, steps_h - ImGui::GetTextLineHeightWithSpacing())), ctx);
+  ImGui::EndGroup();
+
+  ImGui::Spacing();
+  if (s.d == 4 && s.pos == 1.0 && s.base == 10000.0) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::selected));
+    ImGui::TextWrapped("The primer's example: 0.8415, 0.5403, 0.0100, 0.9999. Dimension 3 is cos(0.01) = 0.99995000...: "
+                       "the primer keeps four digits, rounding gives 1.0000.");
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextDisabled("The whole vector PE(pos): click a row to work that dimension. Green rows: the selected pair %d.", s.pair);
+  }
+  draw_table(s, c, ctx, std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 6 * ImGui::GetTextLineHeightWithSpacing()));
+}
 
 }  // namespace app

@@ -1,11 +1,31 @@
-// Lesson: Building the input (view id `input`). Not built yet: a placeholder that says so.
+// Lesson: building the input (view id `input`).
+// x = E[t] * sqrt(d) + PE(pos) for one token at position s.pos, term by term: the raw embedding row
+// (tensor2tensor's initial values, sd d^-1/2, from core/input.hpp), its scaled version (entries about 1),
+// the position vector (entries in [-1, 1]) and the sum, as bar strips on one shared scale with RMS and
+// max |.| of each; then the same numbers for a short sentence at positions 0, 1, 2, ...
 #pragma once
+#include <vector>
+
+#include "core/input.hpp"
 #include "state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
-struct InputCache {};
+struct InputCache {
+  // View-local settings.
+  int token = 1;      // index into the toy vocabulary
+  int first_dim = 0;  // first dimension drawn when d is wider than the strip
+  // Cached terms for (token, pos, d, base).
+  int key_token = -1, key_d = 0;
+  double key_pos = 0, key_base = 0;
+  pe::InputTerms terms;
+  double rms[4] = {0, 0, 0, 0}, peak[4] = {0, 0, 0, 0};  // embed, scaled, pos, sum
+  // Cached sentence table for (d, base): per row RMS of E*sqrt(d), PE, x and max |x|.
+  int table_d = 0;
+  double table_base = 0;
+  std::vector<double> table;
+};
 
 void draw_input(State& s, InputCache& cache, const ViewContext& ctx);
 

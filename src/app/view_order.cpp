@@ -1,9 +1,228 @@
 #include "view_order.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "core/attention.hpp"
+#include "core/encoding.hpp"
 #include "imgui.h"
+#include "style.hpp"
+#include "widgets.hpp"
 
 namespace app {
 
-void draw_order(State&, OrderCache&, const ViewContext&) { ImGui::TextWrapped("This lesson is being built."); }
+namespace {
+
+using pe::ToyAttention;
+constexpr int kN = ToyAttention::kTokens;
+// A cell of A' differs from P A P^T "visibly" above this (the grid prints 2 decimals).
+constexpr double kVisible = 0.005;
+
+void refresh(OrderCache& c, double base) {
+  if (c.key_perm == c.perm && c.key_pe == c.add_pe && c.key_base == base && !c.before.empty()) return;
+  c.key_perm = c.perm;
+  c.key_pe = c.add_pe;
+  c.key_base = base;
+  c.before = pe::toy_weights(pe::swap_permutation(kN, 0, 0), c.add_pe, base);
+  c.after = pe::toy_weights(c.perm, c.add_pe, base);
+  c.moved = pe::permute_both(c.before, kN, c.perm);
+  c.max_diff = pe::max_abs_diff(c.after, c.moved);
+}
+
+std::string sentence(const std::vector<int>& perm) {
+  const ToyAttention& t = pe::toy_attention();
+  std::string out;
+  for (size_t r = 0; r < perm.size(); ++r) {
+    if (r) out += ' ';
+    out += t.words[static_cast<size_t>(perm[r])];
+  }
+  return out;
+}
+
+// White to the hand blue; sqrt spreads the small weights (0.05 .. 0.35) over visible shades.
+ImU32 weight_color(double w) {
+  const float t = static_cast<float>(std::sqrt(std::clamp(w, 0.0, 1.0)));
+  auto mix = [t](int a, int b) { return static_cast<int>(static_cast<float>(a) + (static_cast<float>(b) - static_cast<float>(a)) * t); };
+  return IM_COL32(mix(250, 30), mix(251, 90), mix(253, 200), 255);
+}
+
+// One labelled n x n grid. `order` gives the word shown for each row/column; cells where `flag`
+// differs from `m` by more than kVisible get an orange frame.
+void draw_grid(const char* title, const char* subtitle, const std::vector<double>& m, const std::vector<int>& order,
+               const std::vector<double>* flag, float cell, float label_w, const ViewContext& ctx) {
+  const ToyAttention& t = pe::toy_attention();
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::BeginGroup();
+  ImGui::TextUnformatted(title);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+  ImGui::TextUnformatted(subtitle);
+  ImGui::PopStyleColor();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float w = label_w + kN * cell, h = line + 4 * sc + kN * cell;
+  ImGui::Dummy(ImVec2(w, h));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 g(p.x + label_w, p.y + line + 4 * sc);  // top-left of the cells
+  ImGui::PushFont(ctx.fonts.mono);
+  for (int c = 0; c < kN; ++c) {
+    const char* word = t.words[static_cast<size_t>(order[static_cast<size_t>(c)])].c_str();
+    const float tw = ImGui::CalcTextSize(word).x;
+    dl->AddText(ImVec2(g.x + static_cast<float>(c) * cell + (cell - tw) / 2, p.y), colors::text_dim, word);
+  }
+  for (int r = 0; r < kN; ++r) {
+    const char* word = t.words[static_cast<size_t>(order[static_cast<size_t>(r)])].c_str();
+    const float tw = ImGui::CalcTextSize(word).x;
+    dl->AddText(ImVec2(g.x - tw - 6 * sc, g.y + static_cast<float>(r) * cell + (cell - line) / 2), colors::text_dim, word);
+    for (int c = 0; c < kN; ++c) {
+      const double v = m[static_cast<size_t>(r * kN + c)];
+      const ImVec2 a(g.x + static_cast<float>(c) * cell, g.y + static_cast<float>(r) * cell), b(a.x + cell, a.y + cell);
+      dl->AddRectFilled(a, b, weight_color(v));
+      dl->AddRect(a, b, IM_COL32(255, 255, 255, 255));
+      const std::string num = fmt("%.2f", v);
+      const ImVec2 ts = ImGui::CalcTextSize(num.c_str());
+      const ImU32 tc = std::sqrt(std::clamp(v, 0.0, 1.0)) > 0.55 ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 25, 40, 255);
+      dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), tc, num.c_str());
+      if (flag && std::fabs((*flag)[static_cast<size_t>(r * kN + c)] - v) > kVisible)
+        dl->AddRect(ImVec2(a.x + 1.5f * sc, a.y + 1.5f * sc), ImVec2(b.x - 1.5f * sc, b.y - 1.5f * sc), colors::ghost, 0, 0,
+                    2.5f * sc);
+    }
+  }
+  ImGui::PopFont();
+  ImGui::EndGroup();
+}
+
+// The sentence as clickable chips: click one token, then another, to swap them.
+void draw_chips(OrderCache& c, const ViewContext& ctx) {
+  const ToyAttention& t = pe::toy_attention();
+  const float sc = ctx.ui_scale;
+  for (int r = 0; r < kN; ++r) {
+    if (r) ImGui::SameLine();
+    ImGui::PushID(r);
+    const bool picked = c.picked == r;
+    if (picked) {
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(colors::ghost));
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+    }
+    char label[64];
+    std::snprintf(label, sizeof label, "%d: %s", r, t.words[static_cast<size_t>(c.perm[static_cast<size_t>(r)])].c_str());
+    if (ImGui::Button(label, ImVec2(92 * sc, 0))) {
+      if (c.picked < 0) {
+        c.picked = r;
+      } else {
+        if (c.picked != r) std::swap(c.perm[static_cast<size_t>(c.picked)], c.perm[static_cast<size_t>(r)]);
+        c.picked = -1;
+      }
+    }
+    if (picked) ImGui::PopStyleColor(2);
+    ImGui::PopID();
+  }
+  ImGui::SameLine(0, 20 * sc);
+  if (ImGui::Button("swap dog, man")) {
+    c.perm = pe::swap_permutation(kN, 1, 4);
+    c.picked = -1;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("original order")) {
+    c.perm = pe::swap_permutation(kN, 0, 0);
+    c.picked = -1;
+  }
+}
+
+void draw_inputs(const OrderCache& c, double base, const ViewContext& ctx) {
+  const ToyAttention& t = pe::toy_attention();
+  const int d = ToyAttention::kModel;
+  ImGui::PushFont(ctx.fonts.mono);
+  if (ImGui::BeginTable("inputs", d + 2, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("slot");
+    ImGui::TableSetupColumn("token");
+    for (int j = 0; j < d; ++j) {
+      static const char* kDims[] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7"};
+      ImGui::TableSetupColumn(kDims[j]);
+    }
+    ImGui::TableHeadersRow();
+    std::vector<double> p(static_cast<size_t>(d));
+    for (int r = 0; r < kN; ++r) {
+      const int tok = c.perm[static_cast<size_t>(r)];
+      pe::encoding_vector(static_cast<double>(r), d, base, p);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", r);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(t.words[static_cast<size_t>(tok)].c_str());
+      for (int j = 0; j < d; ++j) {
+        ImGui::TableNextColumn();
+        const double e = t.embed[static_cast<size_t>(tok * d + j)];
+        ImGui::TextUnformatted(fmt("%+.2f", c.add_pe ? e + p[static_cast<size_t>(j)] : e).c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
+  if (!pe::is_permutation(c.perm) || c.perm.size() != static_cast<size_t>(kN)) c.perm = pe::swap_permutation(kN, 1, 4);
+  refresh(c, s.base);
+  const float sc = ctx.ui_scale;
+  caption("Self-attention scores every pair of tokens by content alone: a_ij = softmax over j of q_i\xC2\xB7k_j / \xE2\x88\x9A" "d_k. "
+          "Reorder the sentence and the weight grid only moves its rows and columns with the words: the layer cannot "
+          "tell \"dog bites man\" from \"man bites dog\". Add a position vector to each slot and the same swap gives "
+          "new weights.");
+
+  ImGui::TextUnformatted("Click one token, then another, to swap them:");
+  draw_chips(c, ctx);
+  if (ImGui::Checkbox("add positional encoding: input of slot r = E[token] + PE(r)", &c.add_pe)) refresh(c, s.base);
+  ImGui::SameLine();
+  ImGui::TextDisabled("(toy: d = %d, d_k = %d, base %s)", ToyAttention::kModel, ToyAttention::kKey, fmt("%g", s.base).c_str());
+  refresh(c, s.base);
+
+  const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
+  ImGui::Text("Original: \"%s\"    Now: \"%s\"", sentence(id).c_str(), sentence(c.perm).c_str());
+  ImGui::Spacing();
+
+  const float avail = ImGui::GetContentRegionAvail().x;
+  ImGui::PushFont(ctx.fonts.mono);
+  const float label_w = ImGui::CalcTextSize("bites").x + 10 * sc;
+  ImGui::PopFont();
+  const float gap = 22 * sc;
+  const float cell = std::clamp((avail - 3 * label_w - 2 * gap) / (3 * kN), 34 * sc, 64 * sc);
+  draw_grid("A: original order", "weights of the sentence as written", c.before, id, nullptr, cell, label_w, ctx);
+  ImGui::SameLine(0, gap);
+  draw_grid("A': after reordering", "computed afresh from the new order", c.after, c.perm, &c.moved, cell, label_w, ctx);
+  ImGui::SameLine(0, gap);
+  draw_grid("P A P^T: old weights, moved", "A with rows and columns carried along", c.moved, c.perm, &c.after, cell, label_w, ctx);
+
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+  ImGui::TextUnformatted("Row = the token that attends, column = the token it attends to; each row sums to 1.");
+  ImGui::PopStyleColor();
+  ImGui::Spacing();
+  ImGui::PushFont(ctx.fonts.title);
+  const bool same = c.max_diff < 1e-12;
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(same ? colors::selected : colors::warning), "max |A' \xE2\x88\x92 P A P^T| = %s",
+                     fmt(same ? "%.1e" : "%.4f", c.max_diff).c_str());
+  ImGui::PopFont();
+  int changed = 0;
+  for (size_t t = 0; t < c.after.size(); ++t) changed += std::fabs(c.after[t] - c.moved[t]) > kVisible ? 1 : 0;
+  if (c.perm == id)
+    caption("The sentence is in its original order, so P is the identity. Swap two tokens to compare.");
+  else if (same)
+    caption("Zero up to rounding: the new weights are the old ones, only moved along with their words. Each word "
+            "attends to the same words as before, by the same amounts; nothing records where it stands.");
+  else {
+    char msg[320];
+    std::snprintf(msg, sizeof msg,
+                  "%d of %d weights differ (orange frames). Each slot now carries its own position vector, which stays "
+                  "put when the words move, so moving a word changes its input and therefore its weights.",
+                  changed, kN * kN);
+    caption(msg);
+  }
+
+  ImGui::Spacing();
+  if (ImGui::CollapsingHeader(c.add_pe ? "The inputs: E[token] + PE(slot)" : "The inputs: E[token]")) draw_inputs(c, s.base, ctx);
+}
 
 }  // namespace app

@@ -1,0 +1,161 @@
+// The "order", "input" and "formula" lessons in a real browser: each view draws its plot (pixels of
+// the expected colours in the view area), the order view's PE checkbox turns an exact permutation
+// into visibly different weights, and the formula view shows the primer's example state.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, settle, shot, HAND, GHOST } from './harness.mjs';
+import { colorStats } from './png.mjs';
+
+const MAIN = { x: 320, y: 100, w: 940, h: 680 };  // right of the 290 px sidebar, below the tab bar
+const SELECTED = [30, 160, 90];   // colors::selected
+const PURPLE = [125, 60, 170];    // the input view's sum strip
+const FRAME_BG = [222, 227, 237]; // ImGuiCol_FrameBg of the light theme (an unchecked checkbox)
+const BUTTON = [179, 213, 253];   // ImGuiCol_Button of the light theme over white
+
+let server, browser, page, errors;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  ({ page, errors } = await openPage(browser, server.url + '?playing=0'));
+});
+after(async () => { await browser?.close(); server?.close(); });
+
+const api = (fn, ...args) => page.evaluate(([f, a]) => window.PosEnc[f](...a), [fn, args]);
+
+// Sets the state, parks the pointer where no tooltip can appear, waits for frames, takes a shot.
+async function show(state, name) {
+  const r = await api('setState', state);
+  assert.deepEqual(r.rejected, [], JSON.stringify(r.rejected));
+  await page.mouse.move(5, 795);
+  await settle(page, 6);
+  return shot(page, name);
+}
+
+// A click spread over frames, as a person makes it (ImGui sees the hover, the press, the release).
+async function click({ x, y }) {
+  await page.mouse.move(x, y);
+  await settle(page, 2);
+  await page.mouse.down();
+  await settle(page, 2);
+  await page.mouse.up();
+  // imgui 1.86's SDL backend reads the pointer position at the next frame: release where pressed.
+  await settle(page, 2);
+  await page.mouse.move(5, 795);
+  await settle(page, 6);
+}
+
+// Pixels in rect for which pred(r, g, b) holds.
+function count(img, rect, pred) {
+  let n = 0;
+  for (let y = rect.y; y < rect.y + rect.h; y++)
+    for (let x = rect.x; x < rect.x + rect.w; x++) {
+      const o = (y * img.width + x) * 4;
+      if (pred(img.data[o], img.data[o + 1], img.data[o + 2])) n++;
+    }
+  return n;
+}
+const near = (c, tol = 10) => (r, g, b) => Math.abs(r - c[0]) <= tol && Math.abs(g - c[1]) <= tol && Math.abs(b - c[2]) <= tol;
+// Not the white view background and not the light grey window background: drawn content.
+const content = (img) => count(img, MAIN, (r, g, b) => !(r > 240 && g > 240 && b > 240)) / (MAIN.w * MAIN.h);
+
+// The first unchecked-checkbox-coloured square at the left edge of the view below the token chips.
+function findCheckbox(img) {
+  for (let y = 130; y < 300; y++) {
+    let run = 0;
+    for (let x = 305; x < 360; x++) {
+      const o = (y * img.width + x) * 4;
+      run = near(FRAME_BG, 6)(img.data[o], img.data[o + 1], img.data[o + 2]) ? run + 1 : 0;
+      if (run >= 16) return { x: x - 8, y: y + 8 };
+    }
+  }
+  return null;
+}
+
+test('order: the weight grids are drawn; adding PE makes the swapped weights differ (orange frames)', async () => {
+  const img = await show({ view: 'order' }, 'order');
+  const frac = content(img);
+  assert.ok(frac > 0.08, `drawn content ${frac}`);
+  // Weight cells: white-to-blue shades (blue clearly above red).
+  const cells = count(img, MAIN, (r, g, b) => b > 150 && b - r > 50 && g < b);
+  assert.ok(cells > 20000, `blue weight cells ${cells} px`);
+  // Without PE the swap only moves the weights: no orange difference frames.
+  const framesOff = colorStats(img, GHOST, MAIN, 30).count;
+  assert.ok(framesOff < 100, `orange without PE: ${framesOff} px`);
+
+  const box = findCheckbox(img);
+  assert.ok(box, 'found the "add positional encoding" checkbox');
+  await click(box);
+  const withPe = await shot(page, 'order-pe');
+  const framesOn = colorStats(withPe, GHOST, MAIN, 30).count;
+  // 23 of 25 cells differ in both right-hand grids, each frame ~4 x 50 x 2.5 px.
+  assert.ok(framesOn > 3000, `orange with PE: ${framesOn} px`);
+  await click(box);  // back to the view's default
+});
+
+test('input: four strips on one scale, with the scaled embedding, PE and sum bars (d = 512)', async () => {
+  const img = await show({ view: 'input', d: 512, pos: 3, pair: 0 }, 'input');
+  assert.ok(content(img) > 0.08, `drawn content ${content(img)}`);
+  const scaled = colorStats(img, GHOST, MAIN, 20), pos = colorStats(img, HAND, MAIN, 20), sum = colorStats(img, PURPLE, MAIN, 20);
+  assert.ok(scaled.count > 1500, `E*sqrt(d) bars ${scaled.count} px`);
+  assert.ok(pos.count > 1000, `PE bars ${pos.count} px`);
+  assert.ok(sum.count > 1500, `sum bars ${sum.count} px`);
+  // Strip order top to bottom: scaled embedding, PE, sum.
+  assert.ok(scaled.cy < pos.cy && pos.cy < sum.cy, `strip order ${scaled.cy}, ${pos.cy}, ${sum.cy}`);
+  // PE entries lie in [-1, 1] while E*sqrt(d) reaches about 3: the PE bars span a shorter band.
+  const extent = (rgb, c) => {
+    let lo = Infinity, hi = -Infinity;
+    for (let y = Math.round(c.cy) - 60; y < Math.round(c.cy) + 60; y++)
+      for (let x = 365; x < 1100; x++) {  // the bars only: labels sit left of x = 360
+        const o = (y * img.width + x) * 4;
+        if (near(rgb, 20)(img.data[o], img.data[o + 1], img.data[o + 2])) { lo = Math.min(lo, y); hi = Math.max(hi, y); }
+      }
+    return hi - lo;
+  };
+  const hScaled = extent(GHOST, scaled), hPos = extent(HAND, pos);
+  assert.ok(hScaled > 1.5 * hPos, `bar heights: E*sqrt(d) ${hScaled} px vs PE ${hPos} px`);
+});
+
+test('formula: the primer example d = 4, pos = 1 shows the worked steps and the wave', async () => {
+  const img = await show({ view: 'formula', d: 4, pos: 1, playing: false, pair: 0 }, 'formula');
+  const s = await api('getState');
+  assert.equal(s.view, 'formula');
+  assert.equal(s.d, 4);
+  assert.equal(s.pos, 1);
+  assert.ok(content(img) > 0.04, `drawn content ${content(img)}`);
+  // Dimension 0 is a sine: the wave is drawn in the hand colour, the point at pos in green.
+  const wave = colorStats(img, HAND, MAIN, 24);
+  assert.ok(wave.count > 400, `wave ${wave.count} px`);
+  assert.ok(wave.cx > MAIN.x + MAIN.w / 2, `wave on the right (${wave.cx})`);
+  const green = colorStats(img, SELECTED, MAIN, 24);
+  assert.ok(green.count > 150, `green value/marker ${green.count} px`);
+  // The numbers the view prints, from the same core through the page API.
+  const v = await page.evaluate(() => Array.from(window.PosEnc.encoding(1, 4)).map((x) => x.toFixed(4)));
+  assert.deepEqual(v, ['0.8415', '0.5403', '0.0100', '1.0000']);
+  // Another dimension of a wider model changes the picture.
+  const other = await show({ d: 64, pos: 37, pair: 5 }, 'formula-d64');
+  assert.ok(Math.abs(colorStats(other, HAND, MAIN, 24).count - wave.count) > 50, 'the wave changed');
+});
+
+test('formula: the primer-example button sets d = 4, pos = 1 and stops the animation', async () => {
+  const img = await show({ view: 'formula', d: 64, pos: 37, playing: true }, 'formula-before-button');
+  // The widest run of button colour in the control row is the primer button (the arrows are small).
+  let best = null;
+  for (let y = 95; y < 140 && !best; y++) {
+    let run = 0;
+    for (let x = 600; x < 1275; x++) {
+      const o = (y * img.width + x) * 4;
+      run = near(BUTTON, 8)(img.data[o], img.data[o + 1], img.data[o + 2]) ? run + 1 : 0;
+      if (run >= 150) { best = { x: x - 60, y: y + 6 }; break; }
+    }
+  }
+  assert.ok(best, 'found the primer button');
+  await click(best);
+  const s = await api('getState');
+  assert.equal(s.d, 4);
+  assert.equal(s.pos, 1);
+  assert.equal(s.playing, false);
+  await shot(page, 'formula-after-button');
+});
+
+test('no console errors', () => assert.deepEqual(errors, []));
