@@ -1,12 +1,36 @@
-// Lesson: Heatmap (view id `heatmap`). Not built yet: a placeholder that says so.
+// Lesson: Heatmap (view id `heatmap`). The encoding as an image: positions down, dimensions across,
+// red +1, white 0, blue -1 (the article's Figure 1 for d = 512, n = 64), evaluated per pixel on the
+// GPU (src/gfx/heatmap_renderer, shaders/heatmap.*.glsl), so any window up to 100,000 positions by
+// 4096 dimensions pans and zooms smoothly. Hovering compares the shader's float32 value (its CPU
+// mirror, core/float32_encoding) with the double truth.
 #pragma once
+#include "gfx/heatmap_renderer.hpp"
 #include "state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
-struct HeatmapCache {};
+constexpr double kHeatmapMaxPositions = 100000.0;
+constexpr int kHeatmapMaxDims = 4096;
+
+struct HeatmapCache {
+  // The window, in cells (view-local; fitted to the State's n and d when those change).
+  double pos0 = 0;        // first position; its integer part is the top row
+  double positions = 64;  // rows across the height (real while zooming)
+  double dim0 = 0;        // first dimension
+  double dims = 512;      // columns across the width
+  bool naive = false;     // shader computes the angle the naive float32 way (to see it fail)
+  int fitted_d = -1;      // State d and n the window was last fitted to
+  int fitted_n = -1;
+  ImVec2 plot_min{0, 0}, plot_max{0, 0};  // where the map was drawn last frame (display coordinates)
+  bool drawn = false;
+  gfx::HeatmapRenderer renderer;
+};
 
 void draw_heatmap(State& s, HeatmapCache& cache, const ViewContext& ctx);
+
+// Sets the window (clamped to what the view allows) as if the user had; for the page's debug hook.
+void heatmap_set_window(HeatmapCache& cache, const State& s, double pos0, double positions, double dim0, double dims,
+                        bool naive);
 
 }  // namespace app

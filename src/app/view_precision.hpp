@@ -1,11 +1,28 @@
-// Lesson: float32 (view id `precision`). Not built yet: a placeholder that says so.
+// Lesson: float32 (view id `precision`). What 24-bit floats do to the encoding at large positions:
+// the error |float32 - double| of the selected dimension against position (log axis, 1 .. 1e7), every
+// pair's error at one position, and a table at 10, 1e3, 1e5, 1e6, 1e7. Two float32 routes, both from
+// core/float32_encoding: the naive angle fl(fl(pos) fl(w)), and the heatmap shader's integer phase.
 #pragma once
+#include <vector>
+
 #include "state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
-struct PrecisionCache {};
+struct PrecisionCache {
+  int component = 0;    // 0: sin dimension 2i, 1: cos dimension 2i+1 (view-local)
+  double probe = 1e7;   // the position of the per-pair chart (view-local)
+  // Error against position, one entry per pixel column: the largest error among the sampled
+  // integer positions in that column. Keyed by the inputs below.
+  int curve_d = -1, curve_pair = -1, curve_component = -1, curve_columns = 0;
+  double curve_base = 0;
+  std::vector<double> naive_err, shader_err;
+  // Each pair's error at `probe` (largest of its sin and cos), keyed by d, base, probe.
+  int pairs_d = -1;
+  double pairs_base = 0, pairs_probe = -1;
+  std::vector<double> pair_naive_err, pair_shader_err;
+};
 
 void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx);
 
