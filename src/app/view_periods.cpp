@@ -1,9 +1,148 @@
 #include "view_periods.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/frequency.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
+#include "state_io.hpp"
+#include "widgets.hpp"
 
 namespace app {
 
-void draw_periods(State&, PeriodsCache&, const ViewContext&) { ImGui::TextWrapped("This lesson is being built."); }
+namespace {
+
+constexpr ImU32 kFast = IM_COL32(31, 119, 180, 255);   // period within the window
+constexpr ImU32 kSlow = IM_COL32(150, 150, 160, 255);  // period longer than the window
+constexpr ImU32 kWindow = IM_COL32(214, 39, 40, 255);
+
+void refresh(PeriodsCache& cache, const State& s) {
+  if (cache.d == s.d && cache.base == s.base) return;
+  cache.d = s.d;
+  cache.base = s.base;
+  cache.period.resize(static_cast<size_t>(s.d / 2));
+  for (int i = 0; i < s.d / 2; ++i) cache.period[static_cast<size_t>(i)] = pe::period(i, s.d, s.base);
+}
+
+std::string period_text(double T) { return T < 1e7 ? grouped(T, T < 100 ? 3 : (T < 1e4 ? 1 : 0)) : fmt("%.4g", T); }
+
+}  // namespace
+
+void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
+  refresh(cache, s);
+  const float sc = ctx.ui_scale;
+  const int pairs = s.d / 2;
+  const double ratio = pe::period_ratio(s.d, s.base);
+  const int first = pe::first_pair_with_period_above(s.n, s.d, s.base);
+  const double slowest = cache.period.back();
+
+  caption("Every pair's period is the previous one times the same factor base^(2/d), so on a log scale the periods "
+          "climb in a straight line, from 2\xCF\x80 (about 6 positions) to nearly base\xC2\xB7" "2\xCF\x80. The dashed line is "
+          "the window N: pairs above it do not finish a single cycle inside the window.");
+  if (ImGui::BeginTable("period_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableNextColumn();
+    param_slider("window N", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+    ImGui::TableNextColumn();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "Click a point to select its pair.");
+    ImGui::EndTable();
+  }
+
+  // y from just below 2*pi to above both the slowest period and N.
+  const double ylo = 2.0, yhi = std::max(slowest, static_cast<double>(s.n)) * 3.0;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float plot_h = std::max(220 * sc, avail.y - 5.6f * ImGui::GetTextLineHeightWithSpacing());
+  const double xpad = std::max(0.5, pairs * 0.012);
+  const Plot p = plot_frame("periods_plot", ImVec2(avail.x, plot_h), -xpad, pairs - 1 + xpad, ylo, yhi, true,
+                            "pair i  (dimensions 2i and 2i+1)", "period in positions (log scale)", sc, true);
+  const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, pairs - 1);
+  if (p.clicked) set_number(s, Field::pair, hover);
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  // The points: dots when there is room, else one vertex per pixel column (the periods only grow).
+  const float spacing = p.width() / static_cast<float>(pairs);
+  if (spacing >= 4 * sc) {
+    const float r = std::min(3.5f * sc, spacing * 0.4f);
+    for (int i = 0; i < pairs; ++i)
+      dl->AddCircleFilled(ImVec2(p.sx(i), p.sy(cache.period[static_cast<size_t>(i)])), r, i < first ? kFast : kSlow);
+  } else {
+    std::vector<ImVec2> fast, slow;
+    int last_px = -1;
+    for (int i = 0; i < pairs; ++i) {
+      const ImVec2 q(p.sx(i), p.sy(cache.period[static_cast<size_t>(i)]));
+      const int px = static_cast<int>(q.x);
+      if (px == last_px && i != first && i != first - 1 && i != pairs - 1) continue;
+      last_px = px;
+      (i < first ? fast : slow).push_back(q);
+      if (i == first - 1) slow.push_back(q);  // join the two parts
+    }
+    dl->AddPolyline(fast.data(), static_cast<int>(fast.size()), kFast, 0, 2.5f * sc);
+    dl->AddPolyline(slow.data(), static_cast<int>(slow.size()), kSlow, 0, 2.5f * sc);
+  }
+  // The window N.
+  const float yN = p.sy(s.n);
+  dashed_line(dl, ImVec2(p.lo.x, yN), ImVec2(p.hi.x, yN), kWindow, 1.6f * sc, 7 * sc);
+  const std::string nlabel = "N = " + grouped(s.n);
+  halo_text(dl, ImVec2(p.lo.x + 6 * sc, yN - ImGui::GetTextLineHeight() - 2 * sc), kWindow, nlabel.c_str());
+  // Where the periods cross N.
+  if (first > 0 && first < pairs) {
+    const float x = p.sx(first);
+    dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), IM_COL32(150, 150, 160, 200), 1.0f, 4 * sc);
+    const std::string t = "from dimension " + std::to_string(2 * first) + " on: period > N";
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    halo_text(dl, ImVec2(x + tw + 10 * sc > p.hi.x ? x - tw - 6 * sc : x + 6 * sc, p.lo.y + 4 * sc), colors::text_dim, t.c_str());
+  }
+  // The selected pair.
+  const ImVec2 sel(p.sx(s.pair), p.sy(cache.period[static_cast<size_t>(s.pair)]));
+  dl->AddLine(ImVec2(sel.x, p.lo.y), ImVec2(sel.x, p.hi.y), IM_COL32(30, 160, 90, 90), 1.0f);
+  dl->AddCircleFilled(sel, 5.5f * sc, colors::selected);
+  dl->AddCircle(sel, 8.0f * sc, colors::selected, 0, 1.5f * sc);
+  {
+    const std::string t = "pair " + std::to_string(s.pair) + ": " + period_text(cache.period[static_cast<size_t>(s.pair)]);
+    const ImVec2 tsz = ImGui::CalcTextSize(t.c_str());
+    // Left of the point on the right half (below the line there), right of it on the left half.
+    const bool right_half = sel.x > (p.lo.x + p.hi.x) / 2;
+    float tx = right_half ? sel.x - tsz.x - 12 * sc : sel.x + 12 * sc;
+    float ty = right_half ? sel.y + 6 * sc : sel.y - tsz.y - 6 * sc;
+    tx = std::clamp(tx, p.lo.x + 2, p.hi.x - tsz.x - 2);
+    ty = std::clamp(ty, p.lo.y + 2, p.hi.y - tsz.y - 2);
+    halo_text(dl, ImVec2(tx, ty), colors::selected, t.c_str());
+  }
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
+    dl->AddCircle(ImVec2(p.sx(hover), p.sy(cache.period[static_cast<size_t>(hover)])), 7.0f * sc, IM_COL32(40, 40, 50, 200), 0, 1.5f * sc);
+    ImGui::SetTooltip("pair %d: dimensions %d and %d\nperiod %s positions\nw = %s rad per position", hover, 2 * hover, 2 * hover + 1,
+                      fmt("%.6g", cache.period[static_cast<size_t>(hover)]).c_str(), fmt("%.6g", pe::omega(hover, s.d, s.base)).c_str());
+  }
+  plot_clip_pop();
+
+  // Key numbers.
+  if (ImGui::BeginTable("period_numbers", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
+    const auto row = [&](const std::string& what, const std::string& value, ImU32 col) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(what.c_str());
+      ImGui::TableNextColumn();
+      ImGui::PushFont(ctx.fonts.mono);
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", value.c_str());
+      ImGui::PopFont();
+    };
+    const ImU32 ink = IM_COL32(25, 28, 33, 255);
+    row("ratio of neighbouring periods, base^(2/d)", fmt("%.6f", ratio) + "  (each " + fmt("%.2f", (ratio - 1) * 100) + "% longer)", ink);
+    row("first period > N = " + grouped(s.n),
+        first < pairs ? "pair " + std::to_string(first) + ": from dimension " + std::to_string(2 * first) + " on (" +
+                            std::to_string(pairs - first) + " of " + std::to_string(pairs) + " pairs)"
+                      : std::string("none: every pair completes a cycle within N"),
+        ink);
+    row("fastest period (pair 0), 2\xCF\x80", fmt("%.4f", cache.period.front()) + " positions", ink);
+    row("slowest period (pair " + std::to_string(pairs - 1) + ")", period_text(slowest) + " positions", ink);
+    row(("selected pair " + std::to_string(s.pair) + " (dimensions " + std::to_string(2 * s.pair) + ", " +
+         std::to_string(2 * s.pair + 1) + ")"),
+        "period " + period_text(cache.period[static_cast<size_t>(s.pair)]) + ", w = " + fmt("%.6g", pe::omega(s.pair, s.d, s.base)),
+        colors::selected);
+    ImGui::EndTable();
+  }
+}
 
 }  // namespace app

@@ -1,11 +1,20 @@
-// Lesson: Periods (view id `periods`). Not built yet: a placeholder that says so.
+// Lesson: periods grow geometrically (view id `periods`, the article's Figure 3).
+// The period 2*pi * base^(2i/d) of every pair i on a log axis: a straight line, since each period is
+// base^(2/d) times the one before. A dashed line marks the window N; pairs above it do not finish one
+// cycle inside the window. Click a point to select its pair.
 #pragma once
+#include <vector>
+
 #include "state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
-struct PeriodsCache {};
+struct PeriodsCache {
+  int d = 0;
+  double base = 0;
+  std::vector<double> period;  // period of each pair for (d, base)
+};
 
 void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx);
 

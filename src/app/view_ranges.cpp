@@ -1,9 +1,162 @@
 #include "view_ranges.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/ranges.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
+#include "state_io.hpp"
+#include "widgets.hpp"
 
 namespace app {
 
-void draw_ranges(State&, RangesCache&, const ViewContext&) { ImGui::TextWrapped("This lesson is being built."); }
+namespace {
+
+constexpr ImU32 kSin = IM_COL32(31, 119, 180, 255);
+constexpr ImU32 kCos = IM_COL32(214, 39, 40, 255);
+constexpr ImU32 kSmall = IM_COL32(120, 60, 170, 255);
+constexpr ImU32 kMedium = IM_COL32(200, 120, 20, 255);
+
+void refresh(RangesCache& cache, const State& s) {
+  if (cache.d == s.d && cache.base == s.base && cache.n == s.n) return;
+  cache.d = s.d;
+  cache.base = s.base;
+  cache.n = s.n;
+  cache.range = pe::dimension_ranges(s.n, s.d, s.base);
+}
+
+bool threshold_slider(const char* label, double& v, ImU32 col, float width) {
+  static const double lo = 0.0, hi = 2.0;
+  ImGui::SetNextItemWidth(width);
+  ImGui::PushStyleColor(ImGuiCol_SliderGrab, ImGui::ColorConvertU32ToFloat4(col));
+  const bool changed = ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "changes < %.3f");
+  ImGui::PopStyleColor();
+  v = std::clamp(std::isfinite(v) ? v : 0.0, lo, hi);
+  return changed;
+}
+
+}  // namespace
+
+void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
+  refresh(cache, s);
+  const float sc = ctx.ui_scale;
+  const int d = s.d;
+  caption("How far does each dimension move within a window of N positions? Plotted: its largest value minus its "
+          "smallest over positions 0 to N-1. The fast dimensions on the left sweep the full range from -1 to 1; "
+          "the slow ones on the right barely leave their start, sin 0 = 0 or cos 0 = 1, so in a short window they "
+          "act as near-constant offsets. A longer window moves the drop to the right.");
+
+  if (ImGui::BeginTable("range_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("thresholds", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableNextColumn();
+    param_slider("window N (positions 0 to N-1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("count the dimensions that change by less than");
+    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+    threshold_slider("##small", cache.small, kSmall, half);
+    ImGui::SameLine();
+    threshold_slider("##medium", cache.medium, kMedium, half);
+    ImGui::EndTable();
+  }
+  if (cache.range.size() != static_cast<size_t>(d)) return;  // cannot happen after refresh; keeps indexing safe
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float plot_h = std::max(220 * sc, avail.y - 5.9f * ImGui::GetTextLineHeightWithSpacing());
+  const double xpad = std::max(0.5, d * 0.012);
+  const Plot p = plot_frame("ranges_plot", ImVec2(avail.x, plot_h), -xpad, d - 1 + xpad, -0.04, 2.1, false, "dimension j",
+                            "max \xE2\x88\x92 min over positions 0 to N\xE2\x88\x92" "1", sc, true);
+  const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, d - 1);
+  if (p.clicked) set_number(s, Field::pair, hover / 2);
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  // Threshold bands.
+  const double t_small = std::min(cache.small, cache.medium), t_medium = std::max(cache.small, cache.medium);
+  dl->AddRectFilled(ImVec2(p.lo.x, p.sy(t_medium)), ImVec2(p.hi.x, p.sy(0)), IM_COL32(200, 120, 20, 22));
+  dl->AddRectFilled(ImVec2(p.lo.x, p.sy(t_small)), ImVec2(p.hi.x, p.sy(0)), IM_COL32(120, 60, 170, 28));
+  // The ranges: dots when there is room, else per pixel column the span of each kind's values.
+  const float spacing = p.width() / static_cast<float>(d);
+  if (spacing >= 3 * sc) {
+    const float r = std::min(3.0f * sc, spacing * 0.45f);
+    for (int j = 0; j < d; ++j)
+      dl->AddCircleFilled(ImVec2(p.sx(j), p.sy(cache.range[static_cast<size_t>(j)])), r, j % 2 == 0 ? kSin : kCos);
+  } else {
+    const int cols = std::max(1, static_cast<int>(p.width()));
+    for (int kind = 0; kind < 2; ++kind) {
+      const float off = kind == 0 ? 0.0f : 0.5f;
+      for (int c = 0; c < cols; ++c) {
+        const int j0 = std::max(0, static_cast<int>(std::ceil(p.x_at(p.lo.x + static_cast<float>(c)))));
+        const int j1 = std::min(d - 1, static_cast<int>(std::ceil(p.x_at(p.lo.x + static_cast<float>(c + 1)))) - 1);
+        double lo = 3, hi = -1;
+        for (int j = j0 + ((j0 % 2) != kind ? 1 : 0); j <= j1; j += 2) {
+          lo = std::min(lo, cache.range[static_cast<size_t>(j)]);
+          hi = std::max(hi, cache.range[static_cast<size_t>(j)]);
+        }
+        if (hi < lo) continue;
+        const float x = p.lo.x + static_cast<float>(c) + off;
+        dl->AddRectFilled(ImVec2(x - 1.0f * sc, p.sy(hi) - 1.5f * sc), ImVec2(x + 1.0f * sc, p.sy(lo) + 1.5f * sc), kind == 0 ? kSin : kCos);
+      }
+    }
+  }
+  // Threshold lines.
+  const int below_small = pe::count_below(cache.range, t_small), below_medium = pe::count_below(cache.range, t_medium);
+  const auto threshold_line = [&](double t, int count, ImU32 col, bool label_above) {
+    const float y = p.sy(t);
+    dashed_line(dl, ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), col, 1.6f * sc, 6 * sc);
+    const std::string txt = "< " + fmt("%.3g", t) + ": " + std::to_string(count) + " dims";
+    const ImVec2 sz = ImGui::CalcTextSize(txt.c_str());
+    halo_text(dl, ImVec2(p.hi.x - sz.x - 8 * sc, label_above ? y - sz.y - 2 * sc : y + 2 * sc), col, txt.c_str());
+  };
+  const bool close = std::fabs(p.sy(t_small) - p.sy(t_medium)) < 2.2f * ImGui::GetTextLineHeight();
+  threshold_line(t_medium, below_medium, kMedium, true);
+  threshold_line(t_small, below_small, kSmall, !close);
+  // The selected pair.
+  for (int j : {2 * s.pair, 2 * s.pair + 1}) {
+    const ImVec2 q(p.sx(j), p.sy(cache.range[static_cast<size_t>(j)]));
+    dl->AddCircle(q, 6.5f * sc, colors::selected, 0, 2.2f * sc);
+  }
+  dl->AddLine(ImVec2(p.sx(2 * s.pair + 0.5), p.lo.y), ImVec2(p.sx(2 * s.pair + 0.5), p.hi.y), IM_COL32(30, 160, 90, 80), 1.0f);
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
+    const double r = cache.range[static_cast<size_t>(hover)];
+    dl->AddCircle(ImVec2(p.sx(hover), p.sy(r)), 6.0f * sc, IM_COL32(40, 40, 50, 200), 0, 1.5f * sc);
+    ImGui::SetTooltip("dimension %d (%s, pair %d)\nchanges by %s over positions 0 to %d\nclick to select the pair", hover,
+                      hover % 2 == 0 ? "sin" : "cos", hover / 2, fmt("%.6f", r).c_str(), s.n - 1);
+  }
+  plot_clip_pop();
+  // Legend, right-aligned on the line above the plot.
+  {
+    const float lh = ImGui::GetTextLineHeight();
+    const char* a = "sin dimensions (even j)";
+    const char* b = "cos dimensions (odd j)";
+    const float wa = ImGui::CalcTextSize(a).x, wb = ImGui::CalcTextSize(b).x;
+    float x = p.hi.x - wa - wb - 40 * sc;
+    const float y = p.lo.y - lh - 6 * sc;
+    dl->AddCircleFilled(ImVec2(x + 5 * sc, y + lh / 2), 4 * sc, kSin);
+    dl->AddText(ImVec2(x + 14 * sc, y), IM_COL32(30, 30, 40, 255), a);
+    x += wa + 30 * sc;
+    dl->AddCircleFilled(ImVec2(x + 5 * sc, y + lh / 2), 4 * sc, kCos);
+    dl->AddText(ImVec2(x + 14 * sc, y), IM_COL32(30, 30, 40, 255), b);
+  }
+
+  // Key numbers.
+  int sin_small = 0, cos_small = 0;
+  for (int j = 0; j < d; ++j)
+    if (cache.range[static_cast<size_t>(j)] < t_small) ++(j % 2 == 0 ? sin_small : cos_small);
+  ImGui::Text("Over positions 0 to %s:", grouped(s.n - 1).c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kSmall), "%d of %d dimensions change by less than %s", below_small, d,
+                     fmt("%.3g", t_small).c_str());
+  ImGui::SameLine(0, 0);
+  ImGui::Text(" (%d sin, %d cos),", sin_small, cos_small);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kMedium), "%d of %d by less than %s.", below_medium, d, fmt("%.3g", t_medium).c_str());
+  const double rs = cache.range[static_cast<size_t>(2 * s.pair)], rc = cache.range[static_cast<size_t>(2 * s.pair + 1)];
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::selected), "Selected pair %d: dimension %d (sin) changes by %s, dimension %d (cos) by %s.",
+                     s.pair, 2 * s.pair, fmt("%.6f", rs).c_str(), 2 * s.pair + 1, fmt("%.6f", rc).c_str());
+  caption("A cos dimension starts at its top (cos 0 = 1) and a sin dimension in its middle (sin 0 = 0), so a slow cos "
+          "moves less than its sin partner: about 1 - cos(x) \xE2\x89\x88 x\xC2\xB7x/2 against sin(x) \xE2\x89\x88 x.");
+}
 
 }  // namespace app

@@ -1,9 +1,182 @@
 #include "view_similarity.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/similarity.hpp"
+#include "core/similarity_curve.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
+#include "state_io.hpp"
+#include "widgets.hpp"
 
 namespace app {
 
-void draw_similarity(State&, SimilarityCache&, const ViewContext&) { ImGui::TextWrapped("This lesson is being built."); }
+namespace {
+
+constexpr ImU32 kClosed = IM_COL32(160, 166, 178, 150);
+constexpr ImU32 kStartColor[3] = {IM_COL32(31, 119, 180, 255), IM_COL32(235, 120, 20, 255), IM_COL32(148, 103, 189, 255)};
+constexpr ImU32 kLive = IM_COL32(20, 150, 130, 255);
+constexpr int kMarkers = 20;  // markers per curve across the plot
+
+// Every M-th sample carries a marker; the three marked curves use offsets 0, M/3 and 2M/3 so their
+// markers sit side by side instead of on top of each other.
+int marker_every(int samples) { return std::max(3, samples / kMarkers); }
+
+void refresh(SimilarityCache& c, const State& s, int samples) {
+  if (c.d != s.d || c.base != s.base || c.key_kmax != c.kmax || c.samples != samples || c.key_starts != c.starts) {
+    c.d = s.d, c.base = s.base, c.key_kmax = c.kmax, c.samples = samples, c.key_starts = c.starts;
+    c.ks = pe::integer_offsets(c.kmax, samples);
+    c.closed.assign(c.ks.size(), 0.0);
+    pe::dot_curve_closed_form(c.ks, s.d, s.base, c.closed);
+    c.lowest = *std::min_element(c.closed.begin(), c.closed.end());
+    c.worst_gap = 0;
+    for (size_t i = 0; i < 3; ++i) {
+      c.direct[i].assign(c.ks.size(), 0.0);
+      pe::dot_curve_direct(c.starts[i], c.ks, s.d, s.base, c.direct[i]);
+      for (size_t j = 0; j < c.ks.size(); ++j) {
+        c.lowest = std::min(c.lowest, c.direct[i][j]);
+        c.worst_gap = std::max(c.worst_gap, std::fabs(c.direct[i][j] - c.closed[j]));
+      }
+    }
+  }
+  // The live curve at its markers: offsets j = 2M/3 (mod M) of the sampled ones, M = marker_every.
+  const int key = samples * 65536 + c.kmax;
+  if (c.live_pos != s.pos || c.live_key != key || c.live_d != s.d || c.live_base != s.base) {
+    c.live_pos = s.pos, c.live_key = key, c.live_d = s.d, c.live_base = s.base;
+    const int M = marker_every(static_cast<int>(c.ks.size()));
+    c.live_ks.clear();
+    for (size_t j = static_cast<size_t>(2 * M / 3); j < c.ks.size(); j += static_cast<size_t>(M)) c.live_ks.push_back(c.ks[j]);
+    c.live.assign(c.live_ks.size(), 0.0);
+    pe::dot_curve_direct(s.pos, c.live_ks, s.d, s.base, c.live);
+  }
+}
+
+void marker(ImDrawList* dl, int shape, ImVec2 q, float r, ImU32 col, float sc) {
+  switch (shape) {
+    case 0: dl->AddCircle(q, r, col, 12, 1.8f * sc); break;
+    case 1:
+      dl->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 2.0f * sc);
+      dl->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), col, 2.0f * sc);
+      break;
+    default: dl->AddRect(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 0, 0, 2.0f * sc); break;
+  }
+}
+
+}  // namespace
+
+void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  caption("Take the position vectors at pos and at pos + k and multiply them dimension by dimension: the sum depends "
+          "only on the distance k, never on where you start. The curves for different starting positions lie on top "
+          "of each other and on the closed form \xE2\x88\x91 cos(\xCF\x89 k), summed over the pairs. It is largest, d/2, at k = 0, and falls as positions "
+          "move apart. Click the plot to choose k.");
+
+  if (ImGui::BeginTable("sim_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("offsets k from 0 to");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::SliderInt("##kmax", &cache.kmax, 10, 10000, "%d", ImGuiSliderFlags_Logarithmic);
+    cache.kmax = std::clamp(cache.kmax, 10, 10000);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("starting positions (besides the current pos)");
+    for (size_t i = 0; i < 3; ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (i > 0) ImGui::SameLine();
+      ImGui::SetNextItemWidth(110 * sc);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kStartColor[i]));
+      ImGui::InputInt("##start", &cache.starts[i], 0, 0);
+      ImGui::PopStyleColor();
+      cache.starts[i] = std::clamp(cache.starts[i], 0, 1000000);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  cache.kmax = std::clamp(cache.kmax, 10, 10000);
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float table_w = 330 * sc;
+  const float plot_w = std::max(240 * sc, avail.x - table_w - 12 * sc);
+  const float plot_h = std::max(220 * sc, avail.y - 1.6f * ImGui::GetTextLineHeightWithSpacing());
+  // One whole offset per pixel column at most (the inner width is the frame minus its margins).
+  const int samples = std::max(2, static_cast<int>(plot_w - 70 * sc));
+  refresh(cache, s, samples);
+
+  const double top = s.d / 2.0;
+  const double span = std::max(1.0, top - std::min(0.0, cache.lowest));
+  const Plot p = plot_frame("sim_plot", ImVec2(plot_w, plot_h), 0, cache.kmax, std::min(0.0, cache.lowest) - 0.05 * span,
+                            top + 0.07 * span, false, "offset k", "PE(pos) \xC2\xB7 PE(pos + k)", sc);
+  if (p.held && p.mouse.x >= p.lo.x - 4 && p.mouse.x <= p.hi.x + 4)
+    set_number(s, Field::k, std::round(std::clamp(p.x_at(p.mouse.x), 0.0, static_cast<double>(cache.kmax))));
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), IM_COL32(150, 155, 165, 255), 1.0f);
+  std::vector<ImVec2> pts(cache.ks.size());
+  for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.closed[j]));
+  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kClosed, 0, 7.0f * sc);
+  for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.direct[0][j]));
+  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kStartColor[0], 0, 1.8f * sc);
+  const int M = marker_every(static_cast<int>(cache.ks.size()));
+  const float r = 4.0f * sc;
+  for (size_t i = 1; i < 3; ++i)
+    for (size_t j = (i == 1 ? 0 : static_cast<size_t>(M / 3)); j < cache.ks.size(); j += static_cast<size_t>(M))
+      marker(dl, static_cast<int>(i) - 1, ImVec2(p.sx(cache.ks[j]), p.sy(cache.direct[i][j])), r, kStartColor[i], sc);
+  for (size_t j = 0; j < cache.live_ks.size(); ++j) marker(dl, 2, ImVec2(p.sx(cache.live_ks[j]), p.sy(cache.live[j])), r, kLive, sc);
+  // The chosen offset.
+  const double at_k = pe::dot_closed_form(s.k, s.d, s.base);
+  if (s.k >= 0 && s.k <= cache.kmax) {
+    const float x = p.sx(s.k);
+    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
+    dl->AddCircleFilled(ImVec2(x, p.sy(at_k)), 4.5f * sc, colors::ghost);
+    const std::string t = "k = " + fmt("%g", s.k) + ": " + fmt("%.2f", at_k);
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    halo_text(dl, ImVec2(x + tw + 10 * sc > p.hi.x ? x - tw - 8 * sc : x + 6 * sc, p.lo.y + 4 * sc), colors::ghost, t.c_str());
+  }
+  plot_clip_pop();
+
+  // Beside the plot: the legend and the values at k.
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::PushFont(ctx.fonts.title);
+  ImGui::Text("at k = %s", fmt("%g", s.k).c_str());
+  ImGui::PopFont();
+  const float lh = ImGui::GetTextLineHeight();
+  const auto row = [&](int shape, ImU32 col, const std::string& label, double v) {
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    const ImVec2 c(q.x + 12 * sc, q.y + lh / 2);
+    if (shape < 0)
+      dl->AddLine(ImVec2(c.x - 10 * sc, c.y), ImVec2(c.x + 10 * sc, c.y), col, shape == -2 ? 7.0f * sc : 2.0f * sc);
+    else
+      marker(dl, shape, c, r, col, sc);
+    ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::SameLine(table_w - 110 * sc);
+    ImGui::PushFont(ctx.fonts.mono);
+    ImGui::TextUnformatted(fmt("%11.6f", v).c_str());
+    ImGui::PopFont();
+  };
+  row(-1, kStartColor[0], "from pos " + grouped(cache.starts[0]), pe::dot_direct(cache.starts[0], s.k, s.d, s.base));
+  row(0, kStartColor[1], "from pos " + grouped(cache.starts[1]), pe::dot_direct(cache.starts[1], s.k, s.d, s.base));
+  row(1, kStartColor[2], "from pos " + grouped(cache.starts[2]), pe::dot_direct(cache.starts[2], s.k, s.d, s.base));
+  row(2, kLive, "from pos = " + fmt("%.2f", s.pos), pe::dot_direct(s.pos, s.k, s.d, s.base));
+  row(-2, kClosed, "\xE2\x88\x91 cos(\xCF\x89 k), no pos", at_k);
+  ImGui::Spacing();
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + table_w);
+  caption("Each of the first four rows multiplies PE(pos) and PE(pos + k) dimension by dimension and adds the d products; the last row uses the identity "
+          "sin a sin b + cos a cos b = cos(a \xE2\x88\x92 b) and never sees pos.");
+  ImGui::Spacing();
+  ImGui::TextWrapped("Largest gap between a summed curve and the closed form: %s.", fmt("%.1e", cache.worst_gap).c_str());
+  ImGui::Spacing();
+  if (static_cast<int>(cache.ks.size()) == cache.kmax + 1)
+    caption("Plotted at every whole offset k.");
+  else
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim),
+                       "Plotted at %d whole offsets, about every %s: faster wiggles between them are not drawn.",
+                       static_cast<int>(cache.ks.size()), fmt("%.0f", static_cast<double>(cache.kmax) / (static_cast<double>(cache.ks.size()) - 1)).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+}
 
 }  // namespace app

@@ -1,11 +1,39 @@
-// Lesson: Similarity (view id `similarity`). Not built yet: a placeholder that says so.
+// Lesson: similarity depends only on distance (view id `similarity`, the article's Figure 5).
+// PE(pos) . PE(pos + k) against the offset k for several starting positions at once (0, 100, 300 and
+// the current pos, by default), over the closed form sum_i cos(w_i k): they all coincide. Curves are
+// sampled at whole offsets only (core/similarity_curve.hpp: every k while that is at most one per
+// pixel column, else one whole k per column), cached by (d, base, k range, columns, starts).
 #pragma once
+#include <array>
+#include <vector>
+
 #include "state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
-struct SimilarityCache {};
+struct SimilarityCache {
+  // View-local settings.
+  int kmax = 100;                          // offsets 0..kmax are plotted
+  std::array<int, 3> starts = {0, 100, 300};
+  // Cached curves and what they were computed for.
+  int d = 0;
+  double base = 0;
+  int key_kmax = -1;
+  int samples = 0;
+  std::array<int, 3> key_starts = {-1, -1, -1};
+  std::vector<double> ks;                  // whole offsets sampled
+  std::vector<double> closed;              // sum cos(w_i k)
+  std::array<std::vector<double>, 3> direct;
+  double lowest = 0;                       // smallest value of any cached curve
+  double worst_gap = 0;                    // largest |direct - closed| over the cached samples
+  // The curve for the current pos, at marker offsets only (it follows pos while playing).
+  double live_pos = -1;
+  int live_key = -1;                       // samples * 2^16 + kmax the markers were made for
+  int live_d = 0;
+  double live_base = 0;
+  std::vector<double> live_ks, live;
+};
 
 void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx);
 

@@ -1,9 +1,204 @@
 #include "view_waves.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/frequency.hpp"
+#include "core/ranges.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
+#include "state_io.hpp"
+#include "widgets.hpp"
 
 namespace app {
 
-void draw_waves(State&, WavesCache&, const ViewContext&) { ImGui::TextWrapped("This lesson is being built."); }
+namespace {
+
+constexpr int kMaxDims = 12;
+
+struct Curve {
+  int dim;
+  ImU32 color;
+  bool selected;
+};
+
+double wave_value(int dim, double w, double p) { return dim % 2 == 0 ? std::sin(w * p) : std::cos(w * p); }
+
+// One curve over the window: a polyline with one vertex per pixel column while the wave is smooth at
+// this zoom, otherwise a bar per column spanning the wave's exact extent within that column.
+void draw_curve(ImDrawList* dl, const Plot& p, const Curve& c, const State& s, float sc, std::vector<ImVec2>& pts) {
+  const double w = pe::omega(c.dim / 2, s.d, s.base);
+  const int cols = std::max(1, static_cast<int>(p.width()));
+  const double per_px = (p.x1 - p.x0) / cols;  // positions per pixel column
+  const float thick = (c.selected ? 3.0f : 1.8f) * sc;
+  if (w * per_px < 0.35) {
+    pts.clear();
+    for (int i = 0; i <= cols; ++i) {
+      const double x = p.x0 + per_px * i;
+      pts.emplace_back(p.lo.x + static_cast<float>(i), p.sy(wave_value(c.dim, w, x)));
+    }
+    dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), c.color, 0, thick);
+    return;
+  }
+  const ImU32 band = (c.color & 0x00FFFFFFu) | (static_cast<ImU32>(c.selected ? 200 : 120) << IM_COL32_A_SHIFT);
+  for (int i = 0; i < cols; ++i) {
+    const double a = w * (p.x0 + per_px * i), b = w * (p.x0 + per_px * (i + 1));
+    const pe::Extent e = c.dim % 2 == 0 ? pe::sin_extent(a, b) : pe::cos_extent(a, b);
+    const float x = p.lo.x + static_cast<float>(i);
+    dl->AddRectFilled(ImVec2(x, p.sy(e.hi) - 0.5f * thick), ImVec2(x + 1, p.sy(e.lo) + 0.5f * thick), band);
+  }
+}
+
+void reset_dims(WavesCache& cache, int d) {
+  cache.d = d;
+  cache.dims = default_wave_dims(d);
+  cache.add_dim = std::min(cache.add_dim, d - 1);
+}
+
+}  // namespace
+
+std::vector<int> default_wave_dims(int d) {
+  std::vector<int> out;
+  for (int j : {0, d / 16, d / 4, d / 2, d - 12}) {
+    j = std::clamp(j - (j % 2 + 2) % 2, 0, d - 2);
+    if (std::find(out.begin(), out.end(), j) == out.end()) out.push_back(j);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
+  if (cache.d != s.d) reset_dims(cache, s.d);
+  const float sc = ctx.ui_scale;
+  caption("Pull one column out of the heatmap and you get a wave: every dimension is a sine or cosine of the "
+          "position, and only the period changes. Dimension 0 repeats about every 6 positions; the later a "
+          "dimension, the longer its period, until the last ones hardly move inside the window. Dots mark whole "
+          "positions, the only places a token can sit.");
+
+  // The curves: the user's list plus the selected pair's sin dimension, highlighted and drawn last.
+  const int sel_dim = 2 * s.pair;
+  // Colours follow a dimension's place in the list, so selecting another pair does not repaint the rest.
+  std::vector<Curve> curves;
+  for (size_t i = 0; i < cache.dims.size(); ++i)
+    if (cache.dims[i] != sel_dim) curves.push_back({cache.dims[i], series_color(static_cast<int>(i)), false});
+  curves.push_back({sel_dim, colors::selected, true});
+
+  // Controls: the window N, and the list of dimensions.
+  if (ImGui::BeginTable("wave_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("add", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableNextColumn();
+    param_slider("window N (positions 0 to N-1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+    ImGui::TableNextColumn();
+    ImGui::Text("add a dimension (0 to %d)", s.d - 1);
+    ImGui::SetNextItemWidth(130 * sc);
+    ImGui::InputInt("##add", &cache.add_dim);
+    cache.add_dim = std::clamp(cache.add_dim, 0, s.d - 1);
+    ImGui::SameLine();
+    const bool full = static_cast<int>(cache.dims.size()) >= kMaxDims;
+    const bool present = std::find(cache.dims.begin(), cache.dims.end(), cache.add_dim) != cache.dims.end();
+    ImGui::BeginDisabled(full || present);
+    if (ImGui::Button("add")) {
+      cache.dims.push_back(cache.add_dim);
+      std::sort(cache.dims.begin(), cache.dims.end());
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("reset")) reset_dims(cache, s.d);
+    ImGui::EndTable();
+  }
+
+  const int n = s.n;
+  const float legend_w = 350 * sc;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  // The legend sits beside the plot when there is room for both, else below it.
+  const bool beside = avail.x >= legend_w + 480 * sc;
+  const float legend_h = beside ? 0.0f : (static_cast<float>(curves.size()) + 2.5f) * ImGui::GetTextLineHeightWithSpacing();
+  const float plot_h = std::max(200 * sc, avail.y - legend_h - 3.4f * ImGui::GetTextLineHeightWithSpacing());
+  const float plot_w = beside ? std::max(200 * sc, avail.x - legend_w - 12 * sc) : avail.x;
+  const Plot p = plot_frame("waves_plot", ImVec2(plot_w, plot_h), 0, std::max(1, n - 1), -1.12, 1.12, false,
+                            "position p", "PE(p, dimension)", sc, true);
+  if (p.held && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) set_number(s, Field::pos, std::round(std::clamp(p.x_at(p.mouse.x), 0.0, n - 1.0)));
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), IM_COL32(150, 155, 165, 255), 1.0f);
+  std::vector<ImVec2> pts;
+  pts.reserve(static_cast<size_t>(p.width()) + 2);
+  for (const Curve& c : curves) draw_curve(dl, p, c, s, sc, pts);
+  // Dots at whole positions, when they are at least 5 pixels apart.
+  const double px_per_pos = p.width() / std::max(1.0, p.x1 - p.x0);
+  const bool dots = px_per_pos >= 5 * sc || n == 1;
+  if (dots)
+    for (const Curve& c : curves) {
+      const double w = pe::omega(c.dim / 2, s.d, s.base);
+      for (int q = 0; q < n; ++q)
+        dl->AddCircleFilled(ImVec2(p.sx(q), p.sy(wave_value(c.dim, w, q))), (c.selected ? 3.4f : 2.6f) * sc, c.color);
+    }
+  // The current position.
+  const bool pos_inside = s.pos >= 0 && s.pos <= std::max(0, n - 1);
+  if (pos_inside) {
+    const float x = p.sx(s.pos);
+    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::hand, 1.5f * sc);
+    const std::string t = "pos = " + fmt("%.2f", s.pos);
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    halo_text(dl, ImVec2(x + tw + 8 * sc > p.hi.x ? x - tw - 6 * sc : x + 5 * sc, p.lo.y + 3 * sc), colors::hand, t.c_str());
+  }
+  plot_clip_pop();
+
+  // Legend: one row per curve with its period and its value at pos; click a row to select its pair.
+  if (beside) ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::PushFont(ctx.fonts.mono);
+  const ImVec2 head = ImGui::GetCursorScreenPos();
+  ImGui::SetCursorScreenPos(ImVec2(head.x + 24 * sc, head.y));
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%-9s  %9s  %6s", "dimension", "period", "at pos");
+  ImGui::PopFont();
+  int remove = -1;
+  for (size_t r = 0; r < curves.size(); ++r) {
+    const Curve& c = curves[r == 0 ? curves.size() - 1 : r - 1];  // the selected one first, then the list in order
+    const int i = c.dim / 2;
+    const double T = pe::period(i, s.d, s.base);
+    const double v = pe::omega(i, s.d, s.base) * s.pos;
+    ImGui::PushID(c.dim);
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    const float lh = ImGui::GetTextLineHeight();
+    dl->AddLine(ImVec2(q.x, q.y + lh / 2), ImVec2(q.x + 18 * sc, q.y + lh / 2), c.color, (c.selected ? 3.5f : 2.5f) * sc);
+    ImGui::SetCursorScreenPos(ImVec2(q.x + 24 * sc, q.y));
+    char label[96];
+    std::snprintf(label, sizeof label, "%-5d %s  %9s  %+.3f", c.dim, c.dim % 2 == 0 ? "sin" : "cos",
+                  (T < 1e6 ? grouped(T, T < 100 ? 2 : 0) : fmt("%.3g", T)).c_str(),
+                  c.dim % 2 == 0 ? std::sin(v) : std::cos(v));
+    ImGui::PushFont(ctx.fonts.mono);
+    if (ImGui::Selectable(label, c.selected, 0, ImVec2(ImGui::CalcTextSize(label).x + 4 * sc, 0))) set_number(s, Field::pair, i);
+    ImGui::PopFont();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("dimension %d = %s(w p), pair %d\nw = %s rad per position\nperiod 2\xCF\x80/w = %s positions", c.dim,
+                        c.dim % 2 == 0 ? "sin" : "cos", i, fmt("%.6g", pe::omega(i, s.d, s.base)).c_str(), fmt("%.6g", T).c_str());
+    if (!c.selected && std::find(cache.dims.begin(), cache.dims.end(), c.dim) != cache.dims.end()) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("\xC3\x97")) remove = c.dim;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("remove dimension %d", c.dim);
+    }
+    ImGui::PopID();
+  }
+  ImGui::Spacing();
+  caption("Green: the selected pair's sin dimension (pick another pair in the sidebar or click a row).");
+  ImGui::EndGroup();
+  if (remove >= 0) cache.dims.erase(std::find(cache.dims.begin(), cache.dims.end(), remove));
+
+  // Key numbers.
+  const double T0 = pe::period(0, s.d, s.base);
+  const double Tsel = pe::period(s.pair, s.d, s.base);
+  ImGui::Text("Window: positions 0 to %s.  Dimension 0 repeats every 2\xCF\x80 \xE2\x89\x88 %s positions.", grouped(n - 1).c_str(),
+              fmt("%.3f", T0).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::selected), "Selected dimension %d: period %s, so %s cycles fit in the window.",
+                     sel_dim, grouped(Tsel, Tsel < 100 ? 2 : 0).c_str(), fmt((n - 1) / Tsel < 10 ? "%.3f" : "%.1f", (n - 1) / Tsel).c_str());
+  if (!dots) caption("Dots for whole positions are hidden: the window holds more positions than the plot can separate.");
+  if (!pos_inside)
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "pos = %s lies outside the window; click the plot to move it.",
+                       fmt("%.2f", s.pos).c_str());
+}
 
 }  // namespace app

@@ -1,0 +1,192 @@
+#include "lesson_plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "style.hpp"
+#include "widgets.hpp"
+
+namespace app {
+
+float Plot::sx(double x) const {
+  return lo.x + static_cast<float>((x - x0) / (x1 - x0)) * (hi.x - lo.x);
+}
+
+float Plot::sy(double y) const {
+  const double v = log_y ? std::log10(y) : y;
+  return hi.y - static_cast<float>((v - y0) / (y1 - y0)) * (hi.y - lo.y);
+}
+
+double Plot::x_at(float px) const { return x0 + (x1 - x0) * static_cast<double>((px - lo.x) / (hi.x - lo.x)); }
+
+double Plot::y_at(float py) const {
+  const double v = y0 + (y1 - y0) * static_cast<double>((hi.y - py) / (hi.y - lo.y));
+  return log_y ? std::pow(10.0, v) : v;
+}
+
+std::vector<double> nice_ticks(double lo, double hi, int max_ticks) {
+  std::vector<double> t;
+  if (!(hi > lo) || max_ticks < 1) return t;
+  const double raw = (hi - lo) / max_ticks;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = mag;
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * mag >= raw) {
+      step = m * mag;
+      break;
+    }
+  for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) t.push_back(std::fabs(v) < step * 1e-9 ? 0.0 : v);
+  return t;
+}
+
+std::string tick_label(double v, double step) {
+  if (std::fabs(v) >= 1e6) {  // 1e6, 2.5e7: shorter than 1,000,000 and still exact for tick values
+    const double e = std::floor(std::log10(std::fabs(v)) + 1e-9);
+    return fmt("%.3g", v / std::pow(10.0, e)) + "e" + fmt("%.0f", e);
+  }
+  if (step >= 1 || v == std::round(v)) return grouped(v, 0);
+  const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 1, 6);
+  char f[8];
+  std::snprintf(f, sizeof f, "%%.%df", decimals);
+  return fmt(f, v);
+}
+
+std::string grouped(double v, int decimals) {
+  if (!std::isfinite(v)) return "-";
+  char f[8];
+  std::snprintf(f, sizeof f, "%%.%df", std::clamp(decimals, 0, 9));
+  std::string s = fmt(f, std::fabs(v));
+  const size_t dot = s.find('.');
+  const size_t int_end = dot == std::string::npos ? s.size() : dot;
+  std::string out;
+  for (size_t i = 0; i < int_end; ++i) {
+    if (i > 0 && (int_end - i) % 3 == 0) out += ',';
+    out += s[i];
+  }
+  out += s.substr(int_end);
+  const bool zero = out.find_first_not_of("0.,") == std::string::npos;
+  return (v < 0 && !zero ? "-" : "") + out;
+}
+
+void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash) {
+  const float dx = b.x - a.x, dy = b.y - a.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  if (len <= 0 || dash <= 0) return;
+  for (float t = 0; t < len; t += 2 * dash) {
+    const float e = std::min(t + dash, len);
+    dl->AddLine(ImVec2(a.x + dx * t / len, a.y + dy * t / len), ImVec2(a.x + dx * e / len, a.y + dy * e / len), col, thickness);
+  }
+}
+
+void halo_text(ImDrawList* dl, ImVec2 pos, ImU32 col, const char* text) {
+  const ImVec2 sz = ImGui::CalcTextSize(text);
+  dl->AddRectFilled(ImVec2(pos.x - 2, pos.y), ImVec2(pos.x + sz.x + 2, pos.y + sz.y), IM_COL32(255, 255, 255, 225), 3);
+  dl->AddText(pos, col, text);
+}
+
+ImU32 series_color(int i) {
+  static constexpr ImU32 kColors[] = {
+      IM_COL32(31, 119, 180, 255), IM_COL32(235, 120, 20, 255), IM_COL32(148, 103, 189, 255), IM_COL32(214, 39, 40, 255),
+      IM_COL32(140, 86, 75, 255),  IM_COL32(227, 119, 194, 255), IM_COL32(110, 110, 110, 255), IM_COL32(160, 160, 20, 255),
+      IM_COL32(23, 170, 190, 255),
+  };
+  constexpr int n = static_cast<int>(sizeof(kColors) / sizeof(kColors[0]));
+  return kColors[((i % n) + n) % n];
+}
+
+Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, double y1, bool log_y, const char* x_label,
+                const char* y_label, float ui_scale, bool integer_x) {
+  Plot p;
+  p.log_y = log_y;
+  if (log_y) {
+    y0 = std::log10(std::max(y0, 1e-300));
+    y1 = std::log10(std::max(y1, 1e-300));
+  }
+  if (!(x1 > x0)) x1 = x0 + 1;
+  if (!(y1 > y0)) y1 = y0 + 1;
+  p.x0 = x0, p.x1 = x1, p.y0 = y0, p.y1 = y1;
+
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  size.x = std::max(size.x, 120 * ui_scale);
+  size.y = std::max(size.y, 100 * ui_scale);
+  ImGui::InvisibleButton(id, size);
+  p.hovered = ImGui::IsItemHovered();
+  p.clicked = ImGui::IsItemClicked();
+  p.held = ImGui::IsItemActive();
+  p.mouse = ImGui::GetIO().MousePos;
+
+  const float line = ImGui::GetTextLineHeight();
+  // Tick labels of y decide the left margin.
+  const std::vector<double> yt = log_y ? std::vector<double>{} : nice_ticks(y0, y1, std::max(2, static_cast<int>(size.y / (2.6f * line))));
+  std::vector<double> ylog;
+  if (log_y) {
+    const int decades = static_cast<int>(std::floor(y1) - std::ceil(y0)) + 1;
+    const int every = std::max(1, (decades * static_cast<int>(2.2f * line) + static_cast<int>(size.y) - 1) / std::max(1, static_cast<int>(size.y)));
+    for (double e = std::ceil(y0); e <= y1 + 1e-9; e += 1)
+      if (static_cast<int>(e) % every == 0) ylog.push_back(e);
+  }
+  const double ystep = yt.size() > 1 ? yt[1] - yt[0] : 1;
+  float label_w = 0;
+  for (double v : yt) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(v, ystep).c_str()).x);
+  for (double e : ylog) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(std::pow(10.0, e), 1).c_str()).x);
+
+  const float pad = 6 * ui_scale;
+  p.lo = ImVec2(origin.x + label_w + 2 * pad, origin.y + line + pad);
+  p.hi = ImVec2(origin.x + size.x - 2 * pad, origin.y + size.y - 2 * line - pad);
+  if (p.hi.x < p.lo.x + 10) p.hi.x = p.lo.x + 10;
+  if (p.hi.y < p.lo.y + 10) p.hi.y = p.lo.y + 10;
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p.lo, p.hi, IM_COL32(255, 255, 255, 255));
+  const ImU32 grid = IM_COL32(228, 231, 236, 255), minor = IM_COL32(242, 244, 247, 255), text = IM_COL32(70, 74, 84, 255);
+  for (double v : yt) {
+    const float y = p.sy(v);
+    dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), grid);
+    const std::string s = tick_label(v, ystep);
+    dl->AddText(ImVec2(p.lo.x - pad - ImGui::CalcTextSize(s.c_str()).x, y - line / 2), text, s.c_str());
+  }
+  if (log_y) {
+    for (double e = std::floor(y0); e <= y1; e += 1)
+      for (int m = 2; m <= 9; ++m) {
+        const double v = std::log10(m) + e;
+        if (v < y0 || v > y1) continue;
+        const float y = p.hi.y - static_cast<float>((v - y0) / (y1 - y0)) * (p.hi.y - p.lo.y);
+        dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), minor);
+      }
+    for (double e : ylog) {
+      const float y = p.sy(std::pow(10.0, e));
+      dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), grid);
+      const std::string s = tick_label(std::pow(10.0, e), 1);
+      dl->AddText(ImVec2(p.lo.x - pad - ImGui::CalcTextSize(s.c_str()).x, y - line / 2), text, s.c_str());
+    }
+  }
+  // x ticks: as many as fit with room for the widest label.
+  const float xlabel_w = std::max(ImGui::CalcTextSize(tick_label(x1, 1).c_str()).x, ImGui::CalcTextSize(tick_label(x0, 1).c_str()).x);
+  const int max_xt = std::max(2, static_cast<int>(p.width() / (xlabel_w + 3 * line)));
+  std::vector<double> xt = nice_ticks(x0, x1, max_xt);
+  if (integer_x && xt.size() > 1 && xt[1] - xt[0] < 1) {
+    xt.clear();
+    for (double v = std::ceil(x0); v <= x1; v += 1) xt.push_back(v);
+  }
+  const double xstep = xt.size() > 1 ? xt[1] - xt[0] : 1;
+  for (double v : xt) {
+    const float x = p.sx(v);
+    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), grid);
+    const std::string s = tick_label(v, xstep);
+    const float w = ImGui::CalcTextSize(s.c_str()).x;
+    dl->AddText(ImVec2(std::clamp(x - w / 2, origin.x, origin.x + size.x - w), p.hi.y + pad / 2), text, s.c_str());
+  }
+  dl->AddRect(p.lo, p.hi, IM_COL32(170, 175, 185, 255));
+  if (x_label && *x_label) {
+    const float w = ImGui::CalcTextSize(x_label).x;
+    dl->AddText(ImVec2(p.lo.x + (p.width() - w) / 2, p.hi.y + line + pad / 2), colors::text_dim, x_label);
+  }
+  if (y_label && *y_label) dl->AddText(ImVec2(origin.x, origin.y), colors::text_dim, y_label);
+  return p;
+}
+
+void plot_clip_push(const Plot& p) { ImGui::GetWindowDrawList()->PushClipRect(p.lo, ImVec2(p.hi.x + 1, p.hi.y + 1), true); }
+void plot_clip_pop() { ImGui::GetWindowDrawList()->PopClipRect(); }
+
+}  // namespace app

@@ -1,0 +1,53 @@
+// Small plotting helpers for the lesson views (waves, periods, ranges, similarity): a frame with
+// numbered axes drawn straight into the window's ImDrawList, data <-> screen mapping, dashed lines
+// and number formatting for axis labels. Linear or log10 y axis.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+
+namespace app {
+
+struct Plot {
+  ImVec2 lo, hi;             // the inner plotting rectangle, screen pixels
+  double x0 = 0, x1 = 1;     // data range along x
+  double y0 = 0, y1 = 1;     // data range along y (log10 of the values if log_y)
+  bool log_y = false;
+  bool hovered = false;      // the mouse is over the plot (inner rectangle or its margins)
+  bool clicked = false;      // pressed this frame
+  bool held = false;         // button held (dragging)
+  ImVec2 mouse;
+
+  float sx(double x) const;
+  float sy(double y) const;  // y is a data value; log10 is applied when log_y
+  double x_at(float px) const;
+  double y_at(float py) const;
+  float width() const { return hi.x - lo.x; }
+  float height() const { return hi.y - lo.y; }
+};
+
+// Reserves `size` with an invisible button named `id`, draws the background, grid, tick numbers and
+// axis labels, and returns the inner rectangle. For log_y, pass y0/y1 as values (> 0); they are
+// stored as log10. Degenerate ranges are widened so the mapping never divides by zero.
+// integer_x: x counts things (dimensions, pairs), so x ticks are whole numbers only.
+Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, double y1, bool log_y, const char* x_label,
+                const char* y_label, float ui_scale, bool integer_x = false);
+void plot_clip_push(const Plot& p);
+void plot_clip_pop();
+
+// "Nice" tick values (1, 2, 5 times a power of ten) covering [lo, hi], at most about max_ticks.
+std::vector<double> nice_ticks(double lo, double hi, int max_ticks);
+// A tick number: integers as integers, 1e6 and above as 1e6, small steps with the needed decimals.
+std::string tick_label(double v, double step);
+// A number with thousands separators: 60611 -> "60,611"; `decimals` after the point.
+std::string grouped(double v, int decimals = 0);
+
+void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash);
+// Text with a white halo so it stays readable over lines.
+void halo_text(ImDrawList* dl, ImVec2 pos, ImU32 col, const char* text);
+
+// Distinct curve colours (not the selection green).
+ImU32 series_color(int i);
+
+}  // namespace app
