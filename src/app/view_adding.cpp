@@ -1,9 +1,181 @@
 #include "view_adding.hpp"
 
+#include <algorithm>
+#include <cmath>
+
+#include "core/encoding.hpp"
+#include "core/mixing.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
+#include "widgets.hpp"
 
 namespace app {
 
-void draw_adding(State&, AddingCache&, const ViewContext&) { ImGui::TextWrapped("This lesson is being built."); }
+namespace {
+
+// Part colours: the position part takes the hand's colour, the cross terms the ghost's (palette-aware).
+constexpr ImU32 kWord = IM_COL32(125, 80, 175, 255);
+constexpr ImU32 kTotal = IM_COL32(45, 45, 55, 255);
+constexpr std::uint64_t kSeed1 = 1, kSeed2 = 2;
+
+// The window of positions shown: the page of n positions that holds pos.
+double window_start(const State& s) { return std::floor(s.pos / s.n) * s.n; }
+
+void refresh(AddingCache& c, const State& s) {
+  if (c.d != s.d) {
+    c.d = s.d;
+    // Two related words: w2 shares half of w1's direction (correlation 0.5), entries still of size about 1.
+    c.w1 = pe::word_vector(kSeed1, s.d);
+    c.w2 = pe::word_vector(kSeed2, s.d);
+    for (size_t j = 0; j < c.w2.size(); ++j) c.w2[j] = 0.5 * c.w1[j] + std::sqrt(0.75) * c.w2[j];
+    c.curve_d = 0;
+  }
+  const double start = window_start(s);
+  if (c.curve_d == s.d && c.curve_base == s.base && c.curve_k == s.k && c.curve_n == s.n && c.curve_start == start) return;
+  c.curve_d = s.d, c.curve_base = s.base, c.curve_k = s.k, c.curve_n = s.n, c.curve_start = start;
+  // Integer positions when they fit, otherwise evenly spaced samples; fewer for wide models so a change costs ~ the same.
+  const int samples = std::min(s.n + 1, std::clamp(200000 / s.d, 48, 320));
+  c.xs.resize(static_cast<size_t>(samples));
+  c.added.resize(c.xs.size());
+  c.cat.resize(c.xs.size());
+  c.cross.resize(c.xs.size());
+  for (int j = 0; j < samples; ++j)
+    c.xs[static_cast<size_t>(j)] = start + (samples > 1 ? static_cast<double>(s.n) * j / (samples - 1) : 0.0);
+  std::vector<pe::MixParts> parts(c.xs.size());
+  pe::mix_added_along(c.w1, c.w2, c.xs, s.k, s.base, parts);
+  double worst = 1e-9;
+  for (size_t j = 0; j < c.xs.size(); ++j) {
+    const pe::MixParts& m = parts[j];
+    c.added[j] = m.total;
+    c.cross[j] = m.cross;
+    // Concatenation has no cross terms (test_mixing checks dot_concatenated against this sum).
+    c.cat[j] = m.word + m.position;
+    worst = std::max({worst, std::fabs(m.word), std::fabs(m.position), std::fabs(m.cross), std::fabs(m.total),
+                      std::fabs(c.cat[j])});
+  }
+  c.scale = worst;
+}
+
+// One signed bar: label, bar from the zero line, value.
+void bar(const char* label, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  const float label_w = 150 * sc, value_w = 100 * sc;
+  const float w = ImGui::GetContentRegionAvail().x;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(w, line + 6 * sc));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddText(ImVec2(p.x, p.y + 3 * sc), bold ? kTotal : col, label);
+  const float bx0 = p.x + label_w, bx1 = p.x + w - value_w;
+  const float zero = (bx0 + bx1) / 2, half = (bx1 - bx0) / 2;
+  // Values beyond the window's scale (pos moved on) are clipped at the edge.
+  const float len = static_cast<float>(std::clamp(v / scale, -1.0, 1.0)) * half;
+  dl->AddRectFilled(ImVec2(std::min(zero, zero + len), p.y + 3 * sc), ImVec2(std::max(zero, zero + len), p.y + line + 3 * sc),
+                    col, 2 * sc);
+  dl->AddLine(ImVec2(zero, p.y), ImVec2(zero, p.y + line + 6 * sc), colors::dial_rim, 1.0f * sc);
+  ImGui::PushFont(ctx.fonts.mono);
+  const std::string t = fmt("%+.4f", v);
+  dl->AddText(ImVec2(p.x + w - ImGui::CalcTextSize(t.c_str()).x, p.y + 3 * sc), bold ? kTotal : col, t.c_str());
+  ImGui::PopFont();
+}
+
+void panel_title(const ViewContext& ctx, const char* title, const char* sub) {
+  ImGui::PushFont(ctx.fonts.title);
+  ImGui::TextUnformatted(title);
+  ImGui::PopFont();
+  ImGui::TextDisabled("%s", sub);
+}
+
+void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, float height) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  if (c.xs.size() < 2) return;
+  double lo = 0, hi = 0;
+  for (size_t j = 0; j < c.xs.size(); ++j)
+    lo = std::min({lo, c.added[j], c.cat[j], c.cross[j]}), hi = std::max({hi, c.added[j], c.cat[j], c.cross[j]});
+  const double pad = 0.06 * std::max(hi - lo, 1e-9);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const Plot p = plot_frame("scores", ImVec2(ImGui::GetContentRegionAvail().x, height), c.xs.front(), c.xs.back(), lo - pad,
+                            hi + pad, false, "pos: word 1's position (word 2 sits k later)", nullptr, sc);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  std::vector<ImVec2> pts(c.xs.size());
+  auto curve = [&](const std::vector<double>& ys, ImU32 col, float thick) {
+    for (size_t j = 0; j < ys.size(); ++j) pts[j] = ImVec2(p.sx(c.xs[j]), p.sy(ys[j]));
+    dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick * sc);
+  };
+  plot_clip_push(p);
+  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::dial_rim, 1.0f * sc);
+  curve(c.cross, colors::ghost, 1.5f);
+  curve(c.cat, colors::selected, 2.5f);
+  curve(c.added, kTotal, 2.0f);
+  if (s.pos >= p.x0 && s.pos <= p.x1) dl->AddLine(ImVec2(p.sx(s.pos), p.lo.y), ImVec2(p.sx(s.pos), p.hi.y), colors::hand, 2.0f * sc);
+  plot_clip_pop();
+
+  // Legend in the row above the plot.
+  float lx = p.lo.x;
+  auto key = [&](ImU32 col, const char* t) {
+    dl->AddRectFilled(ImVec2(lx, origin.y + line / 2 - 2 * sc), ImVec2(lx + 18 * sc, origin.y + line / 2 + 2 * sc), col);
+    dl->AddText(ImVec2(lx + 24 * sc, origin.y), colors::text_dim, t);
+    lx += 24 * sc + ImGui::CalcTextSize(t).x + 18 * sc;
+  };
+  key(kTotal, "added: (w1+p1)\xC2\xB7(w2+p2)");
+  key(colors::selected, "concatenated: [w1;p1]\xC2\xB7[w2;p2]");
+  key(colors::ghost, "cross terms");
+  key(colors::hand, "current pos");
+}
+
+}  // namespace
+
+void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
+  refresh(cache, s);
+  const float sc = ctx.ui_scale;
+  caption("Two tokens: word 1 at position pos and word 2 at pos + k. Adding position vectors to word vectors means "
+          "their dot product is word\xC2\xB7word plus position\xC2\xB7position plus two cross terms that pair one "
+          "token's word with the other's position. Watch the cross terms move as pos changes while k stays fixed; "
+          "concatenating [word; position] instead has no cross terms at all.");
+
+  const double p1 = s.pos, p2 = s.pos + s.k;
+  std::vector<double> e1(static_cast<size_t>(s.d)), e2(e1.size());
+  pe::encoding_vector(p1, s.d, s.base, e1);
+  pe::encoding_vector(p2, s.d, s.base, e2);
+  const pe::MixParts m = pe::mix_added(cache.w1, e1, cache.w2, e2);
+  const double cat = pe::dot_concatenated(cache.w1, e1, cache.w2, e2);
+  ImGui::TextWrapped("word 1 at p1 = %s, word 2 at p2 = %s, d = %d.  Word vectors: two related stand-ins with entries of "
+              "size about 1, like embeddings scaled by \xE2\x88\x9A" "d.",
+              fmt("%.2f", p1).c_str(), fmt("%.2f", p2).c_str(), s.d);
+
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool side = avail > 900 * sc;
+  const float panel_h = ImGui::GetTextLineHeightWithSpacing() * 9.2f;
+  ImGui::BeginChild("added", ImVec2(side ? avail * 0.5f - 4 * sc : 0, panel_h), true);
+  panel_title(ctx, "Added: x = w + p", "one d-vector per token");
+  bar("w1\xC2\xB7w2  word", m.word, cache.scale, kWord, ctx);
+  bar("p1\xC2\xB7p2  position", m.position, cache.scale, colors::hand, ctx);
+  bar("w1\xC2\xB7p2 + p1\xC2\xB7w2  cross", m.cross, cache.scale, colors::ghost, ctx);
+  bar("total", m.total, cache.scale, kTotal, ctx, true);
+  ImGui::PushFont(ctx.fonts.mono);
+  ImGui::TextDisabled("parts sum %s, direct %s (diff %s)", fmt("%.6f", m.word + m.position + m.cross).c_str(),
+                      fmt("%.6f", m.total).c_str(), fmt("%.0e", m.word + m.position + m.cross - m.total).c_str());
+  ImGui::PopFont();
+  ImGui::EndChild();
+  if (side) ImGui::SameLine();
+  ImGui::BeginChild("concatenated", ImVec2(0, panel_h), true);
+  panel_title(ctx, "Concatenated: x = [w; p]", "one 2d-vector per token");
+  bar("w1\xC2\xB7w2  word", m.word, cache.scale, kWord, ctx);
+  bar("p1\xC2\xB7p2  position", m.position, cache.scale, colors::hand, ctx);
+  bar("cross", 0.0, cache.scale, colors::ghost, ctx);
+  bar("total", cat, cache.scale, colors::selected, ctx, true);
+  ImGui::PushFont(ctx.fonts.mono);
+  ImGui::TextDisabled("total minus (word + position): %s", fmt("%.0e", cat - m.word - m.position).c_str());
+  ImGui::PopFont();
+  ImGui::EndChild();
+
+  const double start = window_start(s);
+  ImGui::TextWrapped("Over positions %s to %s at k = %s: the added score moves with pos (its cross terms do), the "
+              "concatenated one stays at %s.",
+              fmt("%.0f", start).c_str(), fmt("%.0f", start + s.n).c_str(), fmt("%.2f", s.k).c_str(), fmt("%.4f", cat).c_str());
+  const float plot_h = std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 160 * sc);
+  draw_plot(s, cache, ctx, plot_h);
+}
 
 }  // namespace app

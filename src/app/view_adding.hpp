@@ -1,11 +1,28 @@
-// Lesson: Adding (view id `adding`). Not built yet: a placeholder that says so.
+// Lesson: adding mixes word and position (view id `adding`).
+// Two tokens with stand-in word vectors w1, w2 at positions p1 = pos and p2 = pos + k. The dot
+// product of the added vectors splits into word . word, position . position and two cross terms
+// (bars with numbers, live as pos moves); concatenating [w; p] instead gives exactly word + position.
+// A plot over a window of positions shows the added score wobbling with pos at a fixed k, while the
+// concatenated score stays flat.
 #pragma once
+#include <vector>
+
 #include "state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
-struct AddingCache {};
+struct AddingCache {
+  // Stand-in word vectors for the current d.
+  int d = 0;
+  std::vector<double> w1, w2;
+  // Curves over the window [start, start + n] at offset k, keyed by all they depend on.
+  int curve_d = 0;
+  double curve_base = 0, curve_k = 0, curve_start = 0;
+  int curve_n = 0;
+  std::vector<double> xs, added, cat, cross;
+  double scale = 1;  // bar scale: the largest |part| over the window, so bars stay steady while pos moves
+};
 
 void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx);
 

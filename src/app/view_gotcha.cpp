@@ -1,9 +1,248 @@
 #include "view_gotcha.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "core/frequency.hpp"
+#include "core/layout.hpp"
+#include "core/rotation.hpp"
 #include "imgui.h"
+#include "widgets.hpp"
 
 namespace app {
 
-void draw_gotcha(State&, GotchaCache&, const ViewContext&) { ImGui::TextWrapped("This lesson is being built."); }
+namespace {
+
+constexpr ImU32 kTrail = IM_COL32(150, 155, 170, 150);
+
+pe::Layout layout_of(const GotchaCache& c) { return c.layout == 0 ? pe::Layout::interleaved : pe::Layout::concatenated; }
+pe::Layout other(pe::Layout L) { return L == pe::Layout::interleaved ? pe::Layout::concatenated : pe::Layout::interleaved; }
+
+// The pairing the user picked, built from the core's pairings.
+std::vector<pe::DimPair> chosen_pairing(const GotchaCache& c, const State& s) {
+  const pe::Layout L = layout_of(c);
+  const std::vector<pe::DimPair> right = pe::pairing_for(L, s.d);
+  const int pairs = s.d / 2;
+  const int i = std::clamp(s.pair, 0, pairs - 1);
+  const pe::DimPair here = right[static_cast<size_t>(i)];
+  switch (c.pairing) {
+    case GotchaPairing::follows_layout: return right;
+    case GotchaPairing::other_layout: return pe::pairing_for(other(L), s.d);
+    case GotchaPairing::swap_within: return pe::swap_dims(right, here.sin_dim, here.cos_dim);
+    case GotchaPairing::swap_across: {
+      if (pairs < 2) return pe::swap_dims(right, here.sin_dim, here.cos_dim);
+      const int j = i + 1 < pairs ? i + 1 : i - 1;
+      return pe::swap_dims(right, here.cos_dim, right[static_cast<size_t>(j)].cos_dim);
+    }
+  }
+  return right;
+}
+
+// Frequency index of dimension `dim` in layout L (the w whose sin or cos it holds).
+int freq_of(int dim, int d, pe::Layout L) {
+  if (L == pe::Layout::interleaved) return dim / 2;
+  return dim < d / 2 ? dim : dim - d / 2;
+}
+bool is_sin(int dim, int d, pe::Layout L) { return L == pe::Layout::interleaved ? dim % 2 == 0 : dim < d / 2; }
+
+// Red for +1, white for 0, blue for -1 (the article's heatmap colours).
+ImU32 value_color(double v) {
+  const float t = static_cast<float>(std::clamp(v, -1.0, 1.0));
+  const auto lerp = [](float a, float b, float u) { return static_cast<int>(a + (b - a) * u); };
+  if (t >= 0) return IM_COL32(255, lerp(255, 40, t), lerp(255, 40, t), 255);
+  return IM_COL32(lerp(255, 40, -t), lerp(255, 90, -t), 255, 255);
+}
+
+std::string dim_label(int dim, int d, pe::Layout L) {
+  char b[16];
+  std::snprintf(b, sizeof b, "%s%d", is_sin(dim, d, L) ? "s" : "c", freq_of(dim, d, L));
+  return b;
+}
+
+// The vector PE(pos) as a strip of cells, with arcs joining the dims the pairing turns together.
+void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, const std::vector<pe::DimPair>& pairing,
+                int first, int count, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float arc_h = 44 * sc, cell_h = 26 * sc;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, arc_h + cell_h + 1.4f * line + 8 * sc));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float x0 = p.x + 4 * sc, x1 = p.x + width - 4 * sc, y0 = p.y + arc_h;
+  const int d = s.d;
+  const float cw = (x1 - x0) / static_cast<float>(d);
+  auto cx = [&](int dim) { return x0 + (static_cast<float>(dim) + 0.5f) * cw; };
+  // At most one rectangle per pixel column: wide models are decimated to the first dim in each column.
+  const int cols = std::min(d, std::max(1, static_cast<int>(x1 - x0)));
+  for (int c = 0; c < cols; ++c) {
+    const int dim = static_cast<int>(static_cast<long long>(c) * d / cols);
+    const float a = x0 + (x1 - x0) * static_cast<float>(c) / static_cast<float>(cols);
+    const float b = x0 + (x1 - x0) * static_cast<float>(c + 1) / static_cast<float>(cols);
+    dl->AddRectFilled(ImVec2(a, y0), ImVec2(b, y0 + cell_h), value_color(v[static_cast<size_t>(dim)]));
+    // A sin/cos mark under the cell: dark for sin, light for cos.
+    dl->AddRectFilled(ImVec2(a, y0 + cell_h + 1 * sc), ImVec2(b, y0 + cell_h + 5 * sc),
+                      is_sin(dim, d, L) ? IM_COL32(70, 75, 90, 255) : IM_COL32(200, 204, 214, 255));
+  }
+  dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y0 + cell_h), colors::dial_rim);
+  if (cw >= 24 * sc) {
+    for (int dim = 0; dim < d; ++dim) {
+      const std::string t = dim_label(dim, d, L);
+      const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+      dl->AddText(ImVec2(cx(dim) - ts.x / 2, y0 + (cell_h - ts.y) / 2), IM_COL32(30, 30, 40, 255), t.c_str());
+    }
+  }
+  // Arcs for the pairs shown in the dials below.
+  for (int i = first; i < first + count; ++i) {
+    const pe::DimPair dp = pairing[static_cast<size_t>(i)];
+    const float a = cx(dp.sin_dim), b = cx(dp.cos_dim);
+    const float h = std::min(arc_h - 6 * sc, 10 * sc + std::fabs(b - a) * 0.25f);
+    const bool sel = i == s.pair;
+    const bool right = freq_of(dp.sin_dim, d, L) == i && freq_of(dp.cos_dim, d, L) == i && is_sin(dp.sin_dim, d, L) &&
+                       !is_sin(dp.cos_dim, d, L);
+    const ImU32 col = right ? (sel ? colors::selected : IM_COL32(110, 115, 130, 255)) : colors::warning;
+    dl->AddBezierCubic(ImVec2(a, y0), ImVec2(a, y0 - h * 1.3f), ImVec2(b, y0 - h * 1.3f), ImVec2(b, y0), col,
+                       (sel ? 2.5f : 1.5f) * sc, 24);
+    dl->AddCircleFilled(ImVec2(a, y0), 3 * sc, col);
+    dl->AddCircleFilled(ImVec2(b, y0), 3 * sc, col);
+  }
+  const std::string legend = "PE(pos), dims 0 to " + std::to_string(d - 1) +
+                             ": red +1, blue -1; dark tick sin, light tick cos. Arcs join the dims turned together.";
+  dl->AddText(ImVec2(x0, y0 + cell_h + 8 * sc), colors::text_dim, legend.c_str());
+}
+
+ImVec2 at(ImVec2 c, float r, double x, double y) { return ImVec2(c.x + r * static_cast<float>(x), c.y - r * static_cast<float>(y)); }
+
+void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const std::vector<double>& turned,
+                const std::vector<double>& target, const std::vector<pe::DimPair>& pairing, int first, int count,
+                const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float cell_w = std::min(avail / static_cast<float>(count), 250 * sc);
+  const float dial = std::min(cell_w - 16 * sc, std::max(110 * sc, ImGui::GetContentRegionAvail().y - 4.6f * line - 20 * sc));
+  const float cell_h = dial + 4.4f * line + 12 * sc;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int j = 0; j < count; ++j) {
+    const int i = first + j;
+    const pe::DimPair dp = pairing[static_cast<size_t>(i)];
+    const auto a = static_cast<size_t>(dp.sin_dim), b = static_cast<size_t>(dp.cos_dim);
+    if (j > 0) ImGui::SameLine(0, 0);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::PushID(i);
+    if (ImGui::InvisibleButton("dial", ImVec2(cell_w, cell_h))) set_number(s, Field::pair, i);
+    const bool hovered = ImGui::IsItemHovered();
+    ImGui::PopID();
+    const bool sel = i == s.pair;
+    if (sel || hovered)
+      dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + cell_h), sel ? IM_COL32(225, 245, 232, 255) : IM_COL32(238, 240, 245, 255),
+                        6 * sc);
+    char label[64];
+    std::snprintf(label, sizeof label, "pair %d: dims %d, %d", i, dp.sin_dim, dp.cos_dim);
+    dl->AddText(ImVec2(p.x + 6 * sc, p.y + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), label);
+    const float R = dial / 2 - 3 * sc;
+    const float unit = R / 1.45f;  // two values in [-1, 1] reach at most sqrt(2) from the centre
+    const ImVec2 c(p.x + cell_w / 2, p.y + line + 6 * sc + dial / 2);
+    dl->AddCircleFilled(c, R, colors::dial_face, 48);
+    dl->AddCircle(c, R, sel ? colors::selected : colors::dial_rim, 48, (sel ? 2.5f : 1.2f) * sc);
+    dl->AddCircle(c, unit, colors::tick, 64, 1.5f * sc);
+    // The hand's path over the last full turn of its fastest dim: a circle only when paired right.
+    const double wa = pe::omega(freq_of(dp.sin_dim, s.d, L), s.d, s.base), wb = pe::omega(freq_of(dp.cos_dim, s.d, L), s.d, s.base);
+    const double span = pe::kTwoPi / std::max({wa, wb, pe::omega(i, s.d, s.base)});
+    constexpr int kTrailPoints = 97;
+    ImVec2 pts[kTrailPoints];
+    for (int t = 0; t < kTrailPoints; ++t) {
+      const double pos = s.pos - span * (1.0 - t / static_cast<double>(kTrailPoints - 1));
+      pts[t] = at(c, unit, pe::layout_value(pos, dp.sin_dim, s.d, s.base, L), pe::layout_value(pos, dp.cos_dim, s.d, s.base, L));
+    }
+    dl->AddPolyline(pts, kTrailPoints, kTrail, 0, 1.5f * sc);
+    const ImVec2 hand = at(c, unit, now[a], now[b]);
+    const ImVec2 ghost = at(c, unit, turned[a], turned[b]);
+    const ImVec2 goal = at(c, unit, target[a], target[b]);
+    dl->AddCircle(goal, 7.5f * sc, colors::selected, 20, 2.5f * sc);
+    dl->AddLine(c, ghost, colors::ghost, 2.0f * sc);
+    dl->AddCircleFilled(ghost, 3.5f * sc, colors::ghost);
+    dl->AddLine(c, hand, colors::hand, 2.5f * sc);
+    dl->AddCircleFilled(hand, 4.0f * sc, colors::hand);
+    dl->AddCircleFilled(c, 2.5f * sc, IM_COL32(60, 60, 70, 255));
+
+    const double len = std::hypot(now[a], now[b]);
+    const double miss = std::max(std::fabs(turned[a] - target[a]), std::fabs(turned[b] - target[b]));
+    const bool ok = miss < 1e-9;
+    float ty = p.y + line + 8 * sc + dial;
+    const std::string t1 = dim_label(dp.sin_dim, s.d, L) + " & " + dim_label(dp.cos_dim, s.d, L) + ",  |hand| " + fmt("%.3f", len);
+    dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, t1.c_str());
+    ty += line + 2 * sc;
+    const std::string t2 = "miss " + fmt("%.1e", miss);
+    dl->AddText(ImVec2(p.x + 6 * sc, ty), ok ? colors::selected : colors::warning, t2.c_str());
+    ty += line + 2 * sc;
+    dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, ok ? "turned hand on target" : "turned hand misses");
+    if (hovered)
+      ImGui::SetTooltip("pair %d of the pairing: dims %d and %d, turned by w_%d\xC2\xB7k = %s rad\n"
+                        "dim %d holds %s of w_%d, dim %d holds %s of w_%d in this layout",
+                        i, dp.sin_dim, dp.cos_dim, i, fmt("%.6g", pe::omega(i, s.d, s.base) * s.k).c_str(), dp.sin_dim,
+                        is_sin(dp.sin_dim, s.d, L) ? "sin" : "cos", freq_of(dp.sin_dim, s.d, L), dp.cos_dim,
+                        is_sin(dp.cos_dim, s.d, L) ? "sin" : "cos", freq_of(dp.cos_dim, s.d, L));
+  }
+}
+
+}  // namespace
+
+void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
+  caption("Libraries store the same sines and cosines in two orders: interleaved (sin, cos, sin, cos, ...) or "
+          "concatenated (all sines, then all cosines). Both work, as long as the dims turned together are a sine and "
+          "the cosine of the same frequency. Pick a wrong pairing and the shift by k stops being a rotation: the "
+          "hands leave the circle or turn the wrong way, and nothing raises an error.");
+
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("layout:");
+  ImGui::SameLine();
+  ImGui::RadioButton("interleaved  (sin at 2i, cos at 2i+1)", &cache.layout, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("concatenated  (sin at i, cos at d/2+i)", &cache.layout, 1);
+  int mode = static_cast<int>(cache.pairing);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("pairing:");
+  ImGui::SameLine();
+  ImGui::RadioButton("follows the layout", &mode, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton(cache.layout == 0 ? "concatenated pairing (i, d/2+i)" : "interleaved pairing (2i, 2i+1)", &mode, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton("sin/cos of pair i swapped", &mode, 2);
+  ImGui::SameLine();
+  ImGui::RadioButton("cos of pairs i, i+1 swapped", &mode, 3);
+  cache.pairing = static_cast<GotchaPairing>(std::clamp(mode, 0, 3));
+
+  const pe::Layout L = layout_of(cache);
+  const std::vector<pe::DimPair> pairing = chosen_pairing(cache, s);
+  const auto n = static_cast<size_t>(s.d);
+  std::vector<double> now(n), turned(n), target(n);
+  pe::encoding_in_layout(s.pos, s.d, s.base, L, now);
+  pe::encoding_in_layout(s.pos + s.k, s.d, s.base, L, target);
+  pe::shift_by_pairing(now, s.k, s.d, s.base, pairing, turned);
+  const double err = pe::shift_error(s.pos, s.k, s.d, s.base, L, pairing);
+  const bool rotation = err < 1e-9;
+
+  ImGui::PushFont(ctx.fonts.title);
+  ImGui::TextUnformatted("max |R_k PE(pos) - PE(pos+k)| =");
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(rotation ? colors::selected : colors::warning), "%s", fmt("%.2e", err).c_str());
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  if (rotation)
+    ImGui::TextUnformatted(std::fabs(s.k) > 0 ? "rounding only: the shift is a rotation." : "k = 0: nothing turns, so no pairing can show its error.");
+  else
+    ImGui::TextUnformatted("not a rotation: the turned vector is not PE(pos + k).");
+
+  const int pairs = s.d / 2;
+  const int count = std::min(4, pairs);
+  const int first = std::clamp(s.pair - 1, 0, pairs - count);
+  draw_strip(s, L, now, pairing, first, count, ctx);
+  ImGui::Spacing();
+  draw_dials(s, L, now, turned, target, pairing, first, count, ctx);
+}
 
 }  // namespace app

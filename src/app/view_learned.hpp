@@ -1,4 +1,7 @@
-// Lesson: Learned positions (view id `learned`). Not built yet: a placeholder that says so.
+// Lesson: learned positions did as well (view id `learned`).
+// The paper's Table 3 row (E) next to the base model, what that experiment showed and what it left
+// untested, and a live comparison of a learned table's size (n x d numbers, rows 0..n-1 only) with
+// the formula's zero parameters for the current d, n and pos.
 #pragma once
 #include "state.hpp"
 #include "view_context.hpp"

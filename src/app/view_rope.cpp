@@ -1,9 +1,212 @@
 #include "view_rope.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/encoding.hpp"
+#include "core/frequency.hpp"
+#include "core/mixing.hpp"
+#include "core/rope.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
+#include "widgets.hpp"
 
 namespace app {
 
-void draw_rope(State&, RopeCache&, const ViewContext&) { ImGui::TextWrapped("This lesson is being built."); }
+namespace {
+
+constexpr double kRadToDeg = 180.0 / pe::kPi;
+constexpr std::uint64_t kSeedQ = 101, kSeedK = 102;
+constexpr ImU32 kAdd = IM_COL32(125, 80, 175, 255);
+
+// The palette's colour at lower opacity (the vectors before turning).
+ImU32 faint(ImU32 c) { return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(70) << IM_COL32_A_SHIFT); }
+
+double window_start(const State& s) { return std::floor(s.pos / s.n) * s.n; }
+
+// (q + PE(m)) . (k + PE(n)): the additive encoding on the same q and k.
+double additive_score(const std::vector<double>& q, const std::vector<double>& k, double m, double n, int d, double base,
+                      std::vector<double>& pm, std::vector<double>& pn) {
+  pe::encoding_vector(m, d, base, pm);
+  pe::encoding_vector(n, d, base, pn);
+  return pe::mix_added(q, pm, k, pn).total;
+}
+
+void refresh(RopeCache& c, const State& s) {
+  if (c.d != s.d) {
+    c.d = s.d;
+    c.q = pe::word_vector(kSeedQ, s.d);
+    c.k = pe::word_vector(kSeedK, s.d);
+    c.curve_d = 0;
+  }
+  const double start = window_start(s);
+  if (c.curve_d == s.d && c.curve_base == s.base && c.curve_k == s.k && c.curve_n == s.n && c.curve_start == start) return;
+  c.curve_d = s.d, c.curve_base = s.base, c.curve_k = s.k, c.curve_n = s.n, c.curve_start = start;
+  // Integer positions when they fit; fewer samples for wide models so a change costs ~ the same.
+  const int budget = std::clamp(150000 / s.d, 48, 320);
+  const int samples = std::min(s.n + 1, budget);
+  c.ms.resize(static_cast<size_t>(samples));
+  c.rope.resize(c.ms.size());
+  c.additive.resize(c.ms.size());
+  for (int j = 0; j < samples; ++j)
+    c.ms[static_cast<size_t>(j)] = start + (samples > 1 ? static_cast<double>(s.n) * j / (samples - 1) : 0.0);
+  pe::rope_scores(c.q, c.k, c.ms, s.k, s.base, c.rope);
+  std::vector<pe::MixParts> parts(c.ms.size());
+  pe::mix_added_along(c.q, c.k, c.ms, s.k, s.base, parts);
+  c.lo = 0, c.hi = 0;
+  for (size_t j = 0; j < c.ms.size(); ++j) {
+    c.additive[j] = parts[j].total;
+    c.lo = std::min({c.lo, c.rope[j], c.additive[j]});
+    c.hi = std::max({c.hi, c.rope[j], c.additive[j]});
+  }
+  const double pad = 0.08 * std::max(c.hi - c.lo, 1.0);
+  c.lo -= pad, c.hi += pad;
+}
+
+void draw_plot(const char* id, const char* title, const std::vector<double>& xs, const std::vector<double>& ys, double lo,
+               double hi, ImU32 col, double mark, float width, float height, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  if (xs.size() < 2) {
+    ImGui::Dummy(ImVec2(width, height));
+    return;
+  }
+  const Plot p = plot_frame(id, ImVec2(width, height), xs.front(), xs.back(), lo, hi, false,
+                            "m: query position (the key sits at m + k)", nullptr, sc);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddText(origin, col, title);
+  std::vector<ImVec2> pts(xs.size());
+  for (size_t j = 0; j < xs.size(); ++j) pts[j] = ImVec2(p.sx(xs[j]), p.sy(ys[j]));
+  plot_clip_push(p);
+  if (lo < 0 && hi > 0) dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::dial_rim, 1.0f * sc);
+  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, 2.5f * sc);
+  if (mark >= p.x0 && mark <= p.x1) dl->AddLine(ImVec2(p.sx(mark), p.lo.y), ImVec2(p.sx(mark), p.hi.y), IM_COL32(60, 60, 70, 140), 1.5f * sc);
+  plot_clip_pop();
+}
+
+ImVec2 tip(ImVec2 c, float r, double x, double y) {
+  return ImVec2(c.x + r * static_cast<float>(x), c.y - r * static_cast<float>(y));
+}
+
+void arrow(ImDrawList* dl, ImVec2 c, ImVec2 t, ImU32 col, float w) {
+  dl->AddLine(c, t, col, w);
+  dl->AddCircleFilled(t, w * 1.5f, col);
+}
+
+// One dial per pair: q and k before turning (faint), after turning (solid), and the arc between them.
+void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int pairs = s.d / 2;
+  const int count = std::min(4, pairs);
+  const int first = std::clamp(s.pair - 1, 0, pairs - count);
+  const float line = ImGui::GetTextLineHeight();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float cell_w = std::min(avail / static_cast<float>(count), 240 * sc);
+  const float dial = std::clamp(ImGui::GetContentRegionAvail().y - 4.4f * line - 5 * ImGui::GetTextLineHeightWithSpacing(),
+                                60 * sc, std::min(cell_w - 16 * sc, 190 * sc));
+  const float cell_h = dial + 3.2f * line + 10 * sc;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const double m = s.pos, n = s.pos + s.k;
+  for (int j = 0; j < count; ++j) {
+    const int i = first + j;
+    const auto a = static_cast<size_t>(2 * i), b = a + 1;
+    const double w = pe::omega(i, s.d, s.base);
+    const double tq = m * w, tk = n * w;
+    const double qx = c.q[a] * std::cos(tq) - c.q[b] * std::sin(tq), qy = c.q[a] * std::sin(tq) + c.q[b] * std::cos(tq);
+    const double kx = c.k[a] * std::cos(tk) - c.k[b] * std::sin(tk), ky = c.k[a] * std::sin(tk) + c.k[b] * std::cos(tk);
+    const double norm = std::max({std::hypot(c.q[a], c.q[b]), std::hypot(c.k[a], c.k[b]), 1e-9});
+    if (j > 0) ImGui::SameLine(0, 0);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::PushID(i);
+    if (ImGui::InvisibleButton("dial", ImVec2(cell_w, cell_h))) set_number(s, Field::pair, i);
+    const bool hovered = ImGui::IsItemHovered();
+    ImGui::PopID();
+    const bool sel = i == s.pair;
+    if (sel || hovered)
+      dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + cell_h), sel ? IM_COL32(225, 245, 232, 255) : IM_COL32(238, 240, 245, 255),
+                        6 * sc);
+    char label[64];
+    std::snprintf(label, sizeof label, "pair %d (dims %d, %d)", i, 2 * i, 2 * i + 1);
+    dl->AddText(ImVec2(p.x + 6 * sc, p.y + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), label);
+    const float r = dial / 2 - 4 * sc;
+    const ImVec2 ctr(p.x + cell_w / 2, p.y + line + 6 * sc + dial / 2);
+    dl->AddCircleFilled(ctr, r, colors::dial_face, 48);
+    dl->AddCircle(ctr, r, sel ? colors::selected : colors::dial_rim, 48, (sel ? 2.5f : 1.2f) * sc);
+    const float rr = r * 0.92f / static_cast<float>(norm);
+    // Angle from q~ to k~, the shorter way: the same for every m at this offset.
+    const double between = std::remainder(std::atan2(ky, kx) - std::atan2(qy, qx), pe::kTwoPi);
+    if (std::fabs(between) > 1e-3) {
+      const double from = -std::atan2(qy, qx);  // screen angles grow clockwise
+      dl->PathLineTo(ctr);
+      dl->PathArcTo(ctr, r * 0.35f, static_cast<float>(from), static_cast<float>(from - between), 24);
+      dl->PathFillConvex(IM_COL32(120, 120, 140, 60));
+    }
+    arrow(dl, ctr, tip(ctr, rr, c.q[a], c.q[b]), faint(colors::hand), 1.5f * sc);
+    arrow(dl, ctr, tip(ctr, rr, c.k[a], c.k[b]), faint(colors::ghost), 1.5f * sc);
+    arrow(dl, ctr, tip(ctr, rr, kx, ky), colors::ghost, 2.5f * sc);
+    arrow(dl, ctr, tip(ctr, rr, qx, qy), colors::hand, 2.5f * sc);
+    dl->AddCircleFilled(ctr, 2.5f * sc, IM_COL32(60, 60, 70, 255));
+    const float ty = p.y + line + 8 * sc + dial;
+    const std::string t1 = "q by " + fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0, k by " +
+                           fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0";
+    const std::string t2 = "q~ to k~: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
+    dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, t1.c_str());
+    dl->AddText(ImVec2(p.x + 6 * sc, ty + line + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), t2.c_str());
+    if (hovered)
+      ImGui::SetTooltip("pair %d: w = %s rad/position\nq turned by m\xC2\xB7w = %s rad, k by n\xC2\xB7w = %s rad\n"
+                        "their difference (n - m)\xC2\xB7w = %s rad does not depend on m",
+                        i, fmt("%.6g", w).c_str(), fmt("%.6g", tq).c_str(), fmt("%.6g", tk).c_str(),
+                        fmt("%.6g", tk - tq).c_str());
+  }
+}
+
+}  // namespace
+
+void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
+  refresh(cache, s);
+  const float sc = ctx.ui_scale;
+  caption("RoPE turns each pair of a query (at position m) and of a key (at position n) by its own angle, m\xC2\xB7\xCF\x89 "
+          "and n\xC2\xB7\xCF\x89, instead of adding a vector. Move pos: both hands turn together, the angle between "
+          "them stays, and the score stays flat. Adding PE(m) and PE(n) to the same vectors gives a score that "
+          "wobbles as both move, even though their distance is fixed.");
+
+  const double m = s.pos, n = s.pos + s.k;
+  const double score = pe::rope_score(cache.q, cache.k, m, n, s.base);
+  const double relative = pe::rope_relative_score(cache.q, cache.k, n - m, s.base);
+  std::vector<double> pm(static_cast<size_t>(s.d)), pn(pm.size());
+  const double add = additive_score(cache.q, cache.k, m, n, s.d, s.base, pm, pn);
+  ImGui::TextWrapped("query at m = pos = %s, key at n = pos + k = %s, offset n - m = %s (d = %d; q, k: fixed stand-ins)",
+              fmt("%.2f", m).c_str(), fmt("%.2f", n).c_str(), fmt("%.2f", s.k).c_str(), s.d);
+
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float plot_h = std::clamp(ImGui::GetContentRegionAvail().y * 0.42f, 150 * sc, 300 * sc);
+  const float half = avail * 0.5f - 4 * sc;
+  draw_plot("rope_plot", "RoPE:  R(m\xCF\x89)q \xC2\xB7 R(n\xCF\x89)k", cache.ms, cache.rope, cache.lo, cache.hi, colors::hand, m, half, plot_h, ctx);
+  ImGui::SameLine(0, 8 * sc);
+  draw_plot("additive_plot", "additive:  (q + PE(m)) \xC2\xB7 (k + PE(n))", cache.ms, cache.additive, cache.lo, cache.hi, kAdd, m, half, plot_h, ctx);
+
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+  ImGui::TextWrapped("Dials: blue = query pair turned by m\xC2\xB7\xCF\x89, orange = key pair turned by n\xC2\xB7\xCF\x89, "
+                     "faint = before turning, grey wedge = the angle between them. Click a dial to select its pair.");
+  ImGui::PopStyleColor();
+  draw_dials(s, cache, ctx);
+
+  ImGui::PushFont(ctx.fonts.mono);
+  double rope_lo = 1e300, rope_hi = -1e300, add_lo = 1e300, add_hi = -1e300;
+  for (size_t j = 0; j < cache.ms.size(); ++j) {
+    rope_lo = std::min(rope_lo, cache.rope[j]), rope_hi = std::max(rope_hi, cache.rope[j]);
+    add_lo = std::min(add_lo, cache.additive[j]), add_hi = std::max(add_hi, cache.additive[j]);
+  }
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "RoPE score     R(m\xCF\x89)q\xC2\xB7R(n\xCF\x89)k = %s",
+                     fmt("%+.9f", score).c_str());
+  ImGui::Text("from the offset     q^T R((n-m)\xCF\x89)k = %s   difference %s", fmt("%+.9f", relative).c_str(),
+              fmt("%.1e", score - relative).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kAdd), "additive score (q+PE(m))\xC2\xB7(k+PE(n)) = %s",
+                     fmt("%+.9f", add).c_str());
+  ImGui::Text("spread over the window: RoPE %s, additive %s", fmt("%.1e", rope_hi - rope_lo).c_str(),
+              fmt("%.3f", add_hi - add_lo).c_str());
+  ImGui::PopFont();
+}
 
 }  // namespace app

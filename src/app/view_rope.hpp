@@ -1,11 +1,26 @@
-// Lesson: RoPE (view id `rope`). Not built yet: a placeholder that says so.
+// Lesson: RoPE (view id `rope`).
+// A query q at position m = pos and a key k at n = pos + k (offset held at s.k). RoPE turns pair i of
+// each by its own angle (m w_i and n w_i); the score then depends on n - m only. Plots of the score
+// against m at a fixed offset: flat for RoPE, wobbling for the additive encoding (q + PE(m)).(k + PE(n))
+// on the same vectors. Dials for the selected pair and its neighbours show the turned q and k pairs
+// keeping a fixed angle between them as both move.
 #pragma once
+#include <vector>
+
 #include "state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
-struct RopeCache {};
+struct RopeCache {
+  int d = 0;
+  std::vector<double> q, k;  // stand-in query and key vectors for the current d
+  // Curves over the window of m, keyed by everything they depend on.
+  int curve_d = 0, curve_n = 0;
+  double curve_base = 0, curve_k = 0, curve_start = 0;
+  std::vector<double> ms, rope, additive;
+  double lo = 0, hi = 1;  // shared y-range of both plots
+};
 
 void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx);
 

@@ -1,0 +1,15 @@
+#include "learned.hpp"
+
+#include <cmath>
+
+namespace pe {
+
+double learned_parameter_count(int n_positions, int d) {
+  return static_cast<double>(n_positions) * static_cast<double>(d);
+}
+
+bool learned_table_covers(double pos, int n_positions) {
+  return std::isfinite(pos) && pos >= 0.0 && pos <= static_cast<double>(n_positions) - 1.0;
+}
+
+}  // namespace pe

@@ -1,0 +1,31 @@
+// Learned positions: the paper's Table 3 numbers and the size of a learned table.
+#include <catch2/catch.hpp>
+
+#include <limits>
+#include <string>
+
+#include "core/learned.hpp"
+
+using namespace pe;
+
+TEST_CASE("Table 3 numbers as the article states them (row E and the base model)") {
+  CHECK(kPaperLearned.perplexity == 4.92);
+  CHECK(kPaperLearned.bleu == 25.7);
+  CHECK(kPaperBaseSinusoid.perplexity == 4.92);
+  CHECK(kPaperBaseSinusoid.bleu == 25.8);
+  CHECK(std::string(kPaperLearned.encoding).find("learned") != std::string::npos);
+}
+
+TEST_CASE("a learned table holds n * d numbers (hand-worked)") {
+  CHECK(learned_parameter_count(64, 32) == 2048);
+  CHECK(learned_parameter_count(512, 512) == 262144);
+  CHECK(learned_parameter_count(100000, 8192) == 819200000.0);  // no int overflow
+}
+
+TEST_CASE("a learned table has rows for positions 0 .. n-1 only") {
+  CHECK(learned_table_covers(0, 64));
+  CHECK(learned_table_covers(63, 64));
+  CHECK_FALSE(learned_table_covers(64, 64));
+  CHECK_FALSE(learned_table_covers(-1, 64));
+  CHECK_FALSE(learned_table_covers(std::numeric_limits<double>::infinity(), 64));
+}
