@@ -13,7 +13,9 @@ static bool has(const std::vector<Rejection>& r, const char* key) {
 
 TEST_CASE("a good query sets every field") {
   State s;
-  const auto r = apply_query(s, "?view=clock&d=512&base=500&pos=5.5&k=37&playing=false&speed=2&pair=3&n=128&step=2");
+  const auto r = apply_query(
+      s, "?view=clock&d=512&base=500&pos=5.5&k=37&playing=false&speed=2&pair=3&n=128&step=2&scale=2.5&contrast=true"
+         "&palette=colorblind");
   CHECK(r.empty());
   CHECK(s.view == View::clock);
   CHECK(s.d == 512);
@@ -25,6 +27,9 @@ TEST_CASE("a good query sets every field") {
   CHECK(s.pair == 3);
   CHECK(s.n == 128);
   CHECK(s.step == 2);
+  CHECK(s.scale == 2.5);
+  CHECK(s.contrast);
+  CHECK(s.colorblind);
 }
 
 TEST_CASE("to_query round-trips through apply_query") {
@@ -39,6 +44,9 @@ TEST_CASE("to_query round-trips through apply_query") {
   a.pair = 511;
   a.n = 99;
   a.step = kTourSteps;
+  a.scale = 1.75;
+  a.contrast = true;
+  a.colorblind = true;
   State b;
   CHECK(apply_query(b, to_query(a)).empty());
   CHECK(to_query(b) == to_query(a));
@@ -49,7 +57,8 @@ TEST_CASE("to_query round-trips through apply_query") {
 TEST_CASE("invalid values are rejected with a reason, valid ones still apply") {
   State s;
   const State before = s;
-  const auto r = apply_query(s, "d=3&pos=7&base=1&k=NaN&speed=-1&view=nowhere&playing=maybe&n=0&step=99&zzz=1");
+  const auto r = apply_query(s, "d=3&pos=7&base=1&k=NaN&speed=-1&view=nowhere&playing=maybe&n=0&step=99"
+                                   "&scale=4&contrast=2&palette=pink&zzz=1");
   CHECK(s.pos == 7);
   CHECK(s.d == before.d);
   CHECK(s.base == before.base);
@@ -59,7 +68,8 @@ TEST_CASE("invalid values are rejected with a reason, valid ones still apply") {
   CHECK(s.playing == before.playing);
   CHECK(s.n == before.n);
   CHECK(s.step == before.step);
-  for (const char* key : {"d", "base", "k", "speed", "view", "playing", "n", "step", "zzz"}) {
+  CHECK(s.scale == before.scale);
+  for (const char* key : {"d", "base", "k", "speed", "view", "playing", "n", "step", "scale", "contrast", "palette", "zzz"}) {
     INFO(key);
     CHECK(has(r, key));
   }

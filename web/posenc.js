@@ -7,6 +7,11 @@
 //   PosEnc.encoding(pos, d, base?)    Float64Array of the d values of PE(pos)
 //   PosEnc.dot(pos, k, d, base?)      PE(pos) . PE(pos + k)
 //   PosEnc.period(pair, d, base?)     period of pair `pair`, in positions
+//   PosEnc.dimensionRanges(n, d, base?)  Float64Array of the d ranges (max minus min) of each
+//                                     dimension over positions 0..n-1 (n a whole number, 1..100000)
+//   PosEnc.rope(q, k, m, n, base?)    RoPE score: q turned for position m dotted with k turned for n
+//                                     (arrays or typed arrays of numbers, equal even length 2..8192;
+//                                     pair (x[2i], x[2i+1]) turned by p*w_i, w_i = base^(-2i/d))
 //   PosEnc.on('change', fn)           fn(state) after every state change; returns an unsubscribe function
 // `base` defaults to 10000. Invalid arguments throw a RangeError/TypeError naming the parameter.
 (function () {
@@ -33,6 +38,17 @@
   function num(name, v) {
     if (typeof v !== 'number') throw new TypeError(name + ' must be a number (got ' + typeof v + ')');
     return v;
+  }
+
+  // An Array of numbers or a numeric typed array, as a Float64Array; anything else is a TypeError.
+  function vec(name, v) {
+    if (ArrayBuffer.isView(v) && !(v instanceof DataView) && !(v instanceof BigInt64Array) && !(v instanceof BigUint64Array))
+      return Float64Array.from(v);
+    if (!Array.isArray(v))
+      throw new TypeError(name + ' must be an array or typed array of numbers (got ' + (v === null ? 'null' : typeof v) + ')');
+    for (let i = 0; i < v.length; i++)
+      if (typeof v[i] !== 'number') throw new TypeError(name + '[' + i + '] must be a number (got ' + typeof v[i] + ')');
+    return Float64Array.from(v);
   }
 
   // Calls a wasm compute function that writes `count` doubles; throws its reason on failure.
@@ -99,6 +115,50 @@
     period(pair, d, base = DEFAULT_BASE) {
       num('pair', pair); num('d', d); num('base', base);
       return compute('posenc_period', [pair, d, base], 1)[0];
+    },
+    dimensionRanges(n, d, base = DEFAULT_BASE) {
+      num('n', n); num('d', d); num('base', base);
+      const count = Number.isInteger(d) && d > 0 && d <= 8192 ? d : 1;
+      return compute('posenc_dimension_ranges', [n, d, base], count);
+    },
+    rope(q, k, m, n, base = DEFAULT_BASE) {
+      const qa = vec('q', q), ka = vec('k', k);
+      num('m', m); num('n', n); num('base', base);
+      const wasm = need();
+      // Vectors longer than the limit are not copied: the wasm side rejects their length first.
+      const copy = qa.length <= 8192 && ka.length <= 8192;
+      const count = copy ? qa.length + ka.length : 0;
+      const ptr = wasm._posenc_alloc(8 * (count + 1));
+      try {
+        const heap = wasm.HEAPF64;  // read after the allocation, which may have grown memory
+        const at = ptr / 8;
+        if (copy) { heap.set(qa, at); heap.set(ka, at + qa.length); }
+        const qp = copy ? ptr : 0, kp = copy ? ptr + 8 * qa.length : 0, out = ptr + 8 * count;
+        const err = wasm.UTF8ToString(wasm._posenc_rope(qp, qa.length, kp, ka.length, m, n, base, out));
+        if (err) throw new RangeError(err);
+        return wasm.HEAPF64[out / 8];
+      } finally {
+        wasm._posenc_free(ptr);
+      }
+    },
+    // ---- debug hooks for tests/browser/test_heatmap.mjs (not part of the public API) ----
+    // Where the heatmap was drawn last frame, in CSS pixels of the page, and its window; null until drawn.
+    _heatmapRect() {
+      const m = need();
+      const ptr = m._posenc_alloc(8 * 8);
+      try {
+        if (!m._posenc_heatmap_rect(ptr)) return null;
+        const [x, y, w, h, pos0, positions, dim0, dims] = new Float64Array(m.HEAPF64.buffer, ptr, 8);
+        const box = canvas.getBoundingClientRect();
+        return { x: x + box.left, y: y + box.top, w, h, pos0, positions, dim0, dims };
+      } finally {
+        m._posenc_free(ptr);
+      }
+    },
+    // Sets the heatmap window {pos0, positions, dim0, dims, naive}; the view clamps it as the UI does.
+    _heatmapWindow({ pos0 = 0, positions = 64, dim0 = 0, dims = 512, naive = false } = {}) {
+      num('pos0', pos0); num('positions', positions); num('dim0', dim0); num('dims', dims);
+      need()._posenc_heatmap_window(pos0, positions, dim0, dims, naive ? 1 : 0);
     },
     on(event, fn) {
       if (event !== 'change' || typeof fn !== 'function') throw new TypeError("on() takes ('change', function)");

@@ -109,6 +109,9 @@ void handle_keys(App& a) {
       case 'n': if (s.step > 0) app_set_step(a, std::min(kTourSteps, s.step + 1)); break;
       case 'p': if (s.step > 0) app_set_step(a, std::max(1, s.step - 1)); break;
       case 'h': case '?': a.show_help = !a.show_help; break;
+      case 'f': a.toggle_fullscreen = true; break;
+      case '+': case '=': set_number(s, Field::scale, std::min(kMaxScale, s.scale + 0.25)); break;
+      case '-': set_number(s, Field::scale, std::max(kMinScale, s.scale - 0.25)); break;
       default: break;
     }
   }
@@ -124,6 +127,7 @@ void draw_help(App& a) {
       {"Space", "play / pause"},          {"\xE2\x86\x90 \xE2\x86\x92", "position -1 / +1"},
       {"\xE2\x86\x91 \xE2\x86\x93", "offset k +1 / -1"}, {"PageDown / PageUp", "next / previous view (tour step in the tour)"},
       {"t", "start / end the guided tour"}, {"n / p", "next / previous tour step"},
+      {"f", "fullscreen on / off"},         {"+ / -", "larger / smaller UI (projector)"},
       {"h or ?", "show / hide this help"},   {"Esc", "close this help"}};
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
     for (const auto& k : kKeys) {
@@ -163,7 +167,14 @@ void draw_controls(App& a) {
 
   ImGui::Separator();
   if (ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0))) app_set_step(a, s.step > 0 ? 0 : 1);
-  if (ImGui::Button("Keyboard help (h)", ImVec2(-1, 0))) a.show_help = !a.show_help;
+  if (ImGui::CollapsingHeader("Display and presenter")) {
+    param_slider("UI scale (projector)", s, Field::scale, kMinScale, kMaxScale, "%.2fx", a.notices);
+    bool contrast = s.contrast, cb = s.colorblind;
+    if (ImGui::Checkbox("high contrast", &contrast)) set_number(s, Field::contrast, contrast ? 1 : 0);
+    if (ImGui::Checkbox("colour-blind-safe colours", &cb)) set_number(s, Field::palette, cb ? 1 : 0);
+    if (ImGui::Button("Fullscreen (f)", ImVec2(-1, 0))) a.toggle_fullscreen = true;
+    if (ImGui::Button("Keyboard help (h)", ImVec2(-1, 0))) a.show_help = !a.show_help;
+  }
 
   if (!a.notices.empty()) {
     ImGui::Separator();
@@ -176,9 +187,23 @@ void draw_controls(App& a) {
 
 }  // namespace
 
-void app_init(App& a) {
-  a.fonts = load_fonts(a.ui_scale);
-  apply_theme(a.ui_scale);
+bool app_update_style(App& a, float pixel_ratio) {
+  const State& s = a.state;
+  const float scale = static_cast<float>(s.scale);
+  const bool rebuild = !a.fonts_built || scale != a.ui_scale || pixel_ratio != a.pixel_ratio;
+  if (rebuild) {
+    a.ui_scale = scale;
+    a.pixel_ratio = pixel_ratio;
+    a.fonts = load_fonts(scale, pixel_ratio);
+    a.fonts_built = true;
+  }
+  if (rebuild || s.contrast != a.style_contrast || s.colorblind != a.style_colorblind) {
+    a.style_contrast = s.contrast;
+    a.style_colorblind = s.colorblind;
+    apply_theme(scale, s.contrast);
+    apply_palette(s.colorblind ? Palette::colorblind : Palette::standard, s.contrast);
+  }
+  return rebuild;
 }
 
 std::vector<Rejection> app_apply(App& a, std::string_view query) {

@@ -27,7 +27,12 @@ namespace app {
 struct App {
   State state;
   Fonts fonts;
-  float ui_scale = 1.0f;
+  float ui_scale = 1.0f;      // state.scale as applied to the current fonts and style
+  float pixel_ratio = 1.0f;   // device pixels per UI pixel, as applied to the fonts
+  bool style_contrast = false;
+  bool style_colorblind = false;
+  bool fonts_built = false;
+  bool toggle_fullscreen = false;  // set by the UI, carried out (and cleared) by the platform
   std::vector<Rejection> notices;  // what the last change from URL/API/UI ignored, shown until dismissed
   bool show_help = false;          // the keyboard help overlay
   View shown_view = View::count;  // the tab drawn last frame, to tell a tab click from an outside change
@@ -47,8 +52,10 @@ struct App {
   PrecisionCache precision;
 };
 
-// Fonts and theme; call once the ImGui context exists.
-void app_init(App& a);
+// Brings fonts, theme and palette in line with the state's scale/contrast/palette and the screen's
+// pixel ratio. Call before ImGui::NewFrame(); returns true when the font atlas was rebuilt, so the
+// renderer must upload its texture again.
+bool app_update_style(App& a, float pixel_ratio);
 // Advances the animation by dt seconds, then builds this frame's UI.
 void app_frame(App& a, double dt);
 // Applies a query string through the validated path; rejections are kept for the notice line.

@@ -27,11 +27,15 @@ struct State {
   int pair = 0;            // selected sin/cos pair, 0..d/2-1
   int n = 64;              // sequence length / window used by several lessons
   int step = 0;            // guided-tour step, 1..kTourSteps; 0 = no tour
+  double scale = 1.0;      // UI scale for projectors, 1..3
+  bool contrast = false;   // high-contrast theme
+  bool colorblind = false; // colour-blind-safe palette (URL: palette=colorblind)
 };
 
 // Limits that are properties of the app (the math limits live in core/params.hpp).
 constexpr double kMaxSpeed = 10000.0;
 constexpr double kMaxLength = 100000.0;
 constexpr int kTourSteps = 16;  // the number of steps in tour.cpp
+constexpr double kMinScale = 1.0, kMaxScale = 3.0;
 
 }  // namespace app

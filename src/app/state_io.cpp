@@ -11,7 +11,7 @@
 
 namespace app {
 
-static constexpr const char* kFieldKeys[] = {"view", "d", "base", "pos", "k", "playing", "speed", "pair", "n", "step"};
+static constexpr const char* kFieldKeys[] = {"view", "d", "base", "pos", "k", "playing", "speed", "pair", "n", "step", "scale", "contrast", "palette"};
 static_assert(sizeof(kFieldKeys) / sizeof(kFieldKeys[0]) == static_cast<size_t>(Field::count));
 
 const char* field_key(Field f) { return kFieldKeys[static_cast<int>(f)]; }
@@ -84,6 +84,19 @@ std::string set_number(State& s, Field f, double value) {
                pe::format_number(value) + ")";
       s.step = static_cast<int>(value);
       return {};
+    case Field::scale:
+      if (!std::isfinite(value) || value < kMinScale || value > kMaxScale)
+        return "scale must be a number from 1 to 3 (got " + pe::format_number(value) + ")";
+      s.scale = value;
+      return {};
+    case Field::contrast:
+      if (value != 0.0 && value != 1.0) return "contrast must be true or false (1 or 0)";
+      s.contrast = value != 0.0;
+      return {};
+    case Field::palette:
+      if (value != 0.0 && value != 1.0) return "palette must be standard or colorblind";
+      s.colorblind = value != 0.0;
+      return {};
     case Field::count: break;
   }
   return "unknown field";
@@ -114,10 +127,15 @@ std::string set_field(State& s, std::string_view key, std::string_view value) {
     }
     return set_view(s, v);
   }
-  if (*f == Field::playing) {
+  if (*f == Field::playing || *f == Field::contrast) {
     if (value == "true" || value == "1") return set_number(s, *f, 1);
     if (value == "false" || value == "0") return set_number(s, *f, 0);
-    return "playing must be true or false (1 or 0)";
+    return std::string(field_key(*f)) + " must be true or false (1 or 0)";
+  }
+  if (*f == Field::palette) {
+    if (value == "standard") return set_number(s, *f, 0);
+    if (value == "colorblind") return set_number(s, *f, 1);
+    return "palette must be standard or colorblind";
   }
   const std::optional<double> v = parse_number(value);
   if (!v) return std::string(key) + " must be a number";
@@ -196,7 +214,8 @@ static std::string num(double v) {
 std::string to_query(const State& s) {
   return std::string("view=") + view_id(s.view) + "&d=" + std::to_string(s.d) + "&base=" + num(s.base) +
          "&pos=" + num(s.pos) + "&k=" + num(s.k) + "&playing=" + (s.playing ? "1" : "0") + "&speed=" + num(s.speed) +
-         "&pair=" + std::to_string(s.pair) + "&n=" + std::to_string(s.n) + "&step=" + std::to_string(s.step);
+         "&pair=" + std::to_string(s.pair) + "&n=" + std::to_string(s.n) + "&step=" + std::to_string(s.step) + "&scale=" + num(s.scale) +
+         "&contrast=" + (s.contrast ? "1" : "0") + "&palette=" + (s.colorblind ? "colorblind" : "standard");
 }
 
 static std::string json_string(std::string_view text) {
@@ -222,7 +241,9 @@ std::string to_json(const State& s) {
   return std::string("{\"view\":\"") + view_id(s.view) + "\",\"d\":" + std::to_string(s.d) + ",\"base\":" + num(s.base) +
          ",\"pos\":" + num(s.pos) + ",\"k\":" + num(s.k) + ",\"playing\":" + (s.playing ? "true" : "false") +
          ",\"speed\":" + num(s.speed) + ",\"pair\":" + std::to_string(s.pair) + ",\"n\":" + std::to_string(s.n) +
-         ",\"step\":" + std::to_string(s.step) + "}";
+         ",\"step\":" + std::to_string(s.step) + ",\"scale\":" + num(s.scale) +
+         ",\"contrast\":" + (s.contrast ? "true" : "false") + ",\"palette\":\"" + (s.colorblind ? "colorblind" : "standard") +
+         "\"}";
 }
 
 std::string rejections_to_json(const std::vector<Rejection>& r) {

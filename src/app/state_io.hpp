@@ -1,6 +1,7 @@
 // The single validated path into State.
 //
-// Keys (URL query, PosEnc.setState, UI): view, d, base, pos, k, playing, speed, pair, n, step.
+// Keys (URL query, PosEnc.setState, UI): view, d, base, pos, k, playing, speed, pair, n, step, scale,
+// contrast, palette.
 // A change is applied field by field in that fixed order (so `pair` is checked against the new `d`).
 // An invalid value is rejected with a reason and leaves its field unchanged; valid fields still
 // apply. Unknown keys are reported and ignored. Changing d clamps the selected pair into range.
@@ -13,7 +14,7 @@
 
 namespace app {
 
-enum class Field { view, d, base, pos, k, playing, speed, pair, n, step, count };
+enum class Field { view, d, base, pos, k, playing, speed, pair, n, step, scale, contrast, palette, count };
 
 const char* field_key(Field f);
 
@@ -23,7 +24,8 @@ struct Rejection {
   std::string reason;  // what is allowed
 };
 
-// Numeric fields (everything but view). `playing` takes 0 or 1. Returns "" when applied.
+// Numeric fields (everything but view). `playing`, `contrast` take 0 or 1; `palette` 0 (standard) or
+// 1 (colorblind). Returns "" when applied.
 std::string set_number(State& s, Field f, double value);
 std::string set_view(State& s, View v);
 // Parses `value` as the key's type (numbers strictly: the whole text must be a number) and applies it.

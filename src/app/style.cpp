@@ -21,18 +21,39 @@ static ImFont* add_font(const unsigned char* data, size_t size, float px) {
                                                     kGlyphRanges);
 }
 
-Fonts load_fonts(float ui_scale) {
+Fonts load_fonts(float ui_scale, float pixel_ratio) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
+  const float px = ui_scale * pixel_ratio;
   Fonts f;
-  f.body = add_font(kFont_sans, kFont_sans_size, 16.0f * ui_scale);
-  f.mono = add_font(kFont_mono, kFont_mono_size, 15.0f * ui_scale);
-  f.title = add_font(kFont_sans, kFont_sans_size, 21.0f * ui_scale);
+  f.body = add_font(kFont_sans, kFont_sans_size, 16.0f * px);
+  f.mono = add_font(kFont_mono, kFont_mono_size, 15.0f * px);
+  f.title = add_font(kFont_sans, kFont_sans_size, 21.0f * px);
   io.FontDefault = f.body;
+  io.FontGlobalScale = 1.0f / pixel_ratio;
   return f;
 }
 
-void apply_theme(float ui_scale) {
+void apply_palette(Palette p, bool contrast) {
+  if (p == Palette::colorblind) {
+    colors::hand = IM_COL32(0, 114, 178, 255);     // Okabe-Ito blue
+    colors::ghost = IM_COL32(213, 94, 0, 255);     // vermillion
+    colors::arc = IM_COL32(213, 94, 0, 100);
+    colors::selected = IM_COL32(0, 158, 115, 255);  // bluish green
+  } else {
+    colors::hand = IM_COL32(40, 110, 220, 255);
+    colors::ghost = IM_COL32(235, 120, 20, 255);
+    colors::arc = IM_COL32(235, 120, 20, 110);
+    colors::selected = IM_COL32(30, 160, 90, 255);
+  }
+  colors::dial_face = contrast ? IM_COL32(255, 255, 255, 255) : IM_COL32(250, 250, 252, 255);
+  colors::dial_rim = contrast ? IM_COL32(0, 0, 0, 255) : IM_COL32(150, 155, 165, 255);
+  colors::tick = contrast ? IM_COL32(60, 60, 60, 255) : IM_COL32(190, 195, 205, 255);
+  colors::text_dim = contrast ? IM_COL32(0, 0, 0, 255) : IM_COL32(95, 100, 110, 255);
+  colors::warning = contrast ? IM_COL32(140, 50, 0, 255) : IM_COL32(178, 89, 0, 255);
+}
+
+void apply_theme(float ui_scale, bool contrast) {
   ImGuiStyle& st = ImGui::GetStyle();
   st = ImGuiStyle();
   ImGui::StyleColorsLight(&st);
@@ -49,6 +70,18 @@ void apply_theme(float ui_scale) {
   st.Colors[ImGuiCol_FrameBg] = ImVec4(0.87f, 0.89f, 0.93f, 1);
   st.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.80f, 0.85f, 0.95f, 1);
   st.Colors[ImGuiCol_Border] = ImVec4(0.75f, 0.77f, 0.82f, 1);
+  if (contrast) {
+    st.Colors[ImGuiCol_Text] = ImVec4(0, 0, 0, 1);
+    st.Colors[ImGuiCol_TextDisabled] = ImVec4(0.15f, 0.15f, 0.15f, 1);
+    st.Colors[ImGuiCol_WindowBg] = ImVec4(1, 1, 1, 1);
+    st.Colors[ImGuiCol_Border] = ImVec4(0, 0, 0, 1);
+    st.Colors[ImGuiCol_FrameBg] = ImVec4(0.82f, 0.84f, 0.88f, 1);
+    st.Colors[ImGuiCol_Button] = ImVec4(0.70f, 0.80f, 1.0f, 1);
+    st.Colors[ImGuiCol_Tab] = ImVec4(0.75f, 0.78f, 0.85f, 1);
+    st.Colors[ImGuiCol_TabActive] = ImVec4(0.45f, 0.62f, 0.95f, 1);
+    st.ChildBorderSize = 2;
+    st.FrameBorderSize = 1;
+  }
   st.ScaleAllSizes(ui_scale);
 }
 

@@ -17,6 +17,9 @@ static double field_value(const State& s, Field f) {
     case Field::pair: return s.pair;
     case Field::n: return s.n;
     case Field::step: return s.step;
+    case Field::scale: return s.scale;
+    case Field::contrast: return s.contrast ? 1 : 0;
+    case Field::palette: return s.colorblind ? 1 : 0;
     case Field::playing: return s.playing ? 1 : 0;
     case Field::view:
     case Field::count: break;
@@ -52,13 +55,6 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
     return false;
   }
   return true;
-}
-
-std::string fmt(const char* format, double v) {
-  if (!std::isfinite(v)) return "-";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
 }
 
 void caption(const char* text) {

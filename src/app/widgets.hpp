@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "format.hpp"
 #include "imgui.h"
 #include "state_io.hpp"
 
@@ -15,8 +16,6 @@ namespace app {
 bool param_slider(const char* label, State& s, Field f, double lo, double hi, const char* fmt,
                   std::vector<Rejection>& notices, bool logarithmic = false);
 
-// Formats a number for display; non-finite values become an em dash ("-") so nothing shows NaN.
-std::string fmt(const char* format, double v);
 
 // Wrapped caption text in the dim caption colour.
 void caption(const char* text);

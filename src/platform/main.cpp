@@ -55,6 +55,14 @@ bool follow_canvas_size() {
 }
 #endif
 
+// Device pixels per window pixel (2 on most HiDPI screens), so text is rasterised sharp.
+float pixel_ratio() {
+  int w = 0, h = 0, fw = 0, fh = 0;
+  SDL_GetWindowSize(g.window, &w, &h);
+  SDL_GL_GetDrawableSize(g.window, &fw, &fh);
+  return w > 0 && fw > 0 ? static_cast<float>(fw) / static_cast<float>(w) : 1.0f;
+}
+
 void frame() {
   SDL_Event e;
   while (SDL_PollEvent(&e)) {
@@ -72,6 +80,10 @@ void frame() {
   if (!g.app.state.playing && g.redraw_frames <= 0 && g.frames_left < 0) return;
   if (g.redraw_frames > 0) --g.redraw_frames;
 
+  if (app::app_update_style(g.app, pixel_ratio()) && ImGui::GetIO().Fonts->TexID) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
@@ -85,6 +97,11 @@ void frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(g.window);
+  if (g.app.toggle_fullscreen) {
+    g.app.toggle_fullscreen = false;
+    const bool full = SDL_GetWindowFlags(g.window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+    SDL_SetWindowFullscreen(g.window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+  }
 
 #ifdef __EMSCRIPTEN__
   web_after_frame();
@@ -123,7 +140,7 @@ int main(int argc, char** argv) {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   g.window = SDL_CreateWindow("PosEnc Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
-                              SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE);
+                              SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!g.window) {
     std::fprintf(stderr, "SDL_CreateWindow failed: %s\n", SDL_GetError());
     return 1;
@@ -141,7 +158,6 @@ int main(int argc, char** argv) {
   ImGui::GetIO().IniFilename = nullptr;  // no settings file: the state lives in the URL
   ImGui_ImplSDL2_InitForOpenGL(g.window, g.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
-  app::app_init(g.app);
   if (!query.empty()) app::app_apply(g.app, query);
 
 #ifdef __EMSCRIPTEN__

@@ -4,6 +4,7 @@
 // the reason on failure; results are written to a caller-provided buffer.
 #include <emscripten.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -11,6 +12,8 @@
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/params.hpp"
+#include "core/ranges.hpp"
+#include "core/rope.hpp"
 #include "core/similarity.hpp"
 #include "platform.hpp"
 #include "web_api.hpp"
@@ -95,6 +98,62 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_period(double pair, double d, double bas
   if (!err.empty()) return reply(err);
   *out = pe::period(static_cast<int>(pair), static_cast<int>(d), base);
   return "";
+}
+
+// Writes the d ranges (max minus min over positions 0..n-1, core/ranges.hpp) to out.
+EMSCRIPTEN_KEEPALIVE const char* posenc_dimension_ranges(double n, double d, double base, double* out) {
+  std::string err = check_dims(d, base);
+  if (err.empty()) err = pe::check_length(n, app::kMaxLength, "n");
+  if (!err.empty()) return reply(err);
+  const std::vector<double> r = pe::dimension_ranges(static_cast<int>(n), static_cast<int>(d), base);
+  for (size_t j = 0; j < r.size(); ++j) out[j] = r[j];
+  return "";
+}
+
+// q and k hold q_len and k_len doubles (equal, even, 2..kMaxD; only read once the lengths pass).
+// Writes R(m w) q . R(n w) k (core/rope.hpp) to *out.
+EMSCRIPTEN_KEEPALIVE const char* posenc_rope(const double* q, double q_len, const double* k, double k_len, double m,
+                                             double n, double base, double* out) {
+  if (!(q_len >= 2 && q_len <= pe::kMaxD && std::floor(q_len) == q_len && std::fmod(q_len, 2.0) == 0.0))
+    return reply("q must have an even length from 2 to " + std::to_string(pe::kMaxD) + " (got " +
+                 pe::format_number(q_len) + ")");
+  if (k_len != q_len)
+    return reply("k must have the same length as q (got " + pe::format_number(k_len) + " and " +
+                 pe::format_number(q_len) + ")");
+  const auto len = static_cast<size_t>(q_len);
+  for (size_t j = 0; j < len; ++j) {
+    if (!std::isfinite(q[j])) return reply("q[" + std::to_string(j) + "] must be finite (got " + pe::format_number(q[j]) + ")");
+    if (!std::isfinite(k[j])) return reply("k[" + std::to_string(j) + "] must be finite (got " + pe::format_number(k[j]) + ")");
+  }
+  std::string err = pe::check_position(m, "m");
+  if (err.empty()) err = pe::check_position(n, "n");
+  if (err.empty()) err = pe::check_base(base);
+  if (!err.empty()) return reply(err);
+  *out = pe::rope_score({q, len}, {k, len}, m, n, base);
+  return "";
+}
+
+}  // extern "C"
+
+// ---- [SECTION] heatmap debug hooks (for tests/browser/test_heatmap.mjs; not part of the public API) ----
+extern "C" {
+
+// Where the heatmap was drawn last frame and its window: out = {x, y, w, h (CSS pixels from the
+// canvas's top-left corner), pos0, positions, dim0, dims}. Returns 0 (out untouched) until drawn.
+EMSCRIPTEN_KEEPALIVE int posenc_heatmap_rect(double* out) {
+  const app::HeatmapCache& c = platform::the_app().heatmap;
+  if (!c.drawn) return 0;
+  const double v[8] = {c.plot_min.x, c.plot_min.y, c.plot_max.x - c.plot_min.x, c.plot_max.y - c.plot_min.y,
+                       c.pos0, c.positions, c.dim0, c.dims};
+  for (int i = 0; i < 8; ++i) out[i] = v[i];
+  return 1;
+}
+
+// Sets the heatmap window (clamped as the UI clamps it) and its naive float32 switch.
+EMSCRIPTEN_KEEPALIVE void posenc_heatmap_window(double pos0, double positions, double dim0, double dims, int naive) {
+  app::App& a = platform::the_app();
+  app::heatmap_set_window(a.heatmap, a.state, pos0, positions, dim0, dims, naive != 0);
+  platform::request_redraw();
 }
 
 }  // extern "C"

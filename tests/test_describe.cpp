@@ -1,0 +1,55 @@
+// The text alternative states the same numbers the views draw, and never NaN or Infinity.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/describe.hpp"
+#include "app/format.hpp"
+
+using namespace app;
+
+static std::string fixed(const char* f, double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+TEST_CASE("the description names the view, the parameters and the selected pair's values") {
+  State s;
+  s.d = 4;
+  s.pos = 1;
+  s.pair = 1;
+  s.k = 37;
+  const std::string t = describe(s);
+  CHECK(t.find("Clock hands") != std::string::npos);
+  CHECK(t.find("d = 4") != std::string::npos);
+  // Pair 1 of d = 4 at pos 1: sin(0.01) and cos(0.01), worked independently with w = 1/100.
+  CHECK(t.find("sin = " + fixed("%.4f", std::sin(0.01))) != std::string::npos);
+  CHECK(t.find("cos = " + fixed("%.4f", std::cos(0.01))) != std::string::npos);
+  // The dot product cos(37) + cos(0.37), independent of pos.
+  CHECK(t.find(fixed("%.4f", std::cos(37.0) + std::cos(0.37))) != std::string::npos);
+}
+
+TEST_CASE("every view has a description and none shows nan or inf") {
+  State s;
+  s.pos = 1e9;
+  s.k = -1e9;
+  s.base = 1e12;
+  s.d = 8192;
+  s.pair = 4095;
+  for (int v = 0; v < static_cast<int>(View::count); ++v) {
+    s.view = static_cast<View>(v);
+    const std::string t = describe(s);
+    INFO(t);
+    CHECK(t.size() > 100);
+    CHECK(t.find("nan") == std::string::npos);
+    CHECK(t.find("inf") == std::string::npos);
+  }
+}
+
+TEST_CASE("fmt never prints NaN or Infinity") {
+  CHECK(fmt("%.3f", std::nan("")) == "-");
+  CHECK(fmt("%g", HUGE_VAL) == "-");
+  CHECK(fmt("%.2f", 1.005) == fixed("%.2f", 1.005));
+}
