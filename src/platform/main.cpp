@@ -5,10 +5,12 @@
 //   QUERY is the same query string the web page reads from its URL (e.g. "view=clock&d=64&k=37").
 #include <SDL.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "app/app.hpp"
 #include "imgui.h"
@@ -36,6 +38,7 @@ struct Platform {
   Uint64 last_ticks = 0;
   int redraw_frames = 3;  // frames still to draw after the last input or change
   long frames_left = -1;  // desktop --frames: stop after this many frames
+  std::vector<SDL_Event> deferred;  // events held over to the next frame (see frame())
   bool quit = false;
 };
 
@@ -64,12 +67,31 @@ float pixel_ratio() {
 }
 
 void frame() {
+  // ImGui 1.86 reads key and button state once per frame, so a press and release arriving in the
+  // same frame (a quick tap, a clicker, a scripted key) would be lost. A release whose press came in
+  // this frame waits, with everything after it, for the next frame.
+  std::vector<SDL_Event> events;
+  events.swap(g.deferred);
   SDL_Event e;
-  while (SDL_PollEvent(&e)) {
-    ImGui_ImplSDL2_ProcessEvent(&e);
-    if (e.type == SDL_QUIT) g.quit = true;
+  while (SDL_PollEvent(&e)) events.push_back(e);
+  std::vector<SDL_Keycode> keys_down;
+  Uint32 buttons_down = 0;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const SDL_Event& ev = events[i];
+    const bool key_release = ev.type == SDL_KEYUP &&
+                             std::find(keys_down.begin(), keys_down.end(), ev.key.keysym.sym) != keys_down.end();
+    const bool button_release = ev.type == SDL_MOUSEBUTTONUP && (buttons_down & SDL_BUTTON(ev.button.button));
+    if (key_release || button_release) {
+      g.deferred.assign(events.begin() + static_cast<std::ptrdiff_t>(i), events.end());
+      break;
+    }
+    if (ev.type == SDL_KEYDOWN) keys_down.push_back(ev.key.keysym.sym);
+    if (ev.type == SDL_MOUSEBUTTONDOWN) buttons_down |= SDL_BUTTON(ev.button.button);
+    ImGui_ImplSDL2_ProcessEvent(&ev);
+    if (ev.type == SDL_QUIT) g.quit = true;
     g.redraw_frames = 3;
   }
+  if (!g.deferred.empty()) g.redraw_frames = 3;
 #ifdef __EMSCRIPTEN__
   if (follow_canvas_size()) g.redraw_frames = 3;
 #endif

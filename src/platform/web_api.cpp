@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "app/describe.hpp"
 #include "app/state_io.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
@@ -29,6 +30,7 @@ namespace {
 std::string g_reply;  // the buffer behind returned strings, valid until the next call
 std::string g_last_state;
 bool g_first_frame_sent = false;
+double g_frames_drawn = 0;  // [embed] frames actually drawn, for PosEnc._framesDrawn()
 
 const char* reply(std::string s) {
   g_reply = std::move(s);
@@ -46,6 +48,7 @@ std::string check_dims(double d, double base) {
 namespace platform {
 
 void web_after_frame() {
+  ++g_frames_drawn;  // [embed] called once per drawn frame (main.cpp returns early on idle frames)
   if (!g_first_frame_sent) {
     g_first_frame_sent = true;
     js_first_frame();
@@ -65,6 +68,9 @@ EMSCRIPTEN_KEEPALIVE void* posenc_alloc(int bytes) { return bytes > 0 ? std::mal
 EMSCRIPTEN_KEEPALIVE void posenc_free(void* p) { std::free(p); }
 
 EMSCRIPTEN_KEEPALIVE const char* posenc_get_state() { return reply(app::to_json(platform::the_app().state)); }
+
+// Plain-text description of the current view and its key numbers (the page's text alternative).
+EMSCRIPTEN_KEEPALIVE const char* posenc_describe() { return reply(app::describe(platform::the_app().state)); }
 
 // query: "key=value&..." (URL-encoded). Returns {"state":{...},"rejected":[...]}.
 EMSCRIPTEN_KEEPALIVE const char* posenc_set_state(const char* query) {
@@ -155,5 +161,35 @@ EMSCRIPTEN_KEEPALIVE void posenc_heatmap_window(double pos0, double positions, d
   app::heatmap_set_window(a.heatmap, a.state, pos0, positions, dim0, dims, naive != 0);
   platform::request_redraw();
 }
+
+}  // extern "C"
+
+// ---- [SECTION] embedding (web/posenc.js: idle measurement, off-screen pause, URL defaults) ----
+namespace {
+bool g_loop_paused = false;
+}  // namespace
+
+extern "C" {
+
+// Frames drawn since start. A paused, untouched page draws none (main.cpp returns before drawing).
+EMSCRIPTEN_KEEPALIVE double posenc_frames_drawn() { return g_frames_drawn; }
+
+// The page calls this when the canvas leaves or re-enters the screen (or the tab is hidden): the
+// frame loop stops entirely while hidden, so an off-screen embed costs no CPU; the state (including
+// `playing`) is kept, and the animation continues where it was when shown again.
+EMSCRIPTEN_KEEPALIVE void posenc_set_visible(int visible) {
+  if (!visible && !g_loop_paused) {
+    emscripten_pause_main_loop();
+    g_loop_paused = true;
+  } else if (visible && g_loop_paused) {
+    emscripten_resume_main_loop();
+    g_loop_paused = false;
+    platform::request_redraw();
+  }
+}
+EMSCRIPTEN_KEEPALIVE int posenc_loop_paused() { return g_loop_paused ? 1 : 0; }
+
+// The default state, so the page can leave default values out of its URL.
+EMSCRIPTEN_KEEPALIVE const char* posenc_default_state() { return reply(app::to_json(app::State{})); }
 
 }  // extern "C"
