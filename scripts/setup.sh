@@ -13,7 +13,7 @@ SUDO=""
 
 APT_PKGS=(build-essential cmake make git curl ca-certificates xz-utils python3 gzip
           emscripten libsdl2-dev libgles-dev catch2
-          clang libclang-rt-14-dev
+          clang libclang-rt-14-dev python3-numpy
           chromium xvfb xauth imagemagick fonts-dejavu-core python3-fonttools)
 
 # 1. Debian packages (skipped when all are present).

@@ -175,6 +175,17 @@ void draw_controls(App& a) {
     if (ImGui::Button("Fullscreen (f)", ImVec2(-1, 0))) a.toggle_fullscreen = true;
     if (ImGui::Button("Keyboard help (h)", ImVec2(-1, 0))) a.show_help = !a.show_help;
   }
+  if (ImGui::CollapsingHeader("Export")) {
+    const float half = ImGui::GetContentRegionAvail().x * 0.5f - 4;
+    if (ImGui::Button("PNG image", ImVec2(half, 0))) a.pending_export = ExportKind::png;
+    ImGui::SameLine();
+    if (ImGui::Button("CSV table", ImVec2(-1, 0))) a.pending_export = ExportKind::csv;
+    if (ImGui::Button("NumPy code", ImVec2(half, 0))) a.pending_export = ExportKind::numpy;
+    ImGui::SameLine();
+    if (ImGui::Button("PyTorch code", ImVec2(-1, 0))) a.pending_export = ExportKind::pytorch;
+    ImGui::TextDisabled("CSV: positions 0..n-1, n = %d", s.n);
+    if (!a.export_message.empty()) ImGui::TextWrapped("%s", a.export_message.c_str());
+  }
 
   if (!a.notices.empty()) {
     ImGui::Separator();

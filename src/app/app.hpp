@@ -1,9 +1,11 @@
 // The app: the one State, what the views cache between frames, and the frame function.
 // Platform code (src/platform/) owns one App, feeds it time and events, and renders what it draws.
 #pragma once
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "export.hpp"
 #include "state.hpp"
 #include "state_io.hpp"
 #include "style.hpp"
@@ -33,6 +35,8 @@ struct App {
   bool style_colorblind = false;
   bool fonts_built = false;
   bool toggle_fullscreen = false;  // set by the UI, carried out (and cleared) by the platform
+  ExportKind pending_export = ExportKind::none;  // likewise, right after the frame is drawn
+  std::string export_message;                     // what the last export did
   std::vector<Rejection> notices;  // what the last change from URL/API/UI ignored, shown until dismissed
   bool show_help = false;          // the keyboard help overlay
   View shown_view = View::count;  // the tab drawn last frame, to tell a tab click from an outside change

@@ -16,6 +16,7 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
+#include "export_io.hpp"
 #include "platform.hpp"
 
 #ifdef __EMSCRIPTEN__
@@ -118,6 +119,7 @@ void frame() {
   glClearColor(0.97f, 0.97f, 0.98f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  carry_out_export(g.app, fw, fh);
   SDL_GL_SwapWindow(g.window);
   if (g.app.toggle_fullscreen) {
     g.app.toggle_fullscreen = false;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/describe.hpp"
+#include "app/export.hpp"
 #include "app/state_io.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
@@ -68,6 +69,25 @@ EMSCRIPTEN_KEEPALIVE void* posenc_alloc(int bytes) { return bytes > 0 ? std::mal
 EMSCRIPTEN_KEEPALIVE void posenc_free(void* p) { std::free(p); }
 
 EMSCRIPTEN_KEEPALIVE const char* posenc_get_state() { return reply(app::to_json(platform::the_app().state)); }
+
+// Asks for an export after the next frame: kind 1 PNG, 2 CSV, 3 NumPy, 4 PyTorch. Returns 0 if unknown.
+EMSCRIPTEN_KEEPALIVE int posenc_request_export(int kind) {
+  if (kind < 1 || kind > 4) return 0;
+  platform::the_app().pending_export = static_cast<app::ExportKind>(kind);
+  platform::request_redraw();
+  return 1;
+}
+
+// The text of an export (kind 2 CSV, 3 NumPy, 4 PyTorch) for the current state, without downloading.
+EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(int kind) {
+  const app::State& s = platform::the_app().state;
+  switch (kind) {
+    case 2: return reply(app::export_csv(s));
+    case 3: return reply(app::export_numpy(s));
+    case 4: return reply(app::export_pytorch(s));
+    default: return "";
+  }
+}
 
 // Plain-text description of the current view and its key numbers (the page's text alternative).
 EMSCRIPTEN_KEEPALIVE const char* posenc_describe() { return reply(app::describe(platform::the_app().state)); }
