@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/frame_stats.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -40,6 +41,7 @@ struct Platform {
   int redraw_frames = 3;  // frames still to draw after the last input or change
   long frames_left = -1;  // desktop --frames: stop after this many frames
   std::vector<SDL_Event> deferred;  // events held over to the next frame (see frame())
+  app::FrameStats stats;            // CPU time from input to the end of draw-list building
   bool quit = false;
 };
 
@@ -68,6 +70,7 @@ float pixel_ratio() {
 }
 
 void frame() {
+  const Uint64 frame_start = SDL_GetPerformanceCounter();
   // ImGui 1.86 reads key and button state once per frame, so a press and release arriving in the
   // same frame (a quick tap, a clicker, a scripted key) would be lost. A release whose press came in
   // this frame waits, with everything after it, for the next frame.
@@ -112,6 +115,7 @@ void frame() {
   ImGui::NewFrame();
   app::app_frame(g.app, dt);
   ImGui::Render();
+  g.stats.add(1000.0 * double(SDL_GetPerformanceCounter() - frame_start) / double(SDL_GetPerformanceFrequency()));
 
   int fw = 0, fh = 0;
   SDL_GL_GetDrawableSize(g.window, &fw, &fh);
@@ -136,6 +140,7 @@ void frame() {
 }  // namespace
 
 app::App& the_app() { return g.app; }
+const app::FrameStats& frame_stats() { return g.stats; }
 void request_redraw() { g.redraw_frames = 3; }
 
 }  // namespace platform

@@ -1,10 +1,13 @@
 // What the platform layer shares between its files: the one App and a way to ask for redraws.
 #pragma once
 #include "app/app.hpp"
+#include "app/frame_stats.hpp"
 
 namespace platform {
 
 app::App& the_app();
+// CPU time per drawn frame (input to the end of draw-list building).
+const app::FrameStats& frame_stats();
 // Something outside the event queue (the JS API) changed the state: draw the next frames.
 void request_redraw();
 

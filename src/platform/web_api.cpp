@@ -3,6 +3,7 @@
 // Compute functions validate their parameters with the core's checks and return "" on success or
 // the reason on failure; results are written to a caller-provided buffer.
 #include <emscripten.h>
+#include <emscripten/heap.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/params.hpp"
+#include "core/table_recurrence.hpp"
 #include "core/ranges.hpp"
 #include "core/rope.hpp"
 #include "core/similarity.hpp"
@@ -87,6 +89,36 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(int kind) {
     case 4: return reply(app::export_pytorch(s));
     default: return "";
   }
+}
+
+// Frame statistics for PosEnc.stats(): out = [frames, median ms, p95 ms, wasm heap bytes].
+EMSCRIPTEN_KEEPALIVE void posenc_stats(double* out) {
+  const app::FrameStats& f = platform::frame_stats();
+  out[0] = static_cast<double>(f.frames());
+  out[1] = f.median_ms();
+  out[2] = f.p95_ms();
+  out[3] = static_cast<double>(emscripten_get_heap_size());
+}
+
+// The encoding table for positions 0..n-1 by the rotation recurrence (the fast path), row-major.
+EMSCRIPTEN_KEEPALIVE const char* posenc_table(double n, double d, double base, double* out) {
+  std::string err = check_dims(d, base);
+  if (err.empty()) err = pe::check_length(n, 1 << 24, "n");
+  if (err.empty() && n * d > 64.0 * 1024 * 1024) err = "n * d must be at most 67108864 values (a 512 MB table)";
+  if (!err.empty()) return reply(err);
+  pe::encoding_table_recurrence(static_cast<int>(n), static_cast<int>(d), base,
+                                {out, static_cast<size_t>(n) * static_cast<size_t>(d)});
+  return "";
+}
+
+// The same table by the direct formula (sin and cos per value), for the benchmark's comparison.
+EMSCRIPTEN_KEEPALIVE const char* posenc_table_direct(double n, double d, double base, double* out) {
+  std::string err = check_dims(d, base);
+  if (err.empty()) err = pe::check_length(n, 1 << 24, "n");
+  if (err.empty() && n * d > 64.0 * 1024 * 1024) err = "n * d must be at most 67108864 values (a 512 MB table)";
+  if (!err.empty()) return reply(err);
+  pe::encoding_table(0, static_cast<int>(n), static_cast<int>(d), base, {out, static_cast<size_t>(n) * static_cast<size_t>(d)});
+  return "";
 }
 
 // Plain-text description of the current view and its key numbers (the page's text alternative).
