@@ -13,14 +13,37 @@
 //                                     (arrays or typed arrays of numbers, equal even length 2..8192;
 //                                     pair (x[2i], x[2i+1]) turned by p*w_i, w_i = base^(-2i/d))
 //   PosEnc.on('change', fn)           fn(state) after every state change; returns an unsubscribe function
+//   PosEnc.table(n, d, base?)         Float64Array of n*d values, PE(p) for p = 0..n-1 row after row (fast
+//                                     path: the shift-by-one rotation, re-anchored every 64 rows; |error|
+//                                     against sin/cos at most 1e-13 + |w p| 2^-52)
+//   PosEnc.stats()                    {frames, frameMsMedian, frameMsP95, heapBytes}: CPU time per drawn
+//                                     frame (input to the end of draw-list building), newest 1024 frames
+//   PosEnc.resetStats()               start a clean frame-time measurement
+//   PosEnc.exportFile(kind)           download 'png' | 'csv' | 'numpy' | 'pytorch' for the current state
+//   PosEnc.exportText(kind)           the text of 'csv' | 'numpy' | 'pytorch' without downloading
+//   PosEnc.timing.firstFrameMs        ms from navigation to the first drawn frame
+//   PosEnc.link()                     the URL that opens this page in the current state (defaults left out)
+//   PosEnc.describe()                 plain-text description of the view and its key numbers
 // `base` defaults to 10000. Invalid arguments throw a RangeError/TypeError naming the parameter.
+//
+// The page around the canvas (this file, after the API):
+//   - the URL's query is the state: applied at load through posenc_set_state (rejections listed in a
+//     text-only notice), kept current with history.replaceState (throttled, defaults left out);
+//     page-level keys `embed` and `origins` are read here and never reach the wasm side;
+//   - embed mode (?embed=1): no HTML chrome, and a postMessage endpoint for web/posenc-embed.js that
+//     answers trusted origins only (the parent's, or the `origins=` list); protocol in README.md;
+//   - the frame loop stops while the canvas is off-screen or the tab is hidden;
+//   - prefers-reduced-motion starts paused; #describe holds a text alternative for screen readers.
 (function () {
   'use strict';
   const DEFAULT_BASE = 10000;
   const status = document.getElementById('status');
   const canvas = document.getElementById('canvas');
   const listeners = new Set();
-  let mod = null;
+  let mod = null;       // the module, once the first frame is drawn (the public API needs it)
+  let runtime = null;   // the module, as soon as its runtime is up (before main and the first frame)
+  let defaults = null;  // the default state, to leave default values out of URLs
+  let lastJson = '';    // the last state seen, to tell real changes from repeats
   let resolveReady, rejectReady;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
 
@@ -28,6 +51,16 @@
     status.textContent = text;  // text only: nothing from outside is ever inserted as HTML
     status.classList.toggle('error', !!isError);
     status.hidden = false;
+  }
+
+  const EXPORT_KINDS = ['', 'png', 'csv', 'numpy', 'pytorch'];  // codes of posenc_request_export
+  const timing = { firstFrameMs: null };
+
+  // An n-by-d table from a wasm table function; the size is checked there (a reason on failure).
+  function table(fn, n, d, base) {
+    num('n', n); num('d', d); num('base', base);
+    const ok = Number.isInteger(n) && Number.isInteger(d) && n > 0 && d > 0 && n * d <= 64 * 1024 * 1024;
+    return compute(fn, [n, d, base], ok ? n * d : 1);
   }
 
   function need() {
@@ -55,6 +88,7 @@
   function compute(fn, args, count) {
     const m = need();
     const ptr = m._posenc_alloc(8 * Math.max(1, count));
+    if (!ptr) throw new RangeError('not enough memory for ' + count + ' values');
     try {
       const err = m.UTF8ToString(m['_' + fn](...args, ptr));
       if (err) throw new RangeError(err);
@@ -95,8 +129,30 @@
                      reason: key + ' must be a number, string or boolean' });
       }
     }
-    const reply = JSON.parse(withString(m, parts.join('&'), (p) => m.UTF8ToString(m._posenc_set_state(p))));
+    const reply = applyQuery(m, parts.join('&'));
     return Object.assign(reply.state, { rejected: early.concat(reply.rejected) });
+  }
+
+  // The one way in from JS: posenc_set_state (C++ validates every field). Returns {state, rejected}.
+  function applyQuery(m, query) {
+    const reply = JSON.parse(withString(m, query, (p) => m.UTF8ToString(m._posenc_set_state(p))));
+    noteState(m.UTF8ToString(m._posenc_get_state()));
+    return reply;
+  }
+
+  function stateQuery(state) {
+    const parts = [];
+    for (const key of Object.keys(state)) {
+      const v = state[key];
+      if (key !== 'view' && defaults && key in defaults && defaults[key] === v) continue;
+      parts.push(encodeURIComponent(key) + '=' + encodeURIComponent(typeof v === 'boolean' ? (v ? '1' : '0') : String(v)));
+    }
+    return parts.join('&');
+  }
+
+  function link() {
+    const q = stateQuery(getState());
+    return location.origin + location.pathname + (q ? '?' + q : '');
   }
 
   const PosEnc = {
@@ -141,6 +197,27 @@
         wasm._posenc_free(ptr);
       }
     },
+    table(n, d, base = DEFAULT_BASE) { return table('posenc_table', n, d, base); },
+    stats() {
+      const [frames, frameMsMedian, frameMsP95, heapBytes] = compute('posenc_stats_out', [], 4);
+      return { frames, frameMsMedian, frameMsP95, heapBytes };
+    },
+    resetStats() { need()._posenc_stats_reset(); },
+    exportFile(kind) {
+      const code = EXPORT_KINDS.indexOf(kind);
+      if (code < 1) throw new RangeError("exportFile takes 'png', 'csv', 'numpy' or 'pytorch'");
+      need()._posenc_request_export(code);
+    },
+    exportText(kind) {
+      const code = EXPORT_KINDS.indexOf(kind);
+      if (code < 2) throw new RangeError("exportText takes 'csv', 'numpy' or 'pytorch'");
+      const m = need();
+      return m.UTF8ToString(m._posenc_export_text(code));
+    },
+    timing,
+    // ---- benchmark hooks for scripts/bench.mjs (not part of the public API) ----
+    _tableDirect(n, d, base = DEFAULT_BASE) { return table('posenc_table_direct', n, d, base); },
+    _similarityKmax(kmax) { num('kmax', kmax); need()._posenc_similarity_kmax(kmax); },
     // ---- debug hooks for tests/browser/test_heatmap.mjs (not part of the public API) ----
     // Where the heatmap was drawn last frame, in CSS pixels of the page, and its window; null until drawn.
     _heatmapRect() {
@@ -165,6 +242,13 @@
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
+    link,
+    describe() { const m = need(); return m.UTF8ToString(m._posenc_describe()); },
+    // ---- debug hooks for tests/browser/test_embed.mjs (not part of the public API) ----
+    // Frames drawn since load (0 more while paused and untouched, or while off-screen).
+    _framesDrawn() { return need()._posenc_frames_drawn(); },
+    // True while the frame loop is stopped because the canvas is off-screen or the tab hidden.
+    _loopPaused() { return need()._posenc_loop_paused() === 1; },
   };
   window.PosEnc = Object.freeze(PosEnc);
 
@@ -184,17 +268,270 @@
     return;
   }
 
+  // ---- [SECTION] page-level URL keys: split from the state keys the wasm side validates ----------
+  const PAGE_KEYS = ['embed', 'origins'];
+  const stateParts = [];      // raw "key=value" parts for posenc_set_state
+  const pageParts = [];       // raw parts kept in the address bar as they are
+  const pageRejected = [];    // page-level keys with bad values, for the notice
+  let embed = false, originsParam = null, playingAsked = null;
+  function decodePart(text) {
+    try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch (e) { return text; }
+  }
+  for (const part of location.search.replace(/^\?/, '').split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = decodePart(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? '' : decodePart(part.slice(eq + 1));
+    if (!PAGE_KEYS.includes(key)) {
+      stateParts.push(part);
+      if (key === 'playing') playingAsked = value;  // the last one wins, as in the C++ parser
+      continue;
+    }
+    pageParts.push(part);
+    if (key === 'embed') {
+      if (value === '1' || value === 'true') embed = true;
+      else if (value !== '0' && value !== 'false') pageRejected.push({ key, value, reason: 'embed must be 1 or 0' });
+    } else {
+      originsParam = value;
+    }
+  }
+  document.documentElement.classList.toggle('embed', embed);
+
+  // Exact origins ("https://host[:port]") from the `origins=` list; anything else is reported.
+  function parseOrigins(text) {
+    const list = [];
+    for (const item of text.split(',').map((x) => x.trim()).filter(Boolean).slice(0, 16)) {
+      let ok = false;
+      try { const u = new URL(item); ok = (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === item; } catch (e) { /* not a URL */ }
+      if (ok) list.push(item);
+      else pageRejected.push({ key: 'origins', value: item.slice(0, 40), reason: 'origins takes exact origins like https://example.org, comma-separated' });
+    }
+    return list;
+  }
+  const allowList = originsParam === null ? null : parseOrigins(originsParam);
+
+  // ---- [SECTION] the notice: what the URL asked for but could not be applied (text only) ---------
+  const notice = document.getElementById('notice');
+  const noticeList = document.getElementById('notice-list');
+  document.getElementById('notice-close').addEventListener('click', () => { notice.hidden = true; canvas.focus(); });
+  function showNotice(rejected) {
+    if (!rejected.length) return;
+    noticeList.textContent = '';
+    for (const r of rejected.slice(0, 20)) {
+      const li = document.createElement('li');
+      li.textContent = String(r.key) + (r.value ? ' = "' + String(r.value) + '"' : '') + ': ' + String(r.reason);
+      noticeList.appendChild(li);
+    }
+    notice.hidden = false;
+  }
+
+  // ---- [SECTION] state changes: listeners, the address bar, the text alternative, embed events ---
+  function throttle(fn, ms) {
+    let last = -Infinity, timer = 0;
+    return () => {
+      if (timer) return;
+      timer = setTimeout(() => { timer = 0; last = performance.now(); fn(); }, Math.max(0, last + ms - performance.now()));
+    };
+  }
+
+  const updateUrl = throttle(() => {
+    if (!runtime) return;
+    const q = [stateQuery(JSON.parse(lastJson))].concat(pageParts).filter(Boolean).join('&');
+    const search = q ? '?' + q : '';
+    if (search === location.search) return;
+    try { history.replaceState(history.state, '', location.pathname + search + location.hash); } catch (e) { /* sandboxed */ }
+  }, 250);
+
+  const describeEl = document.getElementById('describe');
+  let describedKey = '';
+  const updateDescribe = throttle(() => {
+    if (!runtime) return;
+    const text = runtime.UTF8ToString(runtime._posenc_describe());
+    if (describeEl.textContent !== text) describeEl.textContent = text;
+  }, 1000);
+
+  // Called with the state JSON after every frame that changed it and after every setState.
+  let lastStep = null;
+  function noteState(json) {
+    if (json === lastJson) return;
+    lastJson = json;
+    const state = JSON.parse(json);
+    // Reduced motion: a guided-tour step whose preset plays (src/app/tour.cpp) stays paused.
+    if (lastStep !== null && state.step !== lastStep && state.playing && reducedMotion && reducedMotion.matches) {
+      queueMicrotask(() => { if (runtime) applyQuery(runtime, 'playing=0'); });
+    }
+    lastStep = state.step;
+    updateUrl();
+    // While playing, pos moves every frame: re-read the description only when something else
+    // changes, so a screen reader is not interrupted every second.
+    const key = state.playing ? json.replace(/"pos":[^,]*,/, '') : json;
+    if (key !== describedKey) { describedKey = key; updateDescribe(); }
+    if (embed) embedChanged();
+    else placeCopyButton(state.scale);
+    if (listeners.size) {
+      for (const fn of listeners) { try { fn(JSON.parse(json)); } catch (e) { console.error(e); } }
+    }
+  }
+
+  // ---- [SECTION] copy link (hidden in embed mode) -------------------------------------------------
+  const copyButton = document.getElementById('copy-link');
+  function legacyCopy(text) {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.className = 'visually-hidden';
+    document.body.appendChild(area);
+    area.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+    area.remove();
+    return ok;
+  }
+  // The control column is 290 px times the UI scale, after 8 px of window padding (src/app/app.cpp).
+  let placedScale = 1;
+  function placeCopyButton(scale) {
+    if (!(scale > 0) || scale === placedScale) return;
+    placedScale = scale;
+    copyButton.style.left = Math.round(8 + 290 * scale - 2) + 'px';
+    copyButton.style.top = Math.round(16 * scale) + 'px';
+  }
+  copyButton.addEventListener('click', async () => {
+    if (!mod) return;
+    const url = link();
+    let ok = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(url); ok = true; }
+    } catch (e) { ok = false; }
+    if (!ok) ok = legacyCopy(url);
+    if (!ok) { window.prompt('Copy this link:', url); return; }
+    copyButton.textContent = 'Link copied';
+    copyButton.classList.add('done');
+    setTimeout(() => { copyButton.textContent = 'Copy link'; copyButton.classList.remove('done'); }, 1500);
+  });
+
+  // ---- [SECTION] focus: a click on the canvas gives it the keyboard (SDL listens on #canvas only) -
+  canvas.addEventListener('pointerdown', () => { if (document.activeElement !== canvas) canvas.focus({ preventScroll: true }); });
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+
+  // ---- [SECTION] no CPU while not seen: stop the frame loop off-screen or in a hidden tab ---------
+  let onScreen = true;
+  function applyVisibility() {
+    if (mod) mod._posenc_set_visible(onScreen && document.visibilityState !== 'hidden' ? 1 : 0);
+  }
+  if ('IntersectionObserver' in window) {
+    // In an iframe the implicit root is the top-level viewport: this sees the embed scrolled away.
+    new IntersectionObserver((entries) => { onScreen = entries[entries.length - 1].isIntersecting; applyVisibility(); })
+      .observe(canvas);
+  }
+  document.addEventListener('visibilitychange', applyVisibility);
+
+  // ---- [SECTION] reduced motion: start paused, never start motion on our own ---------------------
+  const reducedMotion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+  if (reducedMotion && reducedMotion.addEventListener) {
+    reducedMotion.addEventListener('change', (e) => { if (e.matches && mod) setState({ playing: false }); });
+  }
+
+  // ---- [SECTION] embed mode: a postMessage endpoint for web/posenc-embed.js ----------------------
+  // Accepts {posenc: 1, id, type: 'getState'|'setState', state?} from trusted origins only: the
+  // `origins=` list when given, otherwise the parent page's origin (and only from the parent window).
+  // Answers {posenc: 1, id, type: 'result', state, rejected} or {posenc: 1, id, type: 'error', reason}
+  // to the sender's origin; sends {posenc: 1, type: 'change', state} to origins that have talked to it.
+  const MAX_KEYS = 32, MAX_KEY = 40, MAX_STRING = 200;
+  const subscribers = new Map();  // origin -> window
+  let warnings = 0;
+  function warn(text) { if (warnings++ < 20) console.warn('PosEnc embed: ' + text); }
+
+  function parentOrigin() {
+    try {
+      if (location.ancestorOrigins && location.ancestorOrigins.length) return location.ancestorOrigins[0];
+      if (document.referrer) return new URL(document.referrer).origin;
+    } catch (e) { /* no usable referrer */ }
+    return null;
+  }
+  const trusted = (() => {
+    if (allowList) return allowList;
+    const o = parentOrigin();
+    return o && o !== 'null' ? [o] : [];
+  })();
+
+  function isPlain(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+  }
+  // Returns null for a well-formed request, otherwise why it is ignored.
+  function checkRequest(d) {
+    if (!Number.isSafeInteger(d.id) || d.id < 0) return 'id must be a non-negative integer';
+    if (d.type !== 'getState' && d.type !== 'setState') return 'type must be getState or setState';
+    if (d.type === 'getState') return null;
+    if (!isPlain(d.state)) return 'state must be a plain object';
+    const keys = Object.keys(d.state);
+    if (keys.length > MAX_KEYS) return 'state has more than ' + MAX_KEYS + ' keys';
+    for (const k of keys) {
+      const v = d.state[k];
+      if (k.length > MAX_KEY) return 'a state key is longer than ' + MAX_KEY + ' characters';
+      if (typeof v === 'string' ? v.length > MAX_STRING : typeof v !== 'number' && typeof v !== 'boolean')
+        return 'state values must be numbers, booleans or short strings';
+    }
+    return null;
+  }
+  function post(target, origin, msg) {
+    try { target.postMessage(msg, origin); } catch (e) { warn('could not answer ' + origin); }
+  }
+
+  function onMessage(event) {
+    const d = event.data;
+    if (!isPlain(d) || d.posenc !== 1) return;  // not ours (reveal.js, video players, ...): silent
+    const origin = event.origin;
+    if (!trusted.includes(origin) || (!allowList && event.source !== window.parent)) {
+      warn('ignored a message from an untrusted origin (' + String(origin).slice(0, 80) + ')');
+      return;
+    }
+    if (!event.source) return;
+    const why = checkRequest(d);
+    if (why) { warn('ignored a malformed message: ' + why); return; }
+    const source = event.source;
+    ready.then(() => {
+      subscribers.set(origin, source);
+      try {
+        const r = d.type === 'setState' ? setState(d.state) : Object.assign(getState(), { rejected: [] });
+        const rejected = r.rejected;
+        delete r.rejected;
+        post(source, origin, { posenc: 1, id: d.id, type: 'result', state: r, rejected });
+      } catch (e) {
+        post(source, origin, { posenc: 1, id: d.id, type: 'error', reason: String(e && e.message || e).slice(0, 200) });
+      }
+    }, (e) => post(source, origin, { posenc: 1, id: d.id, type: 'error', reason: 'PosEnc could not start: ' + String(e && e.message || e).slice(0, 160) }));
+  }
+  const embedChanged = throttle(() => {
+    if (!subscribers.size || !lastJson) return;
+    const state = JSON.parse(lastJson);
+    for (const [origin, target] of subscribers) post(target, origin, { posenc: 1, type: 'change', state });
+  }, 100);
+  if (embed && window.parent !== window) window.addEventListener('message', onMessage);
+
+  // ---- [SECTION] boot ------------------------------------------------------------------------------
   const config = {
     canvas,
-    arguments: [location.search.replace(/^\?/, '')],
-    // The module object is this config object, filled in by the glue before main() runs.
-    onFirstFrame() { mod = config; status.hidden = true; resolveReady(PosEnc); },
-    onStateChange(json) {
-      if (!listeners.size) return;
-      const state = JSON.parse(json);
-      for (const fn of listeners) { try { fn(state); } catch (e) { console.error(e); } }
+    arguments: [],  // the URL is applied below through posenc_set_state, so its rejections are known
+    onRuntimeInitialized() {
+      runtime = config;
+      try { defaults = JSON.parse(config.UTF8ToString(config._posenc_default_state())); } catch (e) { defaults = null; }
+      const loaded = applyQuery(config, stateParts.join('&'));
+      // Reduced motion: paused unless the URL itself asked for playing (and that was applied).
+      if (reducedMotion && reducedMotion.matches && !(playingAsked === '1' || playingAsked === 'true')) {
+        applyQuery(config, 'playing=0');
+      }
+      showNotice(pageRejected.concat(loaded.rejected));
     },
+    // The module object is this config object, filled in by the glue before main() runs.
+    onFirstFrame() {
+      timing.firstFrameMs = performance.now();
+      mod = config;
+      status.hidden = true;
+      describeEl.textContent = config.UTF8ToString(config._posenc_describe());
+      applyVisibility();
+      resolveReady(PosEnc);
+    },
+    onStateChange(json) { noteState(json); },
     print(text) { console.log(text); },
     printErr(text) { console.warn(text); },
   };

@@ -1,0 +1,112 @@
+// The example pages in dist/examples/: the course page (several embeds driven by buttons and links
+// in the text, served under the strict Content-Security-Policy of scripts/serve.py --csp) and the
+// reveal.js slide deck (figures loaded by data-src, unloaded when their slide is left, ready again
+// with their URL state when it comes back).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { serve, launch, ARTIFACTS } from './harness.mjs';
+
+let csp, plain, browser;
+before(async () => { csp = await serve(undefined, ['--csp']); plain = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); csp?.close(); plain?.close(); });
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function open(url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(url);
+  return { page, context, errors };
+}
+
+// The frame whose URL has `view=<view>`, once its PosEnc is ready.
+async function figure(page, view, timeout = 20000) {
+  const t0 = Date.now();
+  for (;;) {
+    const f = page.frames().find((x) => x.url().includes('embed=1') && x.url().includes('view=' + view));
+    if (f) {
+      try { await f.evaluate(() => window.PosEnc.ready.then(() => true)); return f; } catch (e) { /* navigating */ }
+    }
+    if (Date.now() - t0 > timeout) throw new Error('no ready figure for view=' + view);
+    await sleep(100);
+  }
+}
+
+const handleState = (page, id) => page.evaluate((i) => window.PosEncEmbed.get(document.getElementById(i)).getState(), id);
+
+test('course page under a strict CSP: three embeds, driven by buttons and links in the text', async () => {
+  const { page, context, errors } = await open(csp.url + 'examples/course.html');
+  const ids = ['clock-embed', 'similarity-embed', 'heatmap-embed'];
+  await page.waitForFunction((list) => window.PosEncEmbed && list.every((i) => window.PosEncEmbed.get(document.getElementById(i))), ids);
+  const ready = await page.evaluate((list) => Promise.all(list.map((i) => window.PosEncEmbed.get(document.getElementById(i)).ready)), ids);
+  assert.deepEqual(ready.map((s) => s.view), ['clock', 'similarity', 'heatmap']);
+  assert.equal(ready[0].k, 4); assert.equal(ready[0].d, 64);
+
+  await page.click('text=Show k = 37');
+  await page.waitForFunction(() => document.getElementById('clock-readout').textContent.includes('k = 37'));
+  assert.equal((await handleState(page, 'clock-embed')).k, 37);
+  await page.click('text=select pair 5');
+  await page.waitForFunction(() => document.getElementById('clock-readout').textContent.includes('pair 5'));
+  assert.equal((await handleState(page, 'clock-embed')).pair, 5);
+  await sleep(600);  // smooth scroll
+  await page.screenshot({ path: join(ARTIFACTS, 'course-clock-k37-pair5.png') });
+
+  await page.click('text=Go to the heatmap');
+  await sleep(1000);
+  const box = await page.locator('#heatmap-embed').boundingBox();
+  assert.ok(box.y > -100 && box.y + box.height < 900, `heatmap scrolled into view (${box.y})`);
+  assert.equal((await handleState(page, 'heatmap-embed')).view, 'heatmap');
+  await page.screenshot({ path: join(ARTIFACTS, 'course-heatmap.png') });
+
+  // Idle: all three paused; none draws a frame in 2 s, and the ones scrolled away stop their loop.
+  await page.mouse.move(0, 0);
+  await sleep(500);
+  const frames = async () => Promise.all(['clock', 'similarity', 'heatmap'].map(async (v) =>
+    (await figure(page, v)).evaluate(() => [window.PosEnc._framesDrawn(), window.PosEnc._loopPaused()])));
+  const a = await frames();
+  await sleep(2000);
+  const b = await frames();
+  console.log('course page, frames drawn in 2 s idle (clock, similarity, heatmap):', b.map((x, i) => x[0] - a[i][0]).join(', '),
+    '; loop stopped off-screen:', b.map((x) => x[1]).join(', '));
+  b.forEach((x, i) => assert.equal(x[0] - a[i][0], 0, `figure ${i} drew no frames`));
+  assert.equal(b[0][1], true, 'the clock, scrolled away, stopped its loop');
+
+  assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), [], 'no CSP violations or errors');
+  await context.close();
+});
+
+test('slides: figures load with their slide, unload when it is left, and come back ready with their URL state', async () => {
+  const { page, context, errors } = await open(plain.url + 'examples/slides.html');
+  await page.waitForFunction(() => window.Reveal && window.Reveal.isReady());
+  assert.equal(await page.evaluate(() => document.querySelectorAll('iframe[src]').length), 0, 'title slide: nothing loaded');
+  await page.evaluate(() => window.Reveal.slide(1));
+  let clock = await figure(page, 'clock');
+  let s = await clock.evaluate(() => window.PosEnc.getState());
+  assert.deepEqual([s.d, s.k, s.pos, s.pair, s.playing], [16, 2, 3, 1, false]);
+  await clock.evaluate(() => window.PosEnc.setState({ k: 9 }));  // a lecturer's change on the slide
+  await sleep(300);
+  await page.screenshot({ path: join(ARTIFACTS, 'slides-clock.png') });
+
+  await page.evaluate(() => window.Reveal.next());
+  const sim = await figure(page, 'similarity');
+  assert.equal((await sim.evaluate(() => window.PosEnc.getState())).k, 37);
+  const clockSrc = await page.evaluate(() => document.querySelector('#clock iframe').getAttribute('src'));
+  assert.ok(!clockSrc || clockSrc === 'about:blank', `the clock slide's figure is unloaded (src ${clockSrc})`);
+
+  await page.evaluate(() => window.Reveal.prev());
+  clock = await figure(page, 'clock');
+  s = await clock.evaluate(() => window.PosEnc.getState());
+  // Reloaded from its data-src: the slide's URL state again (the in-slide change was not kept).
+  assert.deepEqual([s.d, s.k, s.pos, s.pair, s.playing], [16, 2, 3, 1, false]);
+  assert.ok((await clock.evaluate(() => window.PosEnc._framesDrawn())) >= 1, 'it drew again');
+  await page.evaluate(() => window.Reveal.slide(3));
+  await figure(page, 'heatmap');
+  await sleep(300);
+  await page.screenshot({ path: join(ARTIFACTS, 'slides-heatmap.png') });
+  assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+  await context.close();
+});
