@@ -26,3 +26,16 @@ TEST_CASE("only the last 1024 frames count") {
   CHECK(f.frames() == 5000 + 1024);
   CHECK(f.p95_ms() == 2.0);
 }
+
+TEST_CASE("reset_window starts a clean measurement; the total keeps counting") {
+  FrameStats f;
+  for (int i = 0; i < 50; ++i) f.add(100.0);
+  f.reset_window();
+  CHECK(f.median_ms() == 0);
+  f.add(1.0);
+  f.add(3.0);
+  f.add(2.0);
+  CHECK(f.frames() == 53);
+  CHECK(f.median_ms() == 2.0);
+  CHECK(f.p95_ms() == 3.0);
+}

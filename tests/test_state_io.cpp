@@ -15,7 +15,7 @@ TEST_CASE("a good query sets every field") {
   State s;
   const auto r = apply_query(
       s, "?view=clock&d=512&base=500&pos=5.5&k=37&playing=false&speed=2&pair=3&n=128&step=2&scale=2.5&contrast=true"
-         "&palette=colorblind");
+         "&palette=colorblind&controls=0");
   CHECK(r.empty());
   CHECK(s.view == View::clock);
   CHECK(s.d == 512);
@@ -30,6 +30,7 @@ TEST_CASE("a good query sets every field") {
   CHECK(s.scale == 2.5);
   CHECK(s.contrast);
   CHECK(s.colorblind);
+  CHECK_FALSE(s.controls);
 }
 
 TEST_CASE("to_query round-trips through apply_query") {
@@ -47,6 +48,7 @@ TEST_CASE("to_query round-trips through apply_query") {
   a.scale = 1.75;
   a.contrast = true;
   a.colorblind = true;
+  a.controls = false;
   State b;
   CHECK(apply_query(b, to_query(a)).empty());
   CHECK(to_query(b) == to_query(a));

@@ -32,8 +32,8 @@ constexpr ViewEntry kViews[] = {
     {View::learned, "Learned"},
     {View::adding, "Adding"},
     {View::rope, "RoPE"},
-    {View::gotcha, "Pairing"},
-    {View::precision, "float32"},
+    {View::gotcha, "Gotcha"},
+    {View::precision, "Precision"},
 };
 static_assert(sizeof(kViews) / sizeof(kViews[0]) == static_cast<size_t>(View::count));
 
@@ -110,6 +110,7 @@ void handle_keys(App& a) {
       case 'p': if (s.step > 0) app_set_step(a, std::max(1, s.step - 1)); break;
       case 'h': case '?': a.show_help = !a.show_help; break;
       case 'f': a.toggle_fullscreen = true; break;
+      case 'c': set_number(s, Field::controls, s.controls ? 0 : 1); break;
       case '+': case '=': set_number(s, Field::scale, std::min(kMaxScale, s.scale + 0.25)); break;
       case '-': set_number(s, Field::scale, std::max(kMinScale, s.scale - 0.25)); break;
       default: break;
@@ -127,7 +128,7 @@ void draw_help(App& a) {
       {"Space", "play / pause"},          {"\xE2\x86\x90 \xE2\x86\x92", "position -1 / +1"},
       {"\xE2\x86\x91 \xE2\x86\x93", "offset k +1 / -1"}, {"PageDown / PageUp", "next / previous view (tour step in the tour)"},
       {"t", "start / end the guided tour"}, {"n / p", "next / previous tour step"},
-      {"f", "fullscreen on / off"},         {"+ / -", "larger / smaller UI (projector)"},
+      {"f", "fullscreen on / off"},         {"c", "hide / show the controls"},         {"+ / -", "larger / smaller UI (projector)"},
       {"h or ?", "show / hide this help"},   {"Esc", "close this help"}};
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
     for (const auto& k : kKeys) {
@@ -167,6 +168,7 @@ void draw_controls(App& a) {
 
   ImGui::Separator();
   if (ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0))) app_set_step(a, s.step > 0 ? 0 : 1);
+  if (ImGui::Button("Hide these controls (c)", ImVec2(-1, 0))) set_number(s, Field::controls, 0);
   if (ImGui::CollapsingHeader("Display and presenter")) {
     param_slider("UI scale (projector)", s, Field::scale, kMinScale, kMaxScale, "%.2fx", a.notices);
     bool contrast = s.contrast, cb = s.colorblind;
@@ -248,13 +250,22 @@ void app_frame(App& a, double dt) {
   ImGui::Begin("PosEnc Lab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
-  const float sidebar = 290.0f * a.ui_scale;
-  ImGui::BeginChild("controls", ImVec2(sidebar, 0), true);
-  draw_controls(a);
-  ImGui::EndChild();
-  ImGui::SameLine();
+  if (s.controls) {
+    const float sidebar = 290.0f * a.ui_scale;
+    ImGui::BeginChild("controls", ImVec2(sidebar, 0), true);
+    draw_controls(a);
+    ImGui::EndChild();
+    ImGui::SameLine();
+  }
   ImGui::BeginChild("main", ImVec2(0, 0), false);
+  if (!s.controls) {
+    if (ImGui::SmallButton("Controls")) set_number(s, Field::controls, 1);
+    ImGui::SameLine();
+  }
   draw_tour_bar(a);
+  // Narrow tabs so all fourteen fit beside the sidebar at 1280 px; at larger UI scales they scroll.
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(5.0f * a.ui_scale, ImGui::GetStyle().FramePadding.y));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemInnerSpacing, ImVec2(2.0f * a.ui_scale, ImGui::GetStyle().ItemInnerSpacing.y));
   if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
     // A view set from outside (URL, API, keyboard) selects its tab; otherwise the tab bar sets the view.
     const bool external = s.view != a.shown_view;
@@ -267,6 +278,7 @@ void app_frame(App& a, double dt) {
     }
     ImGui::EndTabBar();
   }
+  ImGui::PopStyleVar(2);
   a.shown_view = s.view;
   const ViewContext ctx{a.fonts, a.ui_scale, a.notices};
   draw_view(a, ctx);

@@ -12,9 +12,10 @@ void FrameStats::add(double ms) {
 }
 
 double FrameStats::quantile(double q) const {
-  const size_t n = std::min(static_cast<size_t>(total_), kWindow);
+  const size_t n = std::min(static_cast<size_t>(total_ - kept_from_), kWindow);
   if (n == 0) return 0.0;
-  std::vector<double> v(ms_.begin(), ms_.begin() + static_cast<std::ptrdiff_t>(n));
+  std::vector<double> v(n);
+  for (size_t j = 0; j < n; ++j) v[j] = ms_[(static_cast<size_t>(total_) - 1 - j) % kWindow];  // the newest n
   const size_t rank = static_cast<size_t>(std::ceil(q * static_cast<double>(n)));
   const size_t k = rank == 0 ? 0 : rank - 1;
   std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());

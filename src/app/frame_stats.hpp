@@ -11,6 +11,8 @@ class FrameStats {
   static constexpr size_t kWindow = 1024;
 
   void add(double ms);
+  // Forgets the kept times (not the total count), so a measurement can start clean.
+  void reset_window() { kept_from_ = total_; }
   long frames() const { return total_; }       // drawn frames since start
   double median_ms() const { return quantile(0.5); }
   double p95_ms() const { return quantile(0.95); }
@@ -20,6 +22,7 @@ class FrameStats {
  private:
   std::array<double, kWindow> ms_{};
   long total_ = 0;
+  long kept_from_ = 0;  // frames before this index are not counted by quantile()
 };
 
 }  // namespace app

@@ -30,6 +30,7 @@ struct State {
   double scale = 1.0;      // UI scale for projectors, 1..3
   bool contrast = false;   // high-contrast theme
   bool colorblind = false; // colour-blind-safe palette (URL: palette=colorblind)
+  bool controls = true;    // show the controls sidebar (hide it for projectors and small embeds)
 };
 
 // Limits that are properties of the app (the math limits live in core/params.hpp).

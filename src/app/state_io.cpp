@@ -11,7 +11,7 @@
 
 namespace app {
 
-static constexpr const char* kFieldKeys[] = {"view", "d", "base", "pos", "k", "playing", "speed", "pair", "n", "step", "scale", "contrast", "palette"};
+static constexpr const char* kFieldKeys[] = {"view", "d", "base", "pos", "k", "playing", "speed", "pair", "n", "step", "scale", "contrast", "palette", "controls"};
 static_assert(sizeof(kFieldKeys) / sizeof(kFieldKeys[0]) == static_cast<size_t>(Field::count));
 
 const char* field_key(Field f) { return kFieldKeys[static_cast<int>(f)]; }
@@ -97,6 +97,10 @@ std::string set_number(State& s, Field f, double value) {
       if (value != 0.0 && value != 1.0) return "palette must be standard or colorblind";
       s.colorblind = value != 0.0;
       return {};
+    case Field::controls:
+      if (value != 0.0 && value != 1.0) return "controls must be true or false (1 or 0)";
+      s.controls = value != 0.0;
+      return {};
     case Field::count: break;
   }
   return "unknown field";
@@ -117,7 +121,7 @@ static std::optional<double> parse_number(std::string_view text) {
 
 std::string set_field(State& s, std::string_view key, std::string_view value) {
   const std::optional<Field> f = field_from_key(key);
-  if (!f) return "unknown key (ignored)";
+  if (!f) return "not a setting of PosEnc Lab";
   if (*f == Field::view) {
     View v;
     if (!view_from_id(value, v)) {
@@ -127,7 +131,7 @@ std::string set_field(State& s, std::string_view key, std::string_view value) {
     }
     return set_view(s, v);
   }
-  if (*f == Field::playing || *f == Field::contrast) {
+  if (*f == Field::playing || *f == Field::contrast || *f == Field::controls) {
     if (value == "true" || value == "1") return set_number(s, *f, 1);
     if (value == "false" || value == "0") return set_number(s, *f, 0);
     return std::string(field_key(*f)) + " must be true or false (1 or 0)";
@@ -183,7 +187,7 @@ std::vector<Rejection> apply_query(State& s, std::string_view query) {
     const std::string value = eq == std::string_view::npos ? std::string{} : url_decode(part.substr(eq + 1));
     const std::optional<Field> f = field_from_key(key);
     if (!f) {
-      rejected.push_back({sanitise(key), sanitise(value), "unknown key (ignored)"});
+      rejected.push_back({sanitise(key), sanitise(value), "not a setting of PosEnc Lab"});
       continue;
     }
     values[static_cast<int>(*f)] = value;  // a repeated key: the last one wins
@@ -215,7 +219,7 @@ std::string to_query(const State& s) {
   return std::string("view=") + view_id(s.view) + "&d=" + std::to_string(s.d) + "&base=" + num(s.base) +
          "&pos=" + num(s.pos) + "&k=" + num(s.k) + "&playing=" + (s.playing ? "1" : "0") + "&speed=" + num(s.speed) +
          "&pair=" + std::to_string(s.pair) + "&n=" + std::to_string(s.n) + "&step=" + std::to_string(s.step) + "&scale=" + num(s.scale) +
-         "&contrast=" + (s.contrast ? "1" : "0") + "&palette=" + (s.colorblind ? "colorblind" : "standard");
+         "&contrast=" + (s.contrast ? "1" : "0") + "&palette=" + (s.colorblind ? "colorblind" : "standard") + "&controls=" + (s.controls ? "1" : "0");
 }
 
 static std::string json_string(std::string_view text) {
@@ -243,7 +247,7 @@ std::string to_json(const State& s) {
          ",\"speed\":" + num(s.speed) + ",\"pair\":" + std::to_string(s.pair) + ",\"n\":" + std::to_string(s.n) +
          ",\"step\":" + std::to_string(s.step) + ",\"scale\":" + num(s.scale) +
          ",\"contrast\":" + (s.contrast ? "true" : "false") + ",\"palette\":\"" + (s.colorblind ? "colorblind" : "standard") +
-         "\"}";
+         "\",\"controls\":" + (s.controls ? "true" : "false") + "}";
 }
 
 std::string rejections_to_json(const std::vector<Rejection>& r) {

@@ -1,7 +1,7 @@
 // The single validated path into State.
 //
 // Keys (URL query, PosEnc.setState, UI): view, d, base, pos, k, playing, speed, pair, n, step, scale,
-// contrast, palette.
+// contrast, palette, controls.
 // A change is applied field by field in that fixed order (so `pair` is checked against the new `d`).
 // An invalid value is rejected with a reason and leaves its field unchanged; valid fields still
 // apply. Unknown keys are reported and ignored. Changing d clamps the selected pair into range.
@@ -14,7 +14,7 @@
 
 namespace app {
 
-enum class Field { view, d, base, pos, k, playing, speed, pair, n, step, scale, contrast, palette, count };
+enum class Field { view, d, base, pos, k, playing, speed, pair, n, step, scale, contrast, palette, controls, count };
 
 const char* field_key(Field f);
 

@@ -141,8 +141,10 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   draw_dial(ImGui::GetWindowDrawList(), ImVec2(p.x + big / 2 + 4 * sc, p.y + big / 2 + 3 * sc), big / 2, w * s.pos, theta, true, sc);
   ImGui::SetCursorScreenPos(ImVec2(p.x + big + 18 * sc, p.y + 8 * sc));
   ImGui::BeginGroup();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "hand: pos = %s", fmt("%.2f", s.pos).c_str());
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "ghost: pos + k = %s", fmt("%.2f", s.pos + s.k).c_str());
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "hand: pos = %s", fmt("%.6g", s.pos).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "ghost: pos + k = %s", fmt("%.6g", s.pos + s.k).c_str());
+  ImGui::PopTextWrapPos();
   ImGui::Text("w = %s", fmt("%.6g", w).c_str());
   ImGui::Text("period = %s", fmt("%.6g", cache.period[static_cast<size_t>(i)]).c_str());
   ImGui::EndGroup();
@@ -180,7 +182,8 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   caption("Each dial is one sin/cos pair of the encoding: the hand's tip sits at (sin, cos) of the pair's angle, "
           "so it turns clockwise as the position grows. Pair 0 turns one radian per position; each later pair turns "
           "more slowly. The orange ghost hand shows position pos + k: every pair is turned by its own angle w\xC2\xB7k, "
-          "the same for every pos. That fixed turn is what makes PE(pos + k) a rotation of PE(pos).");
+          "the same for every pos. That fixed turn is what makes PE(pos + k) a rotation of PE(pos). "
+          "T under a dial is its period in positions; the orange number is the turn w\xC2\xB7k in degrees.");
 
   // Worst disagreement over all pairs between the rotated vector and the directly shifted one.
   const std::vector<double> v = pe::encoding_vector(s.pos, s.d, s.base);
@@ -189,15 +192,19 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   const std::vector<double> direct = pe::encoding_vector(s.pos + s.k, s.d, s.base);
   double worst = 0;
   for (size_t j = 0; j < v.size(); ++j) worst = std::max(worst, std::fabs(turned[j] - direct[j]));
-  ImGui::Text("d = %d: %d dial%s.  Rotating every pair of PE(pos) by w\xC2\xB7k matches PE(pos + k) to %s.", s.d, s.d / 2,
-              s.d == 2 ? "" : "s", fmt("%.1e", worst).c_str());
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(std::max(80.0f * sc, ImGui::GetContentRegionAvail().x - 120 * sc));
+  ImGui::TextWrapped("d = %d: %d dial%s. Rotating every pair of PE(pos) by w\xC2\xB7k matches PE(pos + k) to %s.", s.d,
+                     s.d / 2, s.d == 2 ? "" : "s", fmt("%.1e", worst).c_str());
+  ImGui::SetNextItemWidth(std::min(260.0f * sc, ImGui::GetContentRegionAvail().x * 0.5f));
   ImGui::SliderFloat("dial size", &cache.dial_size, 70.0f, 220.0f, "%.0f px");
 
+  // Wide: dials left, worked pair right. Narrow (small window or large UI scale): the worked pair goes
+  // below, and each part keeps at least one row of dials / a readable panel, scrolling inside.
   const float panel = 400.0f * sc;
-  const bool side = ImGui::GetContentRegionAvail().x > panel + 300 * sc;
-  ImGui::BeginChild("dials", ImVec2(side ? -panel : 0, side ? 0 : -330 * sc), true);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const bool side = avail.x > panel + 300 * sc;
+  const float row_h = cache.dial_size * sc + 2.2f * ImGui::GetTextLineHeight() + 30 * sc;
+  const float grid_h = side ? 0.0f : std::max(row_h, avail.y * 0.5f);
+  ImGui::BeginChild("dials", ImVec2(side ? -panel : 0, grid_h), true);
   draw_grid(s, cache, ctx);
   ImGui::EndChild();
   if (side) ImGui::SameLine();

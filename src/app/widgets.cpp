@@ -20,6 +20,7 @@ static double field_value(const State& s, Field f) {
     case Field::scale: return s.scale;
     case Field::contrast: return s.contrast ? 1 : 0;
     case Field::palette: return s.colorblind ? 1 : 0;
+    case Field::controls: return s.controls ? 1 : 0;
     case Field::playing: return s.playing ? 1 : 0;
     case Field::view:
     case Field::count: break;

@@ -140,7 +140,7 @@ void frame() {
 }  // namespace
 
 app::App& the_app() { return g.app; }
-const app::FrameStats& frame_stats() { return g.stats; }
+app::FrameStats& frame_stats() { return g.stats; }
 void request_redraw() { g.redraw_frames = 3; }
 
 }  // namespace platform

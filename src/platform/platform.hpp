@@ -7,7 +7,7 @@ namespace platform {
 
 app::App& the_app();
 // CPU time per drawn frame (input to the end of draw-list building).
-const app::FrameStats& frame_stats();
+app::FrameStats& frame_stats();
 // Something outside the event queue (the JS API) changed the state: draw the next frames.
 void request_redraw();
 

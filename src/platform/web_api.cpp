@@ -92,12 +92,21 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(int kind) {
 }
 
 // Frame statistics for PosEnc.stats(): out = [frames, median ms, p95 ms, wasm heap bytes].
-EMSCRIPTEN_KEEPALIVE void posenc_stats(double* out) {
-  const app::FrameStats& f = platform::frame_stats();
+EMSCRIPTEN_KEEPALIVE const char* posenc_stats_out(double* out) {
+  const app::FrameStats& f = platform::frame_stats();  // median/p95 over the newest 1024 frames
   out[0] = static_cast<double>(f.frames());
   out[1] = f.median_ms();
   out[2] = f.p95_ms();
   out[3] = static_cast<double>(emscripten_get_heap_size());
+  return "";
+}
+
+EMSCRIPTEN_KEEPALIVE void posenc_stats_reset() { platform::frame_stats().reset_window(); }
+
+// Benchmark hook: the similarity view's largest plotted offset (its own slider goes to 10,000).
+EMSCRIPTEN_KEEPALIVE void posenc_similarity_kmax(int kmax) {
+  platform::the_app().similarity.kmax = kmax < 1 ? 1 : kmax > 10000 ? 10000 : kmax;
+  platform::request_redraw();
 }
 
 // The encoding table for positions 0..n-1 by the rotation recurrence (the fast path), row-major.
