@@ -13,6 +13,7 @@ if [[ $what == web || $what == all ]]; then
       -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
   fi
   cmake --build "$ROOT/build/web" -j"$jobs"
+  /usr/bin/python3 "$ROOT/scripts/make_single.py" "$ROOT/build/web/dist" "$ROOT/build/web/single/posenc-lab.html"
 fi
 if [[ $what == native || $what == all ]]; then
   [[ -f "$ROOT/build/native/CMakeCache.txt" ]] || cmake -S "$ROOT" -B "$ROOT/build/native" -DCMAKE_BUILD_TYPE=Release >/dev/null

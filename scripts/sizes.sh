@@ -14,3 +14,7 @@ for f in index.html posenc.css favicon.svg posenc.js posenc_app.js posenc_app.wa
 done
 printf '%-22s %10d %12d   (budget %d gzip: %s)\n' total "$raw_total" "$gz_total" "$BUDGET" \
   "$([[ $gz_total -le $BUDGET ]] && echo within || echo OVER)"
+single="$ROOT/build/web/single/posenc-lab.html"
+if [[ -f $single ]]; then
+  printf '%-22s %10d %12d   (single-file build, everything inlined)\n' posenc-lab.html "$(stat -c %s "$single")" "$(gzip -9 -c "$single" | wc -c)"
+fi

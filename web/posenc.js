@@ -511,6 +511,8 @@
   // ---- [SECTION] boot ------------------------------------------------------------------------------
   const config = {
     canvas,
+    // The single-file build (scripts/make_single.py) carries the wasm inline, so it opens from file://.
+    wasmBinary: window.POSENC_WASM_BINARY || undefined,
     arguments: [],  // the URL is applied below through posenc_set_state, so its rejections are known
     onRuntimeInitialized() {
       runtime = config;

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Builds the single-file PosEnc Lab: one HTML file with the CSS, the scripts and the wasm inlined, that
+works opened from disk (file://) and can be uploaded to a learning management system as it is.
+
+    python3 scripts/make_single.py build/web/dist build/web/single/posenc-lab.html
+
+The wasm travels as base64 and is handed to the module as `wasmBinary`, so nothing is fetched.
+"""
+import base64
+import pathlib
+import re
+import sys
+
+
+def inline_script(code: str) -> str:
+    # A script body must not contain "</script"; escaping the slash keeps the JavaScript identical.
+    return "<script>" + code.replace("</script", "<\\/script") + "</script>"
+
+
+def main() -> int:
+    dist, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    css = (dist / "posenc.css").read_text(encoding="utf-8")
+    icon = base64.b64encode((dist / "favicon.svg").read_bytes()).decode()
+    wasm = base64.b64encode((dist / "posenc_app.wasm").read_bytes()).decode()
+    boot = ("window.POSENC_WASM_BINARY = Uint8Array.from(atob('" + wasm + "'), function (c) { return c.charCodeAt(0); });")
+    replacements = {
+        r'<link rel="stylesheet" href="posenc.css">': "<style>" + css + "</style>",
+        r'<link rel="icon" href="favicon.svg" type="image/svg+xml">':
+            '<link rel="icon" href="data:image/svg+xml;base64,' + icon + '">',
+        r'<script src="posenc_app.js"></script>':
+            inline_script(boot) + inline_script((dist / "posenc_app.js").read_text(encoding="utf-8")),
+        r'<script src="posenc.js"></script>': inline_script((dist / "posenc.js").read_text(encoding="utf-8")),
+    }
+    for tag, body in replacements.items():
+        if tag not in html:
+            print(f"make_single: {tag!r} not found in index.html", file=sys.stderr)
+            return 1
+        html = html.replace(tag, body)
+    if re.search(r'(src|href)="(?!data:)[^"#]+"', html):
+        print("make_single: a reference to another file is left", file=sys.stderr)
+        return 1
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(html, encoding="utf-8")
+    print(f"single-file build: {out} ({out.stat().st_size} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
