@@ -29,3 +29,15 @@ TEST_CASE("a learned table has rows for positions 0 .. n-1 only") {
   CHECK_FALSE(learned_table_covers(-1, 64));
   CHECK_FALSE(learned_table_covers(std::numeric_limits<double>::infinity(), 64));
 }
+
+TEST_CASE("rows sit at whole positions: 2.94 lies between rows 2 and 3 and has none of its own") {
+  CHECK(learned_table_has_row(2, 64));
+  CHECK(learned_table_has_row(0, 64));
+  CHECK(learned_table_has_row(63, 64));
+  CHECK(learned_table_covers(2.94, 64));     // inside the span of rows ...
+  CHECK_FALSE(learned_table_has_row(2.94, 64));  // ... but not a row
+  CHECK_FALSE(learned_table_has_row(62.5, 64));
+  CHECK_FALSE(learned_table_has_row(64, 64));    // a whole position beyond the table
+  CHECK_FALSE(learned_table_has_row(-2, 64));
+  CHECK_FALSE(learned_table_has_row(std::numeric_limits<double>::quiet_NaN(), 64));
+}

@@ -95,6 +95,45 @@ ImU32 series_color(int i) {
   return kColors[((i % n) + n) % n];
 }
 
+ImU32 with_alpha(ImU32 c, int a) {
+  return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(std::clamp(a, 0, 255)) << IM_COL32_A_SHIFT);
+}
+
+ImU32 tint(ImU32 c, float t) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  const auto mix = [&](int shift) {
+    const float v = static_cast<float>((c >> shift) & 0xFF);
+    return static_cast<int>(std::lround(255.0f + (v - 255.0f) * t));
+  };
+  return IM_COL32(mix(IM_COL32_R_SHIFT), mix(IM_COL32_G_SHIFT), mix(IM_COL32_B_SHIFT), 255);
+}
+
+void text_wrapped_at_spaces(const std::string& text, float width) {
+  if (width <= 0) width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+  const char* s = text.c_str();
+  size_t start = 0;
+  while (start < text.size()) {
+    // The longest run of whole words from `start` that fits; at least one word.
+    size_t best = std::string::npos, from = start;
+    for (;;) {
+      const size_t sp = text.find(' ', from);
+      const size_t cut = sp == std::string::npos ? text.size() : sp;
+      if (best != std::string::npos && ImGui::CalcTextSize(s + start, s + cut).x > width) break;
+      best = cut;
+      if (sp == std::string::npos) break;
+      from = sp + 1;
+    }
+    size_t next = best;
+    while (next < text.size() && text[next] == ' ') ++next;
+    // Lines of one paragraph sit as close as TextWrapped's; the usual item spacing follows the last.
+    const bool last = next >= text.size();
+    if (!last) ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
+    ImGui::TextUnformatted(s + start, s + best);
+    if (!last) ImGui::PopStyleVar();
+    start = next;
+  }
+}
+
 Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, double y1, bool log_y, const char* x_label,
                 const char* y_label, float ui_scale, bool integer_x) {
   Plot p;

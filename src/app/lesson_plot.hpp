@@ -50,4 +50,12 @@ void halo_text(ImDrawList* dl, ImVec2 pos, ImU32 col, const char* text);
 // Distinct curve colours (not the selection green).
 ImU32 series_color(int i);
 
+// c with alpha a (0..255): e.g. a faint line in a palette colour (colors::* are runtime values).
+ImU32 with_alpha(ImU32 c, int a);
+// c mixed with white: t = 1 gives c, t = 0 white (a light background in a palette colour).
+ImU32 tint(ImU32 c, float t);
+// Wrapped text that breaks lines at spaces only. ImGui's TextWrapped may also break after '.' or
+// ',', which can split a number such as 0.9646 across two lines. width <= 0: the available width.
+void text_wrapped_at_spaces(const std::string& text, float width = 0);
+
 }  // namespace app

@@ -33,14 +33,16 @@ void refresh(AddingCache& c, const State& s) {
   const double start = window_start(s);
   if (c.curve_d == s.d && c.curve_base == s.base && c.curve_k == s.k && c.curve_n == s.n && c.curve_start == start) return;
   c.curve_d = s.d, c.curve_base = s.base, c.curve_k = s.k, c.curve_n = s.n, c.curve_start = start;
-  // Integer positions when they fit, otherwise evenly spaced samples; fewer for wide models so a change costs ~ the same.
-  const int samples = std::min(s.n + 1, std::clamp(200000 / s.d, 48, 320));
+  // The window holds positions start .. start + n - 1, like every other view. Integer positions when they
+  // fit, otherwise evenly spaced samples; fewer for wide models so a change costs ~ the same.
+  const int samples = std::max(2, std::min(s.n, std::clamp(200000 / s.d, 48, 320)));
+  const double span = static_cast<double>(s.n - 1);
   c.xs.resize(static_cast<size_t>(samples));
   c.added.resize(c.xs.size());
   c.cat.resize(c.xs.size());
   c.cross.resize(c.xs.size());
   for (int j = 0; j < samples; ++j)
-    c.xs[static_cast<size_t>(j)] = start + (samples > 1 ? static_cast<double>(s.n) * j / (samples - 1) : 0.0);
+    c.xs[static_cast<size_t>(j)] = start + span * j / (samples - 1);
   std::vector<pe::MixParts> parts(c.xs.size());
   pe::mix_added_along(c.w1, c.w2, c.xs, s.k, s.base, parts);
   double worst = 1e-9;
@@ -173,7 +175,7 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   const double start = window_start(s);
   ImGui::TextWrapped("Over positions %s to %s at k = %s: the added score moves with pos (its cross terms do), the "
               "concatenated one stays at %s.",
-              fmt("%.0f", start).c_str(), fmt("%.0f", start + s.n).c_str(), fmt("%.2f", s.k).c_str(), fmt("%.4f", cat).c_str());
+              fmt("%.0f", start).c_str(), fmt("%.0f", start + s.n - 1).c_str(), fmt("%.2f", s.k).c_str(), fmt("%.4f", cat).c_str());
   const float plot_h = std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 160 * sc);
   draw_plot(s, cache, ctx, plot_h);
 }

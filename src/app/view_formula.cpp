@@ -9,6 +9,7 @@
 #include "core/formula_steps.hpp"
 #include "core/frequency.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
 #include "style.hpp"
 #include "widgets.hpp"
 
@@ -101,7 +102,7 @@ void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const Vie
     }
   }
   const ImVec2 m(X(s.pos), Y(f.value));
-  dl->AddLine(ImVec2(m.x, o.y), ImVec2(m.x, o.y + h), IM_COL32(30, 160, 90, 120), 1.0f * sc);
+  dl->AddLine(ImVec2(m.x, o.y), ImVec2(m.x, o.y + h), with_alpha(colors::selected, 120), 1.0f * sc);
   dl->AddCircleFilled(m, 5.5f * sc, colors::selected);
   // x axis: the ends and pos.
   const std::string a = fmt("%.4g", x0), b = fmt("%.4g", x0 + span), c = "pos " + fmt("%.4g", s.pos);
@@ -138,7 +139,7 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
         const pe::FormulaSteps f = pe::formula_steps(s.pos, j, s.d, s.base);
         ImGui::TableNextRow();
         if (f.pair == s.pair && j != c.dim)
-          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(225, 245, 232, 255));
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, tint(colors::selected, 0.13f));
         ImGui::TableNextColumn();
         char label[16];
         std::snprintf(label, sizeof label, "%d", j);
@@ -218,8 +219,8 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
   ImGui::Spacing();
   if (s.d == 4 && s.pos == 1.0 && s.base == 10000.0) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::selected));
-    ImGui::TextWrapped("The primer's example: 0.8415, 0.5403, 0.0100, 0.9999. Dimension 3 is cos(0.01) = 0.99995000...: "
-                       "the primer keeps four digits, rounding gives 1.0000.");
+    text_wrapped_at_spaces("The primer's example lists 0.8415, 0.5403, 0.0100, 0.9999. Its last value is cos(0.01) = "
+                           "0.99995000...: the primer cuts it to 0.9999; rounded to four places it is 1.0000.");
     ImGui::PopStyleColor();
   } else {
     ImGui::TextDisabled("The whole vector PE(pos): click a row to work that dimension. Green rows: the selected pair %d.", s.pair);

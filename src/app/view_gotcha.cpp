@@ -9,6 +9,7 @@
 #include "core/layout.hpp"
 #include "core/rotation.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -113,6 +114,45 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
   dl->AddText(ImVec2(x0, y0 + cell_h + 8 * sc), colors::text_dim, legend.c_str());
 }
 
+// The key to the dials, items flowing onto a second line when the window is narrow.
+void draw_dial_key(const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  struct Item {
+    int kind;  // 0 dot, 1 ring, 2 line
+    ImU32 col;
+    const char* text;
+  };
+  const Item items[] = {
+      {0, colors::hand, "hand: the pair at pos"},
+      {0, colors::ghost, "that hand turned by the pairing's rotation for k"},
+      {1, colors::selected, "target: the pair of PE(pos + k)"},
+      {2, kTrail, "grey: the path the hand takes as pos moves (mis-paired, it leaves the circle)"},
+  };
+  const float swatch = 18 * sc, gap = 6 * sc, space = 20 * sc;
+  float x = o.x, y = o.y;
+  for (const Item& it : items) {
+    const float w = swatch + gap + ImGui::CalcTextSize(it.text).x;
+    if (x > o.x && x + w > o.x + width) {
+      x = o.x;
+      y += line + 4 * sc;
+    }
+    const ImVec2 c(x + swatch / 2, y + line / 2);
+    if (it.kind == 0)
+      dl->AddCircleFilled(c, 4.0f * sc, it.col);
+    else if (it.kind == 1)
+      dl->AddCircle(c, 6.0f * sc, it.col, 20, 2.2f * sc);
+    else
+      dl->AddLine(ImVec2(x, c.y), ImVec2(x + swatch, c.y), it.col, 2.0f * sc);
+    dl->AddText(ImVec2(x + swatch + gap, y), colors::text_dim, it.text);
+    x += w + space;
+  }
+  ImGui::Dummy(ImVec2(width, y - o.y + line));
+}
+
 ImVec2 at(ImVec2 c, float r, double x, double y) { return ImVec2(c.x + r * static_cast<float>(x), c.y - r * static_cast<float>(y)); }
 
 void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const std::vector<double>& turned,
@@ -137,7 +177,7 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     ImGui::PopID();
     const bool sel = i == s.pair;
     if (sel || hovered)
-      dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + cell_h), sel ? IM_COL32(225, 245, 232, 255) : IM_COL32(238, 240, 245, 255),
+      dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + cell_h), sel ? tint(colors::selected, 0.13f) : IM_COL32(238, 240, 245, 255),
                         6 * sc);
     char label[64];
     std::snprintf(label, sizeof label, "pair %d: dims %d, %d", i, dp.sin_dim, dp.cos_dim);
@@ -241,6 +281,7 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
   const int count = std::min(4, pairs);
   const int first = std::clamp(s.pair - 1, 0, pairs - count);
   draw_strip(s, L, now, pairing, first, count, ctx);
+  draw_dial_key(ctx);
   ImGui::Spacing();
   draw_dials(s, L, now, turned, target, pairing, first, count, ctx);
 }

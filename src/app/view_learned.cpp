@@ -8,6 +8,7 @@
 #include "core/learned.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
+#include "style.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -79,7 +80,7 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
   const float y_bar = p.y + line + 6 * sc, bar_h = line * 1.1f;
 
   dl->AddRectFilled(ImVec2(x0, y_bar), ImVec2(x1, y_bar + bar_h), IM_COL32(240, 241, 244, 255), 3 * sc);
-  dl->AddRectFilled(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), IM_COL32(205, 222, 245, 255), 3 * sc);
+  dl->AddRectFilled(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), tint(colors::hand, 0.25f), 3 * sc);
   dl->AddRect(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), colors::hand, 3 * sc, 0, 1.5f * sc);
   const std::string inside = "learned rows 0 .. " + grouped(n - 1);
   const ImVec2 tsz = ImGui::CalcTextSize(inside.c_str());
@@ -96,10 +97,18 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
   const std::string nl = grouped(n - 1);
   dl->AddText(ImVec2(X(n - 1) - ImGui::CalcTextSize(nl.c_str()).x / 2, y_lab), colors::text_dim, nl.c_str());
 
-  // The marker for pos, above the bar.
+  // The marker for pos, above the bar: green on a row, orange between rows or beyond them.
   const float xp = std::clamp(X(s.pos), x0, x1);
   const bool covered = pe::learned_table_covers(s.pos, s.n);
-  const ImU32 col = covered ? colors::selected : colors::warning;
+  const bool has_row = pe::learned_table_has_row(s.pos, s.n);
+  const ImU32 col = has_row ? colors::selected : colors::warning;
+  if (covered && !has_row) {
+    // Between two rows: mark the rows on either side, the only vectors the table has near pos.
+    for (const double r : {std::floor(s.pos), std::ceil(s.pos)}) {
+      const float xr = X(r);
+      dl->AddLine(ImVec2(xr, y_bar - 3 * sc), ImVec2(xr, y_bar + bar_h + 3 * sc), colors::hand, 2.0f * sc);
+    }
+  }
   dl->AddTriangleFilled(ImVec2(xp - 6 * sc, p.y + line - 2 * sc), ImVec2(xp + 6 * sc, p.y + line - 2 * sc),
                         ImVec2(xp, y_bar + 2 * sc), col);
   dl->AddLine(ImVec2(xp, y_bar), ImVec2(xp, y_bar + bar_h), col, 2.5f * sc);
@@ -116,15 +125,21 @@ void draw_live(const State& s, const ViewContext& ctx) {
                      grouped(s.n).c_str(), grouped(s.d).c_str(), grouped(params).c_str());
   draw_coverage(s, ctx);
   const bool covered = pe::learned_table_covers(s.pos, s.n);
+  const bool has_row = pe::learned_table_has_row(s.pos, s.n);
   const int i = std::clamp(s.pair, 0, s.d / 2 - 1);
   const double sv = pe::encoding_value(s.pos, 2 * i, s.d, s.base), cv = pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(covered ? colors::selected : colors::warning));
-  if (covered)
-    ImGui::TextWrapped("Position %s lies inside the table: both approaches have a vector for it.", fmt("%.2f", s.pos).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(has_row ? colors::selected : colors::warning));
+  const std::string p = fmt("%.2f", s.pos);
+  if (has_row)
+    text_wrapped_at_spaces("Position " + p + " lies inside the table: both approaches have a vector for it.");
+  else if (covered)
+    text_wrapped_at_spaces("Position " + p + " is not a whole number: a learned table has no row for it, only rows " +
+                           grouped(std::floor(s.pos)) + " and " + grouped(std::ceil(s.pos)) +
+                           " on either side. The formula gives a vector for any real position.");
   else
-    ImGui::TextWrapped("Position %s lies outside rows 0 .. %s: a learned table has nothing to give it, and training "
-                       "never shaped such a row. The formula still answers.",
-                       fmt("%.2f", s.pos).c_str(), grouped(s.n - 1).c_str());
+    text_wrapped_at_spaces("Position " + p + " lies outside rows 0 .. " + grouped(s.n - 1) +
+                           ": a learned table has nothing to give it, and training never shaped such a row. The "
+                           "formula still answers.");
   ImGui::PopStyleColor();
   ImGui::PushFont(ctx.fonts.mono);
   ImGui::Text("formula, pair %d:  PE(pos, %d) = %s   PE(pos, %d) = %s", i, 2 * i, fmt("%+.6f", sv).c_str(), 2 * i + 1,

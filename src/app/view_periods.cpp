@@ -49,8 +49,8 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     ImGui::EndTable();
   }
 
-  // y from just below 2*pi to above both the slowest period and N.
-  const double ylo = 2.0, yhi = std::max(slowest, static_cast<double>(s.n)) * 3.0;
+  // y from below both 2*pi and N to above both the slowest period and N, so the line at N is always on the chart.
+  const double ylo = std::min(2.0, static_cast<double>(s.n) * 0.5), yhi = std::max(slowest, static_cast<double>(s.n)) * 3.0;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float plot_h = std::max(220 * sc, avail.y - 5.6f * ImGui::GetTextLineHeightWithSpacing());
   const double xpad = std::max(0.5, pairs * 0.012);
@@ -96,7 +96,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   }
   // The selected pair.
   const ImVec2 sel(p.sx(s.pair), p.sy(cache.period[static_cast<size_t>(s.pair)]));
-  dl->AddLine(ImVec2(sel.x, p.lo.y), ImVec2(sel.x, p.hi.y), IM_COL32(30, 160, 90, 90), 1.0f);
+  dl->AddLine(ImVec2(sel.x, p.lo.y), ImVec2(sel.x, p.hi.y), with_alpha(colors::selected, 90), 1.0f);
   dl->AddCircleFilled(sel, 5.5f * sc, colors::selected);
   dl->AddCircle(sel, 8.0f * sc, colors::selected, 0, 1.5f * sc);
   {
@@ -129,7 +129,10 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
       ImGui::PopFont();
     };
     const ImU32 ink = IM_COL32(25, 28, 33, 255);
-    row("ratio of neighbouring periods, base^(2/d)", fmt("%.6f", ratio) + "  (each " + fmt("%.2f", (ratio - 1) * 100) + "% longer)", ink);
+    if (pairs > 1)
+      row("ratio of neighbouring periods, base^(2/d)", fmt("%.6f", ratio) + "  (each " + fmt("%.2f", (ratio - 1) * 100) + "% longer)", ink);
+    else
+      row("ratio of neighbouring periods, base^(2/d)", "none: d = 2 has only one pair, so no neighbour to compare", ink);
     row("first period > N = " + grouped(s.n),
         first < pairs ? "pair " + std::to_string(first) + ": from dimension " + std::to_string(2 * first) + " on (" +
                             std::to_string(pairs - first) + " of " + std::to_string(pairs) + " pairs)"

@@ -10,6 +10,7 @@
 #include "core/float32_encoding.hpp"
 #include "core/frequency.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
 #include "state_io.hpp"
 #include "widgets.hpp"
 
@@ -134,17 +135,30 @@ void polyline(ImDrawList* dl, const Frame& f, const std::vector<double>& err, Im
   }
 }
 
-void legend_entry(ImDrawList* dl, ImVec2& at, ImU32 col, const char* text, bool dash, float sc) {
-  const float line = ImGui::GetTextLineHeight();
-  const ImVec2 a(at.x, at.y + line / 2), b(at.x + 22 * sc, at.y + line / 2);
-  if (dash)
-    dashed(dl, a, b, col, 2 * sc, 4 * sc);
-  else
-    dl->AddLine(a, b, col, 2.5f * sc);
-  dl->AddRectFilled(ImVec2(at.x + 26 * sc, at.y), ImVec2(at.x + 30 * sc + ImGui::CalcTextSize(text).x, at.y + line),
-                    IM_COL32(255, 255, 255, 210));
-  dl->AddText(ImVec2(at.x + 28 * sc, at.y), kInk, text);
-  at.y += line + 2 * sc;
+struct LegendEntry {
+  ImU32 col;
+  const char* text;
+  bool dash;
+};
+
+// The legend in an opaque white box with a border, so the curves never run through its text.
+void legend(ImDrawList* dl, ImVec2 at, const LegendEntry* entries, int count, float sc) {
+  const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
+  float text_w = 0;
+  for (int e = 0; e < count; ++e) text_w = std::max(text_w, ImGui::CalcTextSize(entries[e].text).x);
+  const ImVec2 hi(at.x + 2 * pad + swatch + gap + text_w, at.y + 2 * pad + static_cast<float>(count) * line + static_cast<float>(count - 1) * 2 * sc);
+  dl->AddRectFilled(at, hi, IM_COL32(255, 255, 255, 255), 3 * sc);
+  dl->AddRect(at, hi, kAxis, 3 * sc, 0, 1.0f * sc);
+  float y = at.y + pad;
+  for (int e = 0; e < count; ++e) {
+    const ImVec2 a(at.x + pad, y + line / 2), b(at.x + pad + swatch, y + line / 2);
+    if (entries[e].dash)
+      dashed(dl, a, b, entries[e].col, 2 * sc, 4 * sc);
+    else
+      dl->AddLine(a, b, entries[e].col, 2.5f * sc);
+    dl->AddText(ImVec2(b.x + gap, y), kInk, entries[e].text);
+    y += line + 2 * sc;
+  }
 }
 
 void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
@@ -196,11 +210,13 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   dl->AddLine(ImVec2(xp, f.lo.y), ImVec2(xp, f.hi.y), IM_COL32(60, 60, 70, 140), 1.0f * sc);
   dl->PopClipRect();
   dl->AddRect(f.lo, f.hi, kAxis);
-  ImVec2 at(f.lo.x + 8 * sc, f.lo.y + 6 * sc);
-  legend_entry(dl, at, colors::warning, "naive float32: sin(fl(pos)\xC2\xB7" "fl(\xCF\x89))", false, sc);
-  legend_entry(dl, at, colors::hand, "heatmap shader (integer phase)", false, sc);
-  legend_entry(dl, at, kBound, "estimate |\xCF\x89\xC2\xB7pos|\xC2\xB7" "2^-23", true, sc);
-  legend_entry(dl, at, kThreshold, "2/255: a visible colour step", true, sc);
+  const LegendEntry entries[] = {
+      {colors::warning, "naive float32: sin(fl(pos)\xC2\xB7" "fl(\xCF\x89))", false},
+      {colors::hand, "heatmap shader (integer phase)", false},
+      {kBound, "estimate |\xCF\x89\xC2\xB7pos|\xC2\xB7" "2^-23", true},
+      {kThreshold, "2/255: a visible colour step", true},
+  };
+  legend(dl, ImVec2(f.lo.x + 6 * sc, f.lo.y + 6 * sc), entries, 4, sc);
 
   if (hovered) {
     const ImVec2 m = ImGui::GetIO().MousePos;
@@ -322,19 +338,19 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
   const double wf = static_cast<double>(static_cast<float>(w));
   const double angle = w * kMaxPos;
   const double ulp = pe::float32_spacing(angle);
-  // Short sentences: ImGui may wrap a line after a decimal point, which would split a number.
-  ImGui::Text("Pair %d: \xCF\x89 = %s; in float32 %s (relative error %s).", s.pair, fmt("%.12f", w).c_str(),
-              fmt("%.12f", wf).c_str(), fmt("%.1e", std::fabs(wf - w) / w).c_str());
-  ImGui::Text("At position 10000000 its angle is %s rad; float32 numbers there are %s rad apart.",
-              fmt("%.0f", angle).c_str(), fmt(ulp >= 1 ? "%.0f" : "%.2g", ulp).c_str());
+  // Wrapped at spaces only: ImGui's own wrapping may break after a decimal point and split a number.
+  text_wrapped_at_spaces("Pair " + std::to_string(s.pair) + ": \xCF\x89 = " + fmt("%.12f", w) + "; in float32 " +
+                         fmt("%.12f", wf) + " (relative error " + fmt("%.1e", std::fabs(wf - w) / w) + ").");
+  text_wrapped_at_spaces("At position 10000000 its angle is " + fmt("%.0f", angle) + " rad; float32 numbers there are " +
+                         fmt(ulp >= 1 ? "%.0f" : "%.2g", ulp) + " rad apart.");
   if (s.pair == 0) {
     ImGui::TextWrapped("Pair 0 is the exception: \xCF\x89\xE2\x82\x80 = 1 and whole positions below 2^24 (16777216) "
                        "are exact in float32, so its naive angle is exact. Select pair 1 to see the problem.");
   } else {
     // Where the estimate |w pos| 2^-23 reaches one visible colour step.
     const double reach = pe::float32_naive_reach(s.pair, s.d, s.base, kVisible);
-    ImGui::Text("The estimate reaches 2/255 (one colour step in the heatmap) near position %s%s.",
-                fmt("%.0f", std::min(reach, 1e12)).c_str(), reach > kMaxPos ? ", beyond this chart" : "");
+    text_wrapped_at_spaces("The estimate reaches 2/255 (one colour step in the heatmap) near position " +
+                           fmt("%.0f", std::min(reach, 1e12)) + (reach > kMaxPos ? ", beyond this chart." : "."));
   }
   int off = 0, slowest = -1;
   for (size_t i = 0; i < c.pair_naive_err.size(); ++i)
@@ -345,11 +361,12 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
   const double shader_worst =
       c.pair_shader_err.empty() ? 0.0 : *std::max_element(c.pair_shader_err.begin(), c.pair_shader_err.end());
   if (off > 0)
-    ImGui::Text("At position %s: naive float32 is off by > 2/255 in %d of %d pairs (slowest: pair %d); shader at most %s.",
-                fmt("%.0f", c.probe).c_str(), off, s.d / 2, slowest, fmt("%.0e", shader_worst).c_str());
+    text_wrapped_at_spaces("At position " + fmt("%.0f", c.probe) + ": naive float32 is off by > 2/255 in " +
+                           std::to_string(off) + " of " + std::to_string(s.d / 2) + " pairs (slowest: pair " +
+                           std::to_string(slowest) + "); shader at most " + fmt("%.0e", shader_worst) + ".");
   else
-    ImGui::Text("At position %s: no pair is off by more than 2/255 in naive float32; shader at most %s.",
-                fmt("%.0f", c.probe).c_str(), fmt("%.0e", shader_worst).c_str());
+    text_wrapped_at_spaces("At position " + fmt("%.0f", c.probe) + ": no pair is off by more than 2/255 in naive "
+                           "float32; shader at most " + fmt("%.0e", shader_worst) + ".");
 }
 
 }  // namespace
@@ -360,15 +377,22 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
           "Computed naively, the angle \xCF\x89\xC2\xB7pos therefore carries an error that grows with the position, and since "
           "sin and cos cannot repair the angle, the value inherits it. Fast pairs (large \xCF\x89, large angles) go wrong "
           "first; slow pairs stay accurate. The heatmap's shader avoids the big float32 angle altogether (blue).");
+  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("dimension of the selected pair:");
   ImGui::SameLine();
   ImGui::RadioButton("sin (2i)", &cache.component, 0);
   ImGui::SameLine();
   ImGui::RadioButton("cos (2i+1)", &cache.component, 1);
+  // The position field keeps a usable width: on a narrow window it moves to a line of its own.
+  const char* probe_label = "right chart at position";
+  const float probe_min = 220 * sc;
   ImGui::SameLine(0, 24 * sc);
-  ImGui::TextUnformatted("right chart at position");
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(probe_label).x + ImGui::GetStyle().ItemSpacing.x + probe_min)
+    ImGui::NewLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(probe_label);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(std::max(120 * sc, ImGui::GetContentRegionAvail().x));
+  ImGui::SetNextItemWidth(std::max(probe_min, ImGui::GetContentRegionAvail().x));
   double probe = cache.probe;
   const double lo = 1, hi = kMaxPos;
   if (ImGui::SliderScalar("##probe", ImGuiDataType_Double, &probe, &lo, &hi, "%.0f", ImGuiSliderFlags_Logarithmic))

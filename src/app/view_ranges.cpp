@@ -17,7 +17,11 @@ namespace {
 constexpr ImU32 kSin = IM_COL32(31, 119, 180, 255);
 constexpr ImU32 kCos = IM_COL32(214, 39, 40, 255);
 constexpr ImU32 kSmall = IM_COL32(120, 60, 170, 255);
-constexpr ImU32 kMedium = IM_COL32(200, 120, 20, 255);
+constexpr ImU32 kMedium = IM_COL32(200, 120, 20, 255);  // the medium threshold's line and band
+
+// Text in the medium threshold's hue: the palette's warning colour, read at draw time (darker in the
+// high-contrast theme), since the line colour itself is too pale for text on white.
+ImU32 medium_text() { return colors::warning; }
 
 void refresh(RangesCache& cache, const State& s) {
   if (cache.d == s.d && cache.base == s.base && cache.n == s.n) return;
@@ -103,22 +107,22 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   }
   // Threshold lines.
   const int below_small = pe::count_below(cache.range, t_small), below_medium = pe::count_below(cache.range, t_medium);
-  const auto threshold_line = [&](double t, int count, ImU32 col, bool label_above) {
+  const auto threshold_line = [&](double t, int count, ImU32 col, ImU32 text_col, bool label_above) {
     const float y = p.sy(t);
     dashed_line(dl, ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), col, 1.6f * sc, 6 * sc);
     const std::string txt = "< " + fmt("%.3g", t) + ": " + std::to_string(count) + " dims";
     const ImVec2 sz = ImGui::CalcTextSize(txt.c_str());
-    halo_text(dl, ImVec2(p.hi.x - sz.x - 8 * sc, label_above ? y - sz.y - 2 * sc : y + 2 * sc), col, txt.c_str());
+    halo_text(dl, ImVec2(p.hi.x - sz.x - 8 * sc, label_above ? y - sz.y - 2 * sc : y + 2 * sc), text_col, txt.c_str());
   };
   const bool close = std::fabs(p.sy(t_small) - p.sy(t_medium)) < 2.2f * ImGui::GetTextLineHeight();
-  threshold_line(t_medium, below_medium, kMedium, true);
-  threshold_line(t_small, below_small, kSmall, !close);
+  threshold_line(t_medium, below_medium, kMedium, medium_text(), true);
+  threshold_line(t_small, below_small, kSmall, kSmall, !close);
   // The selected pair.
   for (int j : {2 * s.pair, 2 * s.pair + 1}) {
     const ImVec2 q(p.sx(j), p.sy(cache.range[static_cast<size_t>(j)]));
     dl->AddCircle(q, 6.5f * sc, colors::selected, 0, 2.2f * sc);
   }
-  dl->AddLine(ImVec2(p.sx(2 * s.pair + 0.5), p.lo.y), ImVec2(p.sx(2 * s.pair + 0.5), p.hi.y), IM_COL32(30, 160, 90, 80), 1.0f);
+  dl->AddLine(ImVec2(p.sx(2 * s.pair + 0.5), p.lo.y), ImVec2(p.sx(2 * s.pair + 0.5), p.hi.y), with_alpha(colors::selected, 80), 1.0f);
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     const double r = cache.range[static_cast<size_t>(hover)];
     dl->AddCircle(ImVec2(p.sx(hover), p.sy(r)), 6.0f * sc, IM_COL32(40, 40, 50, 200), 0, 1.5f * sc);
@@ -151,7 +155,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
                      fmt("%.3g", t_small).c_str());
   ImGui::SameLine(0, 0);
   ImGui::Text(" (%d sin, %d cos),", sin_small, cos_small);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kMedium), "%d of %d by less than %s.", below_medium, d, fmt("%.3g", t_medium).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(medium_text()), "%d of %d by less than %s.", below_medium, d, fmt("%.3g", t_medium).c_str());
   const double rs = cache.range[static_cast<size_t>(2 * s.pair)], rc = cache.range[static_cast<size_t>(2 * s.pair + 1)];
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::selected), "Selected pair %d: dimension %d (sin) changes by %s, dimension %d (cos) by %s.",
                      s.pair, 2 * s.pair, fmt("%.6f", rs).c_str(), 2 * s.pair + 1, fmt("%.6f", rc).c_str());

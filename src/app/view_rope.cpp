@@ -43,14 +43,16 @@ void refresh(RopeCache& c, const State& s) {
   const double start = window_start(s);
   if (c.curve_d == s.d && c.curve_base == s.base && c.curve_k == s.k && c.curve_n == s.n && c.curve_start == start) return;
   c.curve_d = s.d, c.curve_base = s.base, c.curve_k = s.k, c.curve_n = s.n, c.curve_start = start;
-  // Integer positions when they fit; fewer samples for wide models so a change costs ~ the same.
+  // The window holds positions start .. start + n - 1 (as in the other views). Integer positions when
+  // they fit; fewer samples for wide models so a change costs ~ the same.
   const int budget = std::clamp(150000 / s.d, 48, 320);
-  const int samples = std::min(s.n + 1, budget);
+  const int samples = std::max(2, std::min(s.n, budget));
+  const double span = static_cast<double>(s.n - 1);
   c.ms.resize(static_cast<size_t>(samples));
   c.rope.resize(c.ms.size());
   c.additive.resize(c.ms.size());
   for (int j = 0; j < samples; ++j)
-    c.ms[static_cast<size_t>(j)] = start + (samples > 1 ? static_cast<double>(s.n) * j / (samples - 1) : 0.0);
+    c.ms[static_cast<size_t>(j)] = start + span * j / (samples - 1);
   pe::rope_scores(c.q, c.k, c.ms, s.k, s.base, c.rope);
   std::vector<pe::MixParts> parts(c.ms.size());
   pe::mix_added_along(c.q, c.k, c.ms, s.k, s.base, parts);
@@ -64,8 +66,9 @@ void refresh(RopeCache& c, const State& s) {
   c.lo -= pad, c.hi += pad;
 }
 
+// flat_label: the curve is flat; write its value next to it, so a score close to 0 is not read as the 0 line.
 void draw_plot(const char* id, const char* title, const std::vector<double>& xs, const std::vector<double>& ys, double lo,
-               double hi, ImU32 col, double mark, float width, float height, const ViewContext& ctx) {
+               double hi, ImU32 col, double mark, float width, float height, const ViewContext& ctx, bool flat_label = false) {
   const float sc = ctx.ui_scale;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   if (xs.size() < 2) {
@@ -82,11 +85,24 @@ void draw_plot(const char* id, const char* title, const std::vector<double>& xs,
   if (lo < 0 && hi > 0) dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::dial_rim, 1.0f * sc);
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, 2.5f * sc);
   if (mark >= p.x0 && mark <= p.x1) dl->AddLine(ImVec2(p.sx(mark), p.lo.y), ImVec2(p.sx(mark), p.hi.y), IM_COL32(60, 60, 70, 140), 1.5f * sc);
+  if (flat_label) {
+    const double v = ys.back();
+    const std::string t = "flat at " + fmt("%+.3f", v) + (std::fabs(v) < 0.005 * (hi - lo) ? ", not 0" : "");
+    const ImVec2 tsz = ImGui::CalcTextSize(t.c_str());
+    const float y = p.sy(v);
+    // Above the line when it has room there, else below it.
+    const float ty = y - tsz.y - 4 * sc > p.lo.y ? y - tsz.y - 4 * sc : y + 4 * sc;
+    halo_text(dl, ImVec2(p.hi.x - tsz.x - 6 * sc, ty), colors::text_dim, t.c_str());
+  }
   plot_clip_pop();
 }
 
-ImVec2 tip(ImVec2 c, float r, double x, double y) {
-  return ImVec2(c.x + r * static_cast<float>(x), c.y - r * static_cast<float>(y));
+// The dials follow the Clock view (its hand_tip): angle 0 points to twelve o'clock and angles grow
+// clockwise. A pair (a, b) sits at the angle atan2(b, a) and length hypot(a, b), so R(t), which adds
+// t to that angle, turns the hand clockwise by t.
+ImVec2 tip(ImVec2 c, float r, double a, double b) {
+  const double theta = std::atan2(b, a), len = std::hypot(a, b);
+  return ImVec2(c.x + r * static_cast<float>(len * std::sin(theta)), c.y - r * static_cast<float>(len * std::cos(theta)));
 }
 
 void arrow(ImDrawList* dl, ImVec2 c, ImVec2 t, ImU32 col, float w) {
@@ -103,9 +119,13 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const float avail = ImGui::GetContentRegionAvail().x;
   const float cell_w = std::min(avail / static_cast<float>(count), 240 * sc);
-  const float dial = std::clamp(ImGui::GetContentRegionAvail().y - 4.4f * line - 5 * ImGui::GetTextLineHeightWithSpacing(),
-                                60 * sc, std::min(cell_w - 16 * sc, 190 * sc));
-  const float cell_h = dial + 3.2f * line + 10 * sc;
+  // The dial takes the height left after its two text lines and the four mono lines of numbers below.
+  ImGui::PushFont(ctx.fonts.mono);
+  const float below = 4 * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y + 4 * sc;
+  ImGui::PopFont();
+  const float text_h = 3.2f * line + 10 * sc;
+  const float dial = std::clamp(ImGui::GetContentRegionAvail().y - text_h - below, 60 * sc, std::min(cell_w - 16 * sc, 220 * sc));
+  const float cell_h = dial + text_h;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const double m = s.pos, n = s.pos + s.k;
   for (int j = 0; j < count; ++j) {
@@ -124,7 +144,7 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     ImGui::PopID();
     const bool sel = i == s.pair;
     if (sel || hovered)
-      dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + cell_h), sel ? IM_COL32(225, 245, 232, 255) : IM_COL32(238, 240, 245, 255),
+      dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + cell_h), sel ? tint(colors::selected, 0.13f) : IM_COL32(238, 240, 245, 255),
                         6 * sc);
     char label[64];
     std::snprintf(label, sizeof label, "pair %d (dims %d, %d)", i, 2 * i, 2 * i + 1);
@@ -134,12 +154,13 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     dl->AddCircleFilled(ctr, r, colors::dial_face, 48);
     dl->AddCircle(ctr, r, sel ? colors::selected : colors::dial_rim, 48, (sel ? 2.5f : 1.2f) * sc);
     const float rr = r * 0.92f / static_cast<float>(norm);
-    // Angle from q~ to k~, the shorter way: the same for every m at this offset.
+    // Angle from turned q to turned k, the shorter way: the same for every m at this offset.
     const double between = std::remainder(std::atan2(ky, kx) - std::atan2(qy, qx), pe::kTwoPi);
     if (std::fabs(between) > 1e-3) {
-      const double from = -std::atan2(qy, qx);  // screen angles grow clockwise
+      // ImGui's arc angles start at three o'clock and grow clockwise on screen: dial angle - pi/2.
+      const double from = std::atan2(qy, qx) - pe::kPi / 2;
       dl->PathLineTo(ctr);
-      dl->PathArcTo(ctr, r * 0.35f, static_cast<float>(from), static_cast<float>(from - between), 24);
+      dl->PathArcTo(ctr, r * 0.35f, static_cast<float>(from), static_cast<float>(from + between), 24);
       dl->PathFillConvex(IM_COL32(120, 120, 140, 60));
     }
     arrow(dl, ctr, tip(ctr, rr, c.q[a], c.q[b]), faint(colors::hand), 1.5f * sc);
@@ -150,11 +171,12 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     const float ty = p.y + line + 8 * sc + dial;
     const std::string t1 = "q by " + fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0, k by " +
                            fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0";
-    const std::string t2 = "q~ to k~: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
+    std::string t2 = "turned q \xE2\x86\x92 turned k: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
+    if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = "q \xE2\x86\x92 k, turned: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
     dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, t1.c_str());
     dl->AddText(ImVec2(p.x + 6 * sc, ty + line + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), t2.c_str());
     if (hovered)
-      ImGui::SetTooltip("pair %d: w = %s rad/position\nq turned by m\xC2\xB7w = %s rad, k by n\xC2\xB7w = %s rad\n"
+      ImGui::SetTooltip("pair %d: w = %s rad/position\nq turned clockwise by m\xC2\xB7w = %s rad, k by n\xC2\xB7w = %s rad\n"
                         "their difference (n - m)\xC2\xB7w = %s rad does not depend on m",
                         i, fmt("%.6g", w).c_str(), fmt("%.6g", tq).c_str(), fmt("%.6g", tk).c_str(),
                         fmt("%.6g", tk - tq).c_str());
@@ -180,15 +202,16 @@ void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
               fmt("%.2f", m).c_str(), fmt("%.2f", n).c_str(), fmt("%.2f", s.k).c_str(), s.d);
 
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float plot_h = std::clamp(ImGui::GetContentRegionAvail().y * 0.42f, 150 * sc, 300 * sc);
+  const float plot_h = std::clamp(ImGui::GetContentRegionAvail().y * 0.38f, 150 * sc, 300 * sc);
   const float half = avail * 0.5f - 4 * sc;
-  draw_plot("rope_plot", "RoPE:  R(m\xCF\x89)q \xC2\xB7 R(n\xCF\x89)k", cache.ms, cache.rope, cache.lo, cache.hi, colors::hand, m, half, plot_h, ctx);
+  draw_plot("rope_plot", "RoPE:  R(m\xCF\x89)q \xC2\xB7 R(n\xCF\x89)k", cache.ms, cache.rope, cache.lo, cache.hi, colors::hand, m, half, plot_h, ctx, true);
   ImGui::SameLine(0, 8 * sc);
   draw_plot("additive_plot", "additive:  (q + PE(m)) \xC2\xB7 (k + PE(n))", cache.ms, cache.additive, cache.lo, cache.hi, kAdd, m, half, plot_h, ctx);
 
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
-  ImGui::TextWrapped("Dials: blue = query pair turned by m\xC2\xB7\xCF\x89, orange = key pair turned by n\xC2\xB7\xCF\x89, "
-                     "faint = before turning, grey wedge = the angle between them. Click a dial to select its pair.");
+  ImGui::TextWrapped("Dials, read like the Clock view (0 at twelve o'clock, turns go clockwise): blue = query pair turned "
+                     "by m\xC2\xB7\xCF\x89, orange = key pair turned by n\xC2\xB7\xCF\x89, faint = before turning, grey "
+                     "wedge = the angle from turned q to turned k. Click a dial to select its pair.");
   ImGui::PopStyleColor();
   draw_dials(s, cache, ctx);
 

@@ -70,8 +70,9 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   caption("Take the position vectors at pos and at pos + k and multiply them dimension by dimension: the sum depends "
           "only on the distance k, never on where you start. The curves for different starting positions lie on top "
-          "of each other and on the closed form \xE2\x88\x91 cos(\xCF\x89 k), summed over the pairs. It is largest, d/2, at k = 0, and falls as positions "
-          "move apart. Click the plot to choose k.");
+          "of each other and on the closed form \xE2\x88\x91 cos(\xCF\x89 k), summed over the pairs. It is largest, d/2, at k = 0; for "
+          "large d it falls, with ripples, as positions move apart (at d = 2 it is just cos k and swings up and down "
+          "for ever). Click the plot to choose k.");
 
   if (ImGui::BeginTable("sim_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableNextColumn();
@@ -124,13 +125,17 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     for (size_t j = (i == 1 ? 0 : static_cast<size_t>(M / 3)); j < cache.ks.size(); j += static_cast<size_t>(M))
       marker(dl, static_cast<int>(i) - 1, ImVec2(p.sx(cache.ks[j]), p.sy(cache.direct[i][j])), r, kStartColor[i], sc);
   for (size_t j = 0; j < cache.live_ks.size(); ++j) marker(dl, 2, ImVec2(p.sx(cache.live_ks[j]), p.sy(cache.live[j])), r, kLive, sc);
-  // The chosen offset.
+  // The chosen offset. The dot product is even in k (cos is), so a negative k is shown at |k|.
   const double at_k = pe::dot_closed_form(s.k, s.d, s.base);
-  if (s.k >= 0 && s.k <= cache.kmax) {
-    const float x = p.sx(s.k);
-    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
+  const double shown_k = std::fabs(s.k);
+  if (shown_k <= cache.kmax) {
+    const float x = p.sx(shown_k);
+    if (s.k < 0)
+      dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc, 5 * sc);
+    else
+      dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
     dl->AddCircleFilled(ImVec2(x, p.sy(at_k)), 4.5f * sc, colors::ghost);
-    const std::string t = "k = " + fmt("%g", s.k) + ": " + fmt("%.2f", at_k);
+    const std::string t = "k = " + fmt("%g", s.k) + (s.k < 0 ? ", shown at |k|" : "") + ": " + fmt("%.2f", at_k);
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     halo_text(dl, ImVec2(x + tw + 10 * sc > p.hi.x ? x - tw - 8 * sc : x + 6 * sc, p.lo.y + 4 * sc), colors::ghost, t.c_str());
   }
@@ -164,6 +169,18 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   row(-2, kClosed, "\xE2\x88\x91 cos(\xCF\x89 k), no pos", at_k);
   ImGui::Spacing();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + table_w);
+  if (s.k < 0) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
+    text_wrapped_at_spaces("k < 0: the curve is symmetric (cos(-x) = cos x), so the marker is shown at |k| = " +
+                           fmt("%g", shown_k) + ".", table_w);
+    ImGui::PopStyleColor();
+  }
+  if (shown_k > cache.kmax) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
+    text_wrapped_at_spaces("|k| = " + fmt("%g", shown_k) + " lies beyond the chart: raise \"offsets k from 0 to\" to "
+                           "see its marker.", table_w);
+    ImGui::PopStyleColor();
+  }
   caption("Each of the first four rows multiplies PE(pos) and PE(pos + k) dimension by dimension and adds the d products; the last row uses the identity "
           "sin a sin b + cos a cos b = cos(a \xE2\x88\x92 b) and never sees pos.");
   ImGui::Spacing();

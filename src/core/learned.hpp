@@ -24,5 +24,8 @@ constexpr PaperResult kPaperLearned{"learned, row (E)", 4.92, 25.7};
 double learned_parameter_count(int n_positions, int d);
 // True when pos lies within the rows of a learned table of n_positions rows: 0 <= pos <= n_positions - 1.
 bool learned_table_covers(double pos, int n_positions);
+// True when the table has a row for pos itself: pos is covered and a whole number (rows sit at
+// whole positions only; a position such as 2.94 falls between rows 2 and 3).
+bool learned_table_has_row(double pos, int n_positions);
 
 }  // namespace pe
