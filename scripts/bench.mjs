@@ -3,7 +3,7 @@
 // writes artifacts/bench.json. Not a test: it reports numbers and budgets, it does not fail on them.
 //   node scripts/bench.mjs [--quick]      (after scripts/build.sh; scripts/bench.sh does both)
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { serve, launch, DIST, ROOT } from '../tests/browser/harness.mjs';
@@ -133,25 +133,12 @@ const HEAVY = {
 }
 
 // ---- 5. idle cost: four paused embeds ------------------------------------------------------------
-function cpuSeconds(pid) {  // the browser and all its descendants, from /proc (utime + stime)
-  const hz = 100;
-  let total = 0;
-  const kids = new Map();
-  for (const ent of readdirSync('/proc')) {
-    if (!/^\d+$/.test(ent)) continue;
-    try {
-      const st = readFileSync(`/proc/${ent}/stat`, 'utf8');
-      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
-      kids.set(Number(ent), { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / hz });
-    } catch { /* gone */ }
-  }
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop();
-    total += kids.get(p)?.cpu ?? 0;
-    for (const [k, v] of kids) if (v.ppid === p) stack.push(k);
-  }
-  return total;
+// CPU time of all the browser's processes (renderers, GPU, browser), as Chromium itself counts it.
+async function cpuSeconds() {
+  const cdp = await browser.newBrowserCDPSession();
+  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+  await cdp.detach();
+  return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
 }
 {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -164,10 +151,9 @@ function cpuSeconds(pid) {  // the browser and all its descendants, from /proc (
   for (const f of frames) await f.evaluate(() => window.PosEnc.ready.then(() => true));
   await sleep(2000);
   const before = await Promise.all(frames.map((f) => f.evaluate(() => window.PosEnc.stats().frames)));
-  const pid = browser.process?.()?.pid;
-  const cpu0 = pid ? cpuSeconds(pid) : NaN;
+  const cpu0 = await cpuSeconds();
   await sleep(QUICK ? 3000 : 10000);
-  const cpu1 = pid ? cpuSeconds(pid) : NaN;
+  const cpu1 = await cpuSeconds();
   const after = await Promise.all(frames.map((f) => f.evaluate(() => window.PosEnc.stats().frames)));
   const drawn = after.reduce((s, v, i) => s + v - before[i], 0);
   out.idle = { seconds: QUICK ? 3 : 10, framesDrawn: drawn, cpuSeconds: cpu1 - cpu0 };

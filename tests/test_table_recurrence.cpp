@@ -1,7 +1,9 @@
 // The rotation-recurrence table against the direct formula.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <span>
 #include <vector>
 
 #include "core/encoding.hpp"
@@ -69,4 +71,16 @@ TEST_CASE("without re-anchoring the error grows with the number of steps (why re
   const double long_run = worst_error(65536, 64, 10000, 1 << 30);
   CHECK(long_run > 10 * short_run);
   CHECK(worst_vs_long_double(65536, 64, 10000, 1 << 30) > 1.0);  // outside the stated bound
+}
+
+TEST_CASE("slices filled one after another join into the identical whole table") {
+  const int n = 1000, d = 24;
+  std::vector<double> whole(size_t(n) * d), joined(size_t(n) * d);
+  encoding_table_recurrence(n, d, 10000, whole);
+  for (long first = 0; first < n; first += 137) {
+    const int rows = static_cast<int>(std::min<long>(137, n - first));
+    encoding_table_recurrence(first, rows, d, 10000,
+                              std::span<double>(joined).subspan(size_t(first) * d, size_t(rows) * d));
+  }
+  CHECK(joined == whole);
 }

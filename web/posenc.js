@@ -46,6 +46,7 @@
   let lastJson = '';    // the last state seen, to tell real changes from repeats
   let resolveReady, rejectReady;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
+  ready.catch(() => {});  // no WebGL2 etc. is shown in #status: not an uncaught error when nobody awaits ready
 
   function showStatus(text, isError) {
     status.textContent = text;  // text only: nothing from outside is ever inserted as HTML
@@ -56,11 +57,28 @@
   const EXPORT_KINDS = ['', 'png', 'csv', 'numpy', 'pytorch'];  // codes of posenc_request_export
   const timing = { firstFrameMs: null };
 
-  // An n-by-d table from a wasm table function; the size is checked there (a reason on failure).
-  function table(fn, n, d, base) {
+  // An n-by-d table (positions 0..n-1), filled chunk by chunk so the wasm heap stays small.
+  function table(direct, n, d, base) {
     num('n', n); num('d', d); num('base', base);
-    const ok = Number.isInteger(n) && Number.isInteger(d) && n > 0 && d > 0 && n * d <= 64 * 1024 * 1024;
-    return compute(fn, [n, d, base], ok ? n * d : 1);
+    if (!Number.isInteger(n) || n < 1 || n > 1 << 24) throw new RangeError('n must be a whole number from 1 to 16777216 (got ' + n + ')');
+    if (!Number.isInteger(d) || d < 2 || d > 8192 || d % 2) throw new RangeError('d must be an even integer from 2 to 8192 (got ' + d + ')');
+    if (n * d > 128 * 1024 * 1024) throw new RangeError('n * d must be at most 134217728 values (a 1 GB table)');
+    const m = need();
+    const out = new Float64Array(n * d);
+    const rows = Math.max(1, Math.floor((1 << 18) / d));  // chunks of about 2 MB
+    const ptr = m._posenc_alloc(8 * rows * d);
+    if (!ptr) throw new RangeError('not enough memory for a table chunk');
+    try {
+      for (let first = 0; first < n; first += rows) {
+        const count = Math.min(rows, n - first);
+        const err = m.UTF8ToString(m._posenc_table_rows(first, count, d, base, direct ? 1 : 0, ptr));
+        if (err) throw new RangeError(err);
+        out.set(new Float64Array(m.HEAPF64.buffer, ptr, count * d), first * d);
+      }
+    } finally {
+      m._posenc_free(ptr);
+    }
+    return out;
   }
 
   function need() {
@@ -197,7 +215,7 @@
         wasm._posenc_free(ptr);
       }
     },
-    table(n, d, base = DEFAULT_BASE) { return table('posenc_table', n, d, base); },
+    table(n, d, base = DEFAULT_BASE) { return table(false, n, d, base); },
     stats() {
       const [frames, frameMsMedian, frameMsP95, heapBytes] = compute('posenc_stats_out', [], 4);
       return { frames, frameMsMedian, frameMsP95, heapBytes };
@@ -216,7 +234,7 @@
     },
     timing,
     // ---- benchmark hooks for scripts/bench.mjs (not part of the public API) ----
-    _tableDirect(n, d, base = DEFAULT_BASE) { return table('posenc_table_direct', n, d, base); },
+    _tableDirect(n, d, base = DEFAULT_BASE) { return table(true, n, d, base); },
     _similarityKmax(kmax) { num('kmax', kmax); need()._posenc_similarity_kmax(kmax); },
     // ---- debug hooks for tests/browser/test_heatmap.mjs (not part of the public API) ----
     // Where the heatmap was drawn last frame, in CSS pixels of the page, and its window; null until drawn.
@@ -509,6 +527,7 @@
   if (embed && window.parent !== window) window.addEventListener('message', onMessage);
 
   // ---- [SECTION] boot ------------------------------------------------------------------------------
+  let lastErr = '';  // the module's last stderr line, for the message if it cannot start
   const config = {
     canvas,
     // The single-file build (scripts/make_single.py) carries the wasm inline, so it opens from file://.
@@ -535,7 +554,18 @@
     },
     onStateChange(json) { noteState(json); },
     print(text) { console.log(text); },
-    printErr(text) { console.warn(text); },
+    printErr(text) { lastErr = String(text); console.warn(text); },
+    // main() has returned: 0 once the frame loop is set up; anything else means it could not start
+    // (e.g. no WebGL2 context for this canvas although a test canvas had one). Say so instead of
+    // "Loading..." forever.
+    quit(status, toThrow) {
+      if (status !== 0 && !mod) {
+        showStatus('PosEnc Lab could not start: ' + (lastErr || 'exit code ' + status) + '. Try reloading the page, ' +
+                   'enabling hardware acceleration in the browser settings, or a current Firefox, Chrome, Edge or Safari.', true);
+        rejectReady(new Error(lastErr || 'exit code ' + status));
+      }
+      throw toThrow;
+    },
   };
   createPosEncApp(config).then(null, (err) => {
     showStatus('PosEnc Lab could not start: ' + (err && err.message ? err.message : String(err)), true);

@@ -19,5 +19,9 @@ constexpr int kDefaultReanchor = 64;
 
 // out holds n*d values. Arguments are assumed valid (params.hpp); reanchor >= 1.
 void encoding_table_recurrence(int n, int d, double base, std::span<double> out, int reanchor = kDefaultReanchor);
+// The same for positions first..first+n-1 (a slice of a longer table, e.g. filled in chunks); the
+// anchors fall on the same rows as in the whole table, so slices join into the identical table.
+void encoding_table_recurrence(long first, int n, int d, double base, std::span<double> out,
+                               int reanchor = kDefaultReanchor);
 
 }  // namespace pe

@@ -109,24 +109,21 @@ EMSCRIPTEN_KEEPALIVE void posenc_similarity_kmax(int kmax) {
   platform::request_redraw();
 }
 
-// The encoding table for positions 0..n-1 by the rotation recurrence (the fast path), row-major.
-EMSCRIPTEN_KEEPALIVE const char* posenc_table(double n, double d, double base, double* out) {
+// Rows first..first+n-1 of the encoding table (row-major), by the rotation recurrence (the fast path)
+// or, with direct = 1, by sin/cos per value. PosEnc.table() fills a whole table chunk by chunk, so the
+// wasm heap never holds more than one chunk.
+EMSCRIPTEN_KEEPALIVE const char* posenc_table_rows(double first, double n, double d, double base, int direct,
+                                                   double* out) {
   std::string err = check_dims(d, base);
-  if (err.empty()) err = pe::check_length(n, 1 << 24, "n");
-  if (err.empty() && n * d > 64.0 * 1024 * 1024) err = "n * d must be at most 67108864 values (a 512 MB table)";
+  if (err.empty()) err = pe::check_length(n, 1 << 20, "n");
+  if (err.empty() && !(first >= 0 && first < 1e9 && first == static_cast<long>(first))) err = "first row must be a whole number";
+  if (err.empty() && n * d > 16.0 * 1024 * 1024) err = "a chunk holds at most 16777216 values";
   if (!err.empty()) return reply(err);
-  pe::encoding_table_recurrence(static_cast<int>(n), static_cast<int>(d), base,
-                                {out, static_cast<size_t>(n) * static_cast<size_t>(d)});
-  return "";
-}
-
-// The same table by the direct formula (sin and cos per value), for the benchmark's comparison.
-EMSCRIPTEN_KEEPALIVE const char* posenc_table_direct(double n, double d, double base, double* out) {
-  std::string err = check_dims(d, base);
-  if (err.empty()) err = pe::check_length(n, 1 << 24, "n");
-  if (err.empty() && n * d > 64.0 * 1024 * 1024) err = "n * d must be at most 67108864 values (a 512 MB table)";
-  if (!err.empty()) return reply(err);
-  pe::encoding_table(0, static_cast<int>(n), static_cast<int>(d), base, {out, static_cast<size_t>(n) * static_cast<size_t>(d)});
+  const std::span<double> rows{out, static_cast<size_t>(n) * static_cast<size_t>(d)};
+  if (direct)
+    pe::encoding_table(first, static_cast<int>(n), static_cast<int>(d), base, rows);
+  else
+    pe::encoding_table_recurrence(static_cast<long>(first), static_cast<int>(n), static_cast<int>(d), base, rows);
   return "";
 }
 
