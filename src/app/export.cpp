@@ -23,6 +23,13 @@ std::string py(double v) {
   return t;
 }
 
+// The opening both Python snippets share: a comment naming the settings, the imports, then d, base, n.
+std::string python_head(const State& s, const char* imports) {
+  return "# PosEnc Lab settings: d=" + std::to_string(s.d) + ", base=" + py(s.base) + ", n=" + std::to_string(s.n) +
+         ", interleaved layout\n" + imports + "\n" +
+         "d, base, n = " + std::to_string(s.d) + ", " + py(s.base) + ", " + std::to_string(s.n) + "\n";
+}
+
 }  // namespace
 
 std::string export_csv(const State& s) {
@@ -50,10 +57,7 @@ std::string export_csv(const State& s) {
 }
 
 std::string export_numpy(const State& s) {
-  return "# PosEnc Lab settings: d=" + std::to_string(s.d) + ", base=" + py(s.base) + ", n=" + std::to_string(s.n) +
-         ", interleaved layout\n"
-         "import numpy as np\n\n"
-         "d, base, n = " + std::to_string(s.d) + ", " + py(s.base) + ", " + std::to_string(s.n) + "\n"
+  return python_head(s, "import numpy as np\n") +
          "pos = np.arange(n, dtype=np.float64)[:, None]\n"
          "w = base ** (-np.arange(0, d, 2, dtype=np.float64) / d)   # w_i = 1 / base^(2i/d)\n"
          "pe = np.empty((n, d))\n"
@@ -66,10 +70,7 @@ std::string export_numpy(const State& s) {
 }
 
 std::string export_pytorch(const State& s) {
-  return "# PosEnc Lab settings: d=" + std::to_string(s.d) + ", base=" + py(s.base) + ", n=" + std::to_string(s.n) +
-         ", interleaved layout\n"
-         "import math\nimport torch\n\n"
-         "d, base, n = " + std::to_string(s.d) + ", " + py(s.base) + ", " + std::to_string(s.n) + "\n"
+  return python_head(s, "import math\nimport torch\n") +
          "pos = torch.arange(n, dtype=torch.float64).unsqueeze(1)\n"
          "w = torch.exp(torch.arange(0, d, 2, dtype=torch.float64) * (-math.log(base) / d))  # 1 / base^(2i/d)\n"
          "pe = torch.zeros(n, d, dtype=torch.float64)\n"

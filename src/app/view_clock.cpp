@@ -6,6 +6,7 @@
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/rotation.hpp"
+#include "dial.hpp"
 #include "imgui.h"
 #include "state_io.hpp"
 #include "widgets.hpp"
@@ -22,11 +23,6 @@ double wrap_angle(double a) {
   return a <= -pe::kPi ? a + pe::kTwoPi : a;
 }
 
-// Screen point of a hand at encoding angle theta: x = sin(theta) right, y = cos(theta) up.
-ImVec2 hand_tip(ImVec2 c, float r, double theta) {
-  return ImVec2(c.x + r * static_cast<float>(std::sin(theta)), c.y - r * static_cast<float>(std::cos(theta)));
-}
-
 void refresh(ClockCache& cache, const State& s) {
   if (cache.d == s.d && cache.base == s.base) return;
   cache.d = s.d;
@@ -38,8 +34,7 @@ void refresh(ClockCache& cache, const State& s) {
 
 // One dial: face, ticks, the arc of the shift, the ghost hand at pos + k and the hand at pos.
 void draw_dial(ImDrawList* dl, ImVec2 c, float r, double theta, double shift, bool selected, float ui_scale) {
-  dl->AddCircleFilled(c, r, colors::dial_face, 48);
-  dl->AddCircle(c, r, selected ? colors::selected : colors::dial_rim, 48, (selected ? 3.0f : 1.5f) * ui_scale);
+  dial_face(dl, c, r, selected, 1.5f, 3.0f, ui_scale);
   for (int q = 0; q < 4; ++q) {
     const double a = q * pe::kPi / 2;
     dl->AddLine(hand_tip(c, r * 0.86f, a), hand_tip(c, r, a), colors::tick, 1.5f * ui_scale);
@@ -47,18 +42,10 @@ void draw_dial(ImDrawList* dl, ImVec2 c, float r, double theta, double shift, bo
   // The arc runs from the hand to the ghost, along the shorter way round.
   const double from = std::fmod(theta, pe::kTwoPi);
   const double turn = wrap_angle(shift);
-  if (std::fabs(turn) > 1e-4) {
-    const float ar = r * 0.42f;
-    dl->PathLineTo(c);
-    dl->PathArcTo(c, ar, static_cast<float>(from - pe::kPi / 2), static_cast<float>(from + turn - pe::kPi / 2), 32);
-    dl->PathFillConvex(colors::arc);
-  }
-  const float w = 2.5f * ui_scale;
-  dl->AddLine(c, hand_tip(c, r * 0.9f, from + turn), colors::ghost, w);
-  dl->AddCircleFilled(hand_tip(c, r * 0.9f, from + turn), 3.5f * ui_scale, colors::ghost);
-  dl->AddLine(c, hand_tip(c, r * 0.9f, from), colors::hand, w + 0.5f * ui_scale);
-  dl->AddCircleFilled(hand_tip(c, r * 0.9f, from), 4.0f * ui_scale, colors::hand);
-  dl->AddCircleFilled(c, 3.0f * ui_scale, IM_COL32(60, 60, 70, 255));
+  if (std::fabs(turn) > 1e-4) dial_wedge(dl, c, r * 0.42f, from, turn, colors::arc, 32);
+  dial_hand(dl, c, hand_tip(c, r * 0.9f, from + turn), colors::ghost, 2.5f, 3.5f, ui_scale);
+  dial_hand(dl, c, hand_tip(c, r * 0.9f, from), colors::hand, 3.0f, 4.0f, ui_scale);
+  dial_hub(dl, c, 3.0f, ui_scale);
 }
 
 void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
@@ -79,19 +66,12 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
         const int i = row * cols + col;
         if (i >= pairs) break;
         if (col > 0) ImGui::SameLine(0, 0);
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        ImGui::PushID(i);
-        if (ImGui::InvisibleButton("dial", cell)) set_number(s, Field::pair, i);
-        const bool hovered = ImGui::IsItemHovered();
-        ImGui::PopID();
-        const double w = cache.omega[static_cast<size_t>(i)];
-        const bool sel = i == s.pair;
-        if (sel || hovered)
-          dl->AddRectFilled(p, ImVec2(p.x + cell.x, p.y + cell.y), sel ? IM_COL32(225, 245, 232, 255) : IM_COL32(238, 240, 245, 255),
-                            6 * sc);
         char label[48];
         std::snprintf(label, sizeof label, "pair %d", i);
-        dl->AddText(ImVec2(p.x + 6 * sc, p.y + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), label);
+        const PairCell pc = pair_cell(s, i, cell, label, sc);
+        const ImVec2 p = pc.pos;
+        const bool hovered = pc.hovered, sel = pc.selected;
+        const double w = cache.omega[static_cast<size_t>(i)];
         const ImVec2 c(p.x + cell.x / 2, p.y + line + 6 * sc + dial / 2);
         draw_dial(dl, c, dial / 2 - 2 * sc, w * s.pos, w * s.k, sel, sc);
         const double T = cache.period[static_cast<size_t>(i)];

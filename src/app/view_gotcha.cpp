@@ -8,6 +8,7 @@
 #include "core/frequency.hpp"
 #include "core/layout.hpp"
 #include "core/rotation.hpp"
+#include "dial.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
 #include "widgets.hpp"
@@ -153,8 +154,6 @@ void draw_dial_key(const ViewContext& ctx) {
   ImGui::Dummy(ImVec2(width, y - o.y + line));
 }
 
-ImVec2 at(ImVec2 c, float r, double x, double y) { return ImVec2(c.x + r * static_cast<float>(x), c.y - r * static_cast<float>(y)); }
-
 void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const std::vector<double>& turned,
                 const std::vector<double>& target, const std::vector<pe::DimPair>& pairing, int first, int count,
                 const ViewContext& ctx) {
@@ -170,23 +169,15 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     const pe::DimPair dp = pairing[static_cast<size_t>(i)];
     const auto a = static_cast<size_t>(dp.sin_dim), b = static_cast<size_t>(dp.cos_dim);
     if (j > 0) ImGui::SameLine(0, 0);
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::PushID(i);
-    if (ImGui::InvisibleButton("dial", ImVec2(cell_w, cell_h))) set_number(s, Field::pair, i);
-    const bool hovered = ImGui::IsItemHovered();
-    ImGui::PopID();
-    const bool sel = i == s.pair;
-    if (sel || hovered)
-      dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + cell_h), sel ? tint(colors::selected, 0.13f) : IM_COL32(238, 240, 245, 255),
-                        6 * sc);
     char label[64];
     std::snprintf(label, sizeof label, "pair %d: dims %d, %d", i, dp.sin_dim, dp.cos_dim);
-    dl->AddText(ImVec2(p.x + 6 * sc, p.y + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), label);
+    const PairCell pc = pair_cell(s, i, ImVec2(cell_w, cell_h), label, sc);
+    const ImVec2 p = pc.pos;
+    const bool hovered = pc.hovered, sel = pc.selected;
     const float R = dial / 2 - 3 * sc;
     const float unit = R / 1.45f;  // two values in [-1, 1] reach at most sqrt(2) from the centre
     const ImVec2 c(p.x + cell_w / 2, p.y + line + 6 * sc + dial / 2);
-    dl->AddCircleFilled(c, R, colors::dial_face, 48);
-    dl->AddCircle(c, R, sel ? colors::selected : colors::dial_rim, 48, (sel ? 2.5f : 1.2f) * sc);
+    dial_face(dl, c, R, sel, 1.2f, 2.5f, sc);
     dl->AddCircle(c, unit, colors::tick, 64, 1.5f * sc);
     // The hand's path over the last full turn of its fastest dim: a circle only when paired right.
     const double wa = pe::omega(freq_of(dp.sin_dim, s.d, L), s.d, s.base), wb = pe::omega(freq_of(dp.cos_dim, s.d, L), s.d, s.base);
@@ -195,18 +186,14 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     ImVec2 pts[kTrailPoints];
     for (int t = 0; t < kTrailPoints; ++t) {
       const double pos = s.pos - span * (1.0 - t / static_cast<double>(kTrailPoints - 1));
-      pts[t] = at(c, unit, pe::layout_value(pos, dp.sin_dim, s.d, s.base, L), pe::layout_value(pos, dp.cos_dim, s.d, s.base, L));
+      pts[t] = dial_point(c, unit, pe::layout_value(pos, dp.sin_dim, s.d, s.base, L), pe::layout_value(pos, dp.cos_dim, s.d, s.base, L));
     }
     dl->AddPolyline(pts, kTrailPoints, kTrail, 0, 1.5f * sc);
-    const ImVec2 hand = at(c, unit, now[a], now[b]);
-    const ImVec2 ghost = at(c, unit, turned[a], turned[b]);
-    const ImVec2 goal = at(c, unit, target[a], target[b]);
+    const ImVec2 goal = dial_point(c, unit, target[a], target[b]);
     dl->AddCircle(goal, 7.5f * sc, colors::selected, 20, 2.5f * sc);
-    dl->AddLine(c, ghost, colors::ghost, 2.0f * sc);
-    dl->AddCircleFilled(ghost, 3.5f * sc, colors::ghost);
-    dl->AddLine(c, hand, colors::hand, 2.5f * sc);
-    dl->AddCircleFilled(hand, 4.0f * sc, colors::hand);
-    dl->AddCircleFilled(c, 2.5f * sc, IM_COL32(60, 60, 70, 255));
+    dial_hand(dl, c, dial_point(c, unit, turned[a], turned[b]), colors::ghost, 2.0f, 3.5f, sc);
+    dial_hand(dl, c, dial_point(c, unit, now[a], now[b]), colors::hand, 2.5f, 4.0f, sc);
+    dial_hub(dl, c, 2.5f, sc);
 
     const double len = std::hypot(now[a], now[b]);
     const double miss = std::max(std::fabs(turned[a] - target[a]), std::fabs(turned[b] - target[b]));

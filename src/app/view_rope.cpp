@@ -8,6 +8,7 @@
 #include "core/frequency.hpp"
 #include "core/mixing.hpp"
 #include "core/rope.hpp"
+#include "dial.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
 #include "widgets.hpp"
@@ -97,18 +98,13 @@ void draw_plot(const char* id, const char* title, const std::vector<double>& xs,
   plot_clip_pop();
 }
 
-// The dials follow the Clock view (its hand_tip): angle 0 points to twelve o'clock and angles grow
-// clockwise. A pair (a, b) sits at the angle atan2(b, a) and length hypot(a, b), so R(t), which adds
-// t to that angle, turns the hand clockwise by t.
-ImVec2 tip(ImVec2 c, float r, double a, double b) {
-  const double theta = std::atan2(b, a), len = std::hypot(a, b);
-  return ImVec2(c.x + r * static_cast<float>(len * std::sin(theta)), c.y - r * static_cast<float>(len * std::cos(theta)));
-}
+// The dials follow the Clock view (dial.hpp): angle 0 points to twelve o'clock and angles grow
+// clockwise. A pair (a, b) sits at the angle atan2(b, a) and length hypot(a, b), that is b to the
+// right and a up, so R(t), which adds t to that angle, turns the hand clockwise by t.
+ImVec2 tip(ImVec2 c, float r, double a, double b) { return dial_point(c, r, b, a); }
 
-void arrow(ImDrawList* dl, ImVec2 c, ImVec2 t, ImU32 col, float w) {
-  dl->AddLine(c, t, col, w);
-  dl->AddCircleFilled(t, w * 1.5f, col);
-}
+// A hand `w` thick with a dot 1.5 times as wide at its tip.
+void arrow(ImDrawList* dl, ImVec2 c, ImVec2 t, ImU32 col, float w, float ui_scale) { dial_hand(dl, c, t, col, w, w * 1.5f, ui_scale); }
 
 // One dial per pair: q and k before turning (faint), after turning (solid), and the arc between them.
 void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
@@ -137,37 +133,23 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     const double kx = c.k[a] * std::cos(tk) - c.k[b] * std::sin(tk), ky = c.k[a] * std::sin(tk) + c.k[b] * std::cos(tk);
     const double norm = std::max({std::hypot(c.q[a], c.q[b]), std::hypot(c.k[a], c.k[b]), 1e-9});
     if (j > 0) ImGui::SameLine(0, 0);
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::PushID(i);
-    if (ImGui::InvisibleButton("dial", ImVec2(cell_w, cell_h))) set_number(s, Field::pair, i);
-    const bool hovered = ImGui::IsItemHovered();
-    ImGui::PopID();
-    const bool sel = i == s.pair;
-    if (sel || hovered)
-      dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + cell_h), sel ? tint(colors::selected, 0.13f) : IM_COL32(238, 240, 245, 255),
-                        6 * sc);
     char label[64];
     std::snprintf(label, sizeof label, "pair %d (dims %d, %d)", i, 2 * i, 2 * i + 1);
-    dl->AddText(ImVec2(p.x + 6 * sc, p.y + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), label);
+    const PairCell pc = pair_cell(s, i, ImVec2(cell_w, cell_h), label, sc);
+    const ImVec2 p = pc.pos;
+    const bool hovered = pc.hovered, sel = pc.selected;
     const float r = dial / 2 - 4 * sc;
     const ImVec2 ctr(p.x + cell_w / 2, p.y + line + 6 * sc + dial / 2);
-    dl->AddCircleFilled(ctr, r, colors::dial_face, 48);
-    dl->AddCircle(ctr, r, sel ? colors::selected : colors::dial_rim, 48, (sel ? 2.5f : 1.2f) * sc);
+    dial_face(dl, ctr, r, sel, 1.2f, 2.5f, sc);
     const float rr = r * 0.92f / static_cast<float>(norm);
     // Angle from turned q to turned k, the shorter way: the same for every m at this offset.
     const double between = std::remainder(std::atan2(ky, kx) - std::atan2(qy, qx), pe::kTwoPi);
-    if (std::fabs(between) > 1e-3) {
-      // ImGui's arc angles start at three o'clock and grow clockwise on screen: dial angle - pi/2.
-      const double from = std::atan2(qy, qx) - pe::kPi / 2;
-      dl->PathLineTo(ctr);
-      dl->PathArcTo(ctr, r * 0.35f, static_cast<float>(from), static_cast<float>(from + between), 24);
-      dl->PathFillConvex(IM_COL32(120, 120, 140, 60));
-    }
-    arrow(dl, ctr, tip(ctr, rr, c.q[a], c.q[b]), faint(colors::hand), 1.5f * sc);
-    arrow(dl, ctr, tip(ctr, rr, c.k[a], c.k[b]), faint(colors::ghost), 1.5f * sc);
-    arrow(dl, ctr, tip(ctr, rr, kx, ky), colors::ghost, 2.5f * sc);
-    arrow(dl, ctr, tip(ctr, rr, qx, qy), colors::hand, 2.5f * sc);
-    dl->AddCircleFilled(ctr, 2.5f * sc, IM_COL32(60, 60, 70, 255));
+    if (std::fabs(between) > 1e-3) dial_wedge(dl, ctr, r * 0.35f, std::atan2(qy, qx), between, IM_COL32(120, 120, 140, 60), 24);
+    arrow(dl, ctr, tip(ctr, rr, c.q[a], c.q[b]), faint(colors::hand), 1.5f, sc);
+    arrow(dl, ctr, tip(ctr, rr, c.k[a], c.k[b]), faint(colors::ghost), 1.5f, sc);
+    arrow(dl, ctr, tip(ctr, rr, kx, ky), colors::ghost, 2.5f, sc);
+    arrow(dl, ctr, tip(ctr, rr, qx, qy), colors::hand, 2.5f, sc);
+    dial_hub(dl, ctr, 2.5f, sc);
     const float ty = p.y + line + 8 * sc + dial;
     const std::string t1 = "q by " + fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0, k by " +
                            fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0";

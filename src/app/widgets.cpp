@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lesson_plot.hpp"
 #include "style.hpp"
 
 namespace app {
@@ -62,6 +63,24 @@ void caption(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
+}
+
+PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_scale) {
+  PairCell cell;
+  cell.pos = ImGui::GetCursorScreenPos();
+  ImGui::PushID(pair);
+  if (ImGui::InvisibleButton("dial", size)) set_number(s, Field::pair, pair);
+  cell.hovered = ImGui::IsItemHovered();
+  ImGui::PopID();
+  cell.selected = pair == s.pair;
+  const ImVec2 p = cell.pos;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (cell.selected || cell.hovered)
+    dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y),
+                      cell.selected ? tint(colors::selected, 0.13f) : IM_COL32(238, 240, 245, 255), 6 * ui_scale);
+  dl->AddText(ImVec2(p.x + 6 * ui_scale, p.y + 2 * ui_scale), cell.selected ? colors::selected : IM_COL32(30, 30, 40, 255),
+              label);
+  return cell;
 }
 
 }  // namespace app

@@ -20,4 +20,16 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
 // Wrapped caption text in the dim caption colour.
 void caption(const char* text);
 
+// One clickable cell of a row or grid of pairs (the dials of the clock, RoPE and gotcha views): an
+// invisible button of `size` at the cursor that selects `pair` through set_number() when clicked,
+// a rounded background when hovered or selected (a light tint of the selection colour), and `label`
+// at its top left (in the selection colour when selected). The caller draws the rest of the cell
+// from `pos` and shows its own tooltip when `hovered`.
+struct PairCell {
+  ImVec2 pos;  // top left of the cell, screen pixels
+  bool hovered = false;
+  bool selected = false;
+};
+PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_scale);
+
 }  // namespace app

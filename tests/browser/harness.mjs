@@ -1,5 +1,6 @@
 // Shared set-up for the browser tests: a local server for build/web/dist, Debian's Chromium through
 // playwright-core, and helpers to open the page and take screenshots kept under artifacts/browser/.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -45,6 +46,55 @@ export async function openPage(browser, url, { width = 1280, height = 800, devic
   await page.goto(url);
   if (ready) await page.evaluate(() => window.PosEnc.ready.then(() => true));
   return { page, context, errors };
+}
+
+// A server, a browser and one page opened at `query` (see openPage for `options`): what most test
+// files start in before() and end in after() with close(). api(name, ...args) calls window.PosEnc.
+export async function startSession(query = '?playing=0', options = {}) {
+  const server = await serve();
+  let browser;
+  try {
+    browser = await launch();
+    const opened = await openPage(browser, server.url + query, options);
+    const close = async () => { await browser.close(); server.close(); };
+    return { server, browser, ...opened, api: apiOf(opened.page), close };
+  } catch (e) {
+    await browser?.close();
+    server.close();
+    throw e;
+  }
+}
+
+// api('setState', {...}) -> window.PosEnc.setState({...}) in the page, awaited.
+export function apiOf(page) {
+  return (fn, ...args) => page.evaluate(([f, a]) => window.PosEnc[f](...a), [fn, args]);
+}
+
+// Where the pointer rests between actions: the sidebar's bottom left, where no tooltip can appear.
+export const PARK = { x: 5, y: 795 };
+
+// Sets the state (asserting nothing is rejected), parks the pointer, waits for frames, takes a shot.
+export async function showState(page, state, name) {
+  const r = await apiOf(page)('setState', state);
+  assert.deepEqual(r.rejected, [], JSON.stringify(r.rejected));
+  await page.mouse.move(PARK.x, PARK.y);
+  await settle(page, 6);
+  return shot(page, name);
+}
+
+// A click spread over frames, as a person makes it: imgui 1.86 has no input queue, so a press and
+// release within one frame can be lost, and its SDL backend reads the pointer position at the next
+// frame, so the button is held for `press` frames and released where pressed. Then the pointer is
+// parked (no tooltip over the view) and `rest` frames pass.
+export async function clickSpread(page, x, y, { press = 2, release = 2, rest = 4 } = {}) {
+  await page.mouse.move(x, y);
+  await settle(page, 2);
+  await page.mouse.down();
+  await settle(page, press);
+  await page.mouse.up();
+  await settle(page, release);
+  await page.mouse.move(PARK.x, PARK.y);
+  await settle(page, rest);
 }
 
 // Waits for a few animation frames so the canvas shows the latest state.

@@ -76,3 +76,20 @@ export function diffFraction(a, b, rect, tol = 16) {
   }
   return diff / (rect.w * rect.h);
 }
+
+// Pixels in rect for which pred(r, g, b) holds.
+export function countPixels(img, rect, pred) {
+  let n = 0;
+  for (let y = rect.y; y < rect.y + rect.h; y++)
+    for (let x = rect.x; x < rect.x + rect.w; x++) {
+      const o = (y * img.width + x) * 4;
+      if (pred(img.data[o], img.data[o + 1], img.data[o + 2])) n++;
+    }
+  return n;
+}
+
+// Share of rect that is neither the white view background nor the light grey window background
+// (all channels above 240): drawn content.
+export function drawnFraction(img, rect) {
+  return countPixels(img, rect, (r, g, b) => !(r > 240 && g > 240 && b > 240)) / (rect.w * rect.h);
+}

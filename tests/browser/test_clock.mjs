@@ -2,20 +2,14 @@
 // computations, and pixels that show hands where the state says they are.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, settle, shot, HAND, GHOST } from './harness.mjs';
+import { startSession, settle, shot, HAND, GHOST } from './harness.mjs';
 import { colorStats, diffFraction } from './png.mjs';
 
-let server, browser, page, errors;
+let session, page, errors, api;
 const MAIN = { x: 320, y: 120, w: 950, h: 670 };  // right of the 290 px sidebar, below the captions
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, errors } = await openPage(browser, server.url + '?playing=0'));
-});
-after(async () => { await browser?.close(); server?.close(); });
-
-const api = (fn, ...args) => page.evaluate(([f, a]) => window.PosEnc[f](...a), [fn, args]);
+before(async () => ({ page, errors, api } = session = await startSession('?playing=0')));
+after(() => session?.close());
 
 test('PosEnc.getState has the documented fields', async () => {
   const s = await api('getState');

@@ -11,7 +11,7 @@
 // cannot disagree.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, settle, shot } from './harness.mjs';
+import { startSession, openPage, settle, shot } from './harness.mjs';
 import { colorStats } from './png.mjs';
 
 const TOL = 2 / 255;
@@ -20,15 +20,13 @@ const RED = [0.80, 0.09, 0.13].map((c) => 255 * c);   // kHeatPositive
 const BLUE = [0.13, 0.37, 0.72].map((c) => 255 * c);  // kHeatNegative
 const SELECTED = [30, 160, 90];                        // colors::selected (the pair outline)
 
-let server, browser, page, errors;
+let session, server, browser, page, errors;
 
 before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, errors } = await openPage(browser, server.url + '?view=heatmap&playing=0&d=512&n=64'));
+  ({ server, browser, page, errors } = session = await startSession('?view=heatmap&playing=0&d=512&n=64'));
   await settle(page, 6);
 });
-after(async () => { await browser?.close(); server?.close(); });
+after(() => session?.close());
 
 // The value a pixel shows: project it onto the white->red and white->blue segments, keep the closer.
 function decode([r, g, b]) {

@@ -3,8 +3,8 @@
 // into visibly different weights, and the formula view shows the primer's example state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, settle, shot, HAND, GHOST } from './harness.mjs';
-import { colorStats } from './png.mjs';
+import { startSession, showState, clickSpread, shot, HAND, GHOST } from './harness.mjs';
+import { colorStats, countPixels as count, drawnFraction } from './png.mjs';
 
 const MAIN = { x: 320, y: 100, w: 940, h: 680 };  // right of the 290 px sidebar, below the tab bar
 const SELECTED = [30, 160, 90];   // colors::selected
@@ -12,52 +12,16 @@ const PURPLE = [125, 60, 170];    // the input view's sum strip
 const FRAME_BG = [222, 227, 237]; // ImGuiCol_FrameBg of the light theme (an unchecked checkbox)
 const BUTTON = [179, 213, 253];   // ImGuiCol_Button of the light theme over white
 
-let server, browser, page, errors;
+let session, page, errors, api;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, errors } = await openPage(browser, server.url + '?playing=0'));
-});
-after(async () => { await browser?.close(); server?.close(); });
+before(async () => ({ page, errors, api } = session = await startSession('?playing=0')));
+after(() => session?.close());
 
-const api = (fn, ...args) => page.evaluate(([f, a]) => window.PosEnc[f](...a), [fn, args]);
+const show = (state, name) => showState(page, state, name);
+const click = ({ x, y }) => clickSpread(page, x, y, { rest: 6 });
 
-// Sets the state, parks the pointer where no tooltip can appear, waits for frames, takes a shot.
-async function show(state, name) {
-  const r = await api('setState', state);
-  assert.deepEqual(r.rejected, [], JSON.stringify(r.rejected));
-  await page.mouse.move(5, 795);
-  await settle(page, 6);
-  return shot(page, name);
-}
-
-// A click spread over frames, as a person makes it (ImGui sees the hover, the press, the release).
-async function click({ x, y }) {
-  await page.mouse.move(x, y);
-  await settle(page, 2);
-  await page.mouse.down();
-  await settle(page, 2);
-  await page.mouse.up();
-  // imgui 1.86's SDL backend reads the pointer position at the next frame: release where pressed.
-  await settle(page, 2);
-  await page.mouse.move(5, 795);
-  await settle(page, 6);
-}
-
-// Pixels in rect for which pred(r, g, b) holds.
-function count(img, rect, pred) {
-  let n = 0;
-  for (let y = rect.y; y < rect.y + rect.h; y++)
-    for (let x = rect.x; x < rect.x + rect.w; x++) {
-      const o = (y * img.width + x) * 4;
-      if (pred(img.data[o], img.data[o + 1], img.data[o + 2])) n++;
-    }
-  return n;
-}
 const near = (c, tol = 10) => (r, g, b) => Math.abs(r - c[0]) <= tol && Math.abs(g - c[1]) <= tol && Math.abs(b - c[2]) <= tol;
-// Not the white view background and not the light grey window background: drawn content.
-const content = (img) => count(img, MAIN, (r, g, b) => !(r > 240 && g > 240 && b > 240)) / (MAIN.w * MAIN.h);
+const content = (img) => drawnFraction(img, MAIN);
 
 // The first unchecked-checkbox-coloured square at the left edge of the view below the token chips.
 function findCheckbox(img) {

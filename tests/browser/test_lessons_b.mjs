@@ -4,8 +4,8 @@
 // the article's counts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, settle, shot } from './harness.mjs';
-import { colorStats, diffFraction } from './png.mjs';
+import { startSession, showState, clickSpread } from './harness.mjs';
+import { colorStats, diffFraction, drawnFraction } from './png.mjs';
 
 const MAIN = { x: 320, y: 100, w: 940, h: 680 };  // right of the 290 px sidebar, below the tab bar
 const SELECTED = [30, 160, 90];                     // colors::selected
@@ -14,48 +14,14 @@ const BROWN = [140, 86, 75];
 const TEAL = [20, 150, 130];                        // the similarity view's curve for the current pos
 const SMALL = [120, 60, 170], MEDIUM = [200, 120, 20];  // the ranges view's threshold lines
 
-let server, browser, page, errors;
+let session, page, errors, api;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, errors } = await openPage(browser, server.url + '?playing=0'));
-});
-after(async () => { await browser?.close(); server?.close(); });
+before(async () => ({ page, errors, api } = session = await startSession('?playing=0')));
+after(() => session?.close());
 
-const api = (fn, ...args) => page.evaluate(([f, a]) => window.PosEnc[f](...a), [fn, args]);
-
-// Sets the state, parks the pointer where no tooltip can appear, waits for frames, takes a shot.
-async function show(state, name) {
-  const r = await api('setState', state);
-  assert.deepEqual(r.rejected, [], JSON.stringify(r.rejected));
-  await page.mouse.move(5, 795);
-  await settle(page, 6);
-  return shot(page, name);
-}
-
-// A click spread over frames, as a person makes it (ImGui sees the hover, the press, the release).
-async function click(x, y) {
-  await page.mouse.move(x, y);
-  await settle(page, 2);
-  await page.mouse.down();
-  await settle(page, 2);
-  await page.mouse.up();
-  await settle(page, 2);
-  await page.mouse.move(5, 795);
-  await settle(page, 4);
-}
-
-// Share of the view area that is neither white nor the light window grey: drawn content.
-function content(img) {
-  let n = 0;
-  for (let y = MAIN.y; y < MAIN.y + MAIN.h; y++)
-    for (let x = MAIN.x; x < MAIN.x + MAIN.w; x++) {
-      const o = (y * img.width + x) * 4;
-      if (!(img.data[o] > 240 && img.data[o + 1] > 240 && img.data[o + 2] > 240)) n++;
-    }
-  return n / (MAIN.w * MAIN.h);
-}
+const show = (state, name) => showState(page, state, name);
+const click = (x, y) => clickSpread(page, x, y);
+const content = (img) => drawnFraction(img, MAIN);
 
 function hasColors(img, named, min) {
   for (const [name, rgb] of Object.entries(named)) {

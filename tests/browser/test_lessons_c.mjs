@@ -2,7 +2,7 @@
 // that follows the state, and PosEnc.rope agrees with an independent JS implementation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, settle, shot, HAND, GHOST } from './harness.mjs';
+import { startSession, showState, clickSpread, shot, HAND, GHOST } from './harness.mjs';
 import { colorStats, diffFraction } from './png.mjs';
 
 const SELECTED = [30, 160, 90];
@@ -10,36 +10,13 @@ const WARNING = [178, 89, 0];
 const PURPLE = [125, 80, 175];  // the word part (adding) and the additive score (rope)
 const MAIN = { x: 310, y: 40, w: 960, h: 750 };  // right of the 290 px sidebar, below the tab bar
 
-let server, browser, page, errors;
+let session, page, errors, api;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, errors } = await openPage(browser, server.url + '?playing=0'));
-});
-after(async () => { await browser?.close(); server?.close(); });
+before(async () => ({ page, errors, api } = session = await startSession('?playing=0')));
+after(() => session?.close());
 
-const api = (fn, ...args) => page.evaluate(([f, a]) => window.PosEnc[f](...a), [fn, args]);
-
-async function showView(state, name) {
-  const r = await api('setState', { playing: false, ...state });
-  assert.deepEqual(r.rejected, []);
-  await settle(page, 6);
-  return shot(page, name);
-}
-
-// ImGui 1.86 has no input queue: a press and release within one frame can be lost, so hold the
-// button for a few frames, then move the pointer away so no tooltip covers the view.
-async function clickAt(x, y) {
-  await page.mouse.move(x, y);
-  await settle(page, 2);
-  await page.mouse.down();
-  await settle(page, 3);
-  await page.mouse.up();
-  await settle(page, 3);
-  await page.mouse.move(5, 795);
-  await settle(page, 4);
-}
+const showView = (state, name) => showState(page, { playing: false, ...state }, name);
+const clickAt = (x, y) => clickSpread(page, x, y, { press: 3, release: 3 });
 
 // Pixels that are not background grey/white: saturated colour or dark ink, as a share of rect.
 function inkFraction(img, rect) {

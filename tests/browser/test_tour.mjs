@@ -2,7 +2,7 @@
 // presentation clicker sends) and by URL; each step shows its view and the tour bar.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, settle, shot } from './harness.mjs';
+import { startSession, settle, shot } from './harness.mjs';
 import { colorStats } from './png.mjs';
 
 const VIEWS = ['clock', 'clock', 'order', 'input', 'formula', 'heatmap', 'waves', 'periods', 'ranges', 'similarity',
@@ -10,13 +10,9 @@ const VIEWS = ['clock', 'clock', 'order', 'input', 'formula', 'heatmap', 'waves'
 const TOUR_BAR = [235, 245, 255];  // the tour bar's background
 const TOP = { x: 310, y: 10, w: 960, h: 90 };
 
-let server, browser, page, errors;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  ({ page, errors } = await openPage(browser, server.url + '?step=1'));
-});
-after(async () => { await browser?.close(); server?.close(); });
+let session, page, errors;
+before(async () => ({ page, errors } = session = await startSession('?step=1')));
+after(() => session?.close());
 
 const state = () => page.evaluate(() => window.PosEnc.getState());
 
