@@ -274,16 +274,18 @@
     try { return !!document.createElement('canvas').getContext('webgl2'); } catch (e) { return false; }
   }
 
+  // Without WebAssembly or WebGL2 the page says so and does not boot, but still answers an embedding
+  // page (the embed section below replies {type: 'error'} once `ready` has rejected).
+  let cannotStart = false;
   if (typeof WebAssembly !== 'object') {
     showStatus('PosEnc Lab needs WebAssembly, which this browser does not offer. Try a current Firefox, Chrome, Edge or Safari.', true);
     rejectReady(new Error('no WebAssembly'));
-    return;
-  }
-  if (!hasWebGL2()) {
+    cannotStart = true;
+  } else if (!hasWebGL2()) {
     showStatus('PosEnc Lab draws with WebGL2, which is switched off or unavailable in this browser. ' +
                'Try enabling hardware acceleration in the browser settings, or open the page in a current Firefox, Chrome, Edge or Safari.', true);
     rejectReady(new Error('no WebGL2'));
-    return;
+    cannotStart = true;
   }
 
   // ---- [SECTION] page-level URL keys: split from the state keys the wasm side validates ----------
@@ -442,6 +444,13 @@
       .observe(canvas);
   }
   document.addEventListener('visibilitychange', applyVisibility);
+  // An idle module stops its frame loop; any input restarts it (the events themselves reach SDL).
+  const wake = () => { if (mod) mod._posenc_wake(); };
+  for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup', 'touchstart',
+    'touchmove', 'touchend', 'focus', 'blur'])
+    canvas.addEventListener(type, wake, { passive: true });
+  window.addEventListener('resize', wake);
+  if (typeof ResizeObserver === 'function') new ResizeObserver(wake).observe(canvas);
 
   // ---- [SECTION] reduced motion: start paused, never start motion on our own ---------------------
   const reducedMotion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -567,7 +576,7 @@
       throw toThrow;
     },
   };
-  createPosEncApp(config).then(null, (err) => {
+  if (!cannotStart) createPosEncApp(config).then(null, (err) => {
     showStatus('PosEnc Lab could not start: ' + (err && err.message ? err.message : String(err)), true);
     rejectReady(err);
   });

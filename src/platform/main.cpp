@@ -39,6 +39,7 @@ struct Platform {
   app::App app;
   Uint64 last_ticks = 0;
   int redraw_frames = 3;  // frames still to draw after the last input or change
+  int idle_frames = 0;    // loop callbacks in a row with nothing to draw
   long frames_left = -1;  // desktop --frames: stop after this many frames
   std::vector<SDL_Event> deferred;  // events held over to the next frame (see frame())
   app::FrameStats stats;            // CPU time from input to the end of draw-list building
@@ -103,7 +104,13 @@ void frame() {
   const double dt = g.last_ticks ? double(now - g.last_ticks) / double(SDL_GetPerformanceFrequency()) : 0.0;
   g.last_ticks = now;
   // Nothing changes while paused and untouched: draw nothing and cost nothing.
-  if (!g.app.state.playing && g.redraw_frames <= 0 && g.frames_left < 0) return;
+  if (!g.app.state.playing && g.redraw_frames <= 0 && g.frames_left < 0) {
+#ifdef __EMSCRIPTEN__
+    if (++g.idle_frames > 30) web_set_idle(true);  // half a second of nothing: stop the loop itself
+#endif
+    return;
+  }
+  g.idle_frames = 0;
   if (g.redraw_frames > 0) --g.redraw_frames;
 
   if (app::app_update_style(g.app, pixel_ratio()) && ImGui::GetIO().Fonts->TexID) {
@@ -141,7 +148,13 @@ void frame() {
 
 app::App& the_app() { return g.app; }
 app::FrameStats& frame_stats() { return g.stats; }
-void request_redraw() { g.redraw_frames = 3; }
+void request_redraw() {
+  g.redraw_frames = 3;
+  g.idle_frames = 0;
+#ifdef __EMSCRIPTEN__
+  web_set_idle(false);
+#endif
+}
 
 }  // namespace platform
 

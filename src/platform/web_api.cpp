@@ -224,8 +224,27 @@ EMSCRIPTEN_KEEPALIVE void posenc_heatmap_window(double pos0, double positions, d
 
 // ---- [SECTION] embedding (web/posenc.js: idle measurement, off-screen pause, URL defaults) ----
 namespace {
-bool g_loop_paused = false;
+bool g_hidden = false;       // the canvas is off-screen or the tab hidden
+bool g_idle = false;         // paused and untouched for a while: nothing to draw until something happens
+bool g_loop_paused = false;  // the frame loop is stopped (hidden or idle)
+
+void update_loop() {
+  const bool pause = g_hidden || g_idle;
+  if (pause && !g_loop_paused) emscripten_pause_main_loop();
+  if (!pause && g_loop_paused) emscripten_resume_main_loop();
+  g_loop_paused = pause;
+}
 }  // namespace
+
+namespace platform {
+// From main.cpp: idle stops the loop altogether (not even a callback per display frame); any input
+// (web/posenc.js wakes the loop on pointer, key, wheel, focus and resize events) or API call restarts it.
+void web_set_idle(bool idle) {
+  if (idle == g_idle) return;
+  g_idle = idle;
+  update_loop();
+}
+}  // namespace platform
 
 extern "C" {
 
@@ -236,15 +255,12 @@ EMSCRIPTEN_KEEPALIVE double posenc_frames_drawn() { return g_frames_drawn; }
 // frame loop stops entirely while hidden, so an off-screen embed costs no CPU; the state (including
 // `playing`) is kept, and the animation continues where it was when shown again.
 EMSCRIPTEN_KEEPALIVE void posenc_set_visible(int visible) {
-  if (!visible && !g_loop_paused) {
-    emscripten_pause_main_loop();
-    g_loop_paused = true;
-  } else if (visible && g_loop_paused) {
-    emscripten_resume_main_loop();
-    g_loop_paused = false;
-    platform::request_redraw();
-  }
+  g_hidden = !visible;
+  update_loop();
+  if (visible) platform::request_redraw();
 }
+// Input reached the page (pointer, key, wheel, focus, resize): draw the next frames.
+EMSCRIPTEN_KEEPALIVE void posenc_wake() { platform::request_redraw(); }
 EMSCRIPTEN_KEEPALIVE int posenc_loop_paused() { return g_loop_paused ? 1 : 0; }
 
 // The default state, so the page can leave default values out of its URL.

@@ -5,5 +5,7 @@ namespace platform {
 
 // After each drawn frame: resolves PosEnc.ready on the first one and reports state changes.
 void web_after_frame();
+// Stops (idle = true) or restarts the frame loop for lack of anything to draw.
+void web_set_idle(bool idle);
 
 }  // namespace platform
