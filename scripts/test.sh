@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every PosEnc Lab test:
-#   core + state tests natively (ctest) and as wasm under node (ctest), browser tests in headless
-#   Chromium (node --test + playwright-core), the desktop smoke test under Xvfb; then the sizes.
+#   core + state tests natively (ctest) and as wasm under node (ctest), the same natively with ASan +
+#   UBSan, 20 s of libFuzzer on the state path, browser tests in headless Chromium (node --test +
+#   playwright-core), the soak, the desktop smoke test under Xvfb; then the sizes.
 # Screenshots land in artifacts/. Exits non-zero if any test fails.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,14 +22,25 @@ count_node() {  # "# pass 11" / "# fail 0"
   [[ -n $p ]] || { failed=$((failed + 1)); return; }
   passed=$((passed + p)); failed=$((failed + f))
 }
+count_line() {  # "fuzz: 1 passed, 0 failed" (a runner's own summary line, prefix $1)
+  local line; line=$(grep -E "^$1: [0-9]+ passed, [0-9]+ failed" "$log" | tail -1)
+  [[ -n $line ]] || { failed=$((failed + 1)); return; }
+  passed=$((passed + $(awk '{print $2}' <<<"$line"))); failed=$((failed + $(awk '{print $4}' <<<"$line")))
+}
 stage() { echo; echo "=== $1"; }
 
 stage "core tests, native"
 (cd build/native && ctest --no-tests=error --output-on-failure) 2>&1 | tee "$log"; count_ctest
 stage "core tests, wasm under node"
 (cd build/web && ctest --no-tests=error --output-on-failure) 2>&1 | tee "$log"; count_ctest
+stage "core + state tests with AddressSanitizer and UBSan (native, build/sanitize)"
+bash scripts/sanitize.sh 2>&1 | tee "$log"; count_ctest
+stage "fuzzing the validated state path (libFuzzer, 20 s, build/fuzz)"
+bash scripts/fuzz.sh 20 2>&1 | tee "$log"; count_line fuzz
 stage "browser tests (headless Chromium)"
-node --test tests/browser/test_*.mjs 2>&1 | tee "$log"; count_node
+node --test $(ls tests/browser/test_*.mjs | grep -v test_soak.mjs) 2>&1 | tee "$log"; count_node
+stage "soak: 10,000 frames of random setState (headless Chromium)"
+node --test tests/browser/test_soak.mjs 2>&1 | tee "$log"; count_node
 stage "desktop smoke test (Xvfb)"
 node --test tests/desktop/test_*.mjs 2>&1 | tee "$log"; count_node
 stage "download size"

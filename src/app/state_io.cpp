@@ -108,7 +108,8 @@ std::string set_number(State& s, Field f, double value) {
 
 // Strict number parsing: optional surrounding blanks, the rest must be one number.
 static std::optional<double> parse_number(std::string_view text) {
-  if (text.empty() || text.size() > 40) return std::nullopt;
+  // A NUL (e.g. "%00" in a URL) would end the text early for strtod: "64%00junk" must not read as 64.
+  if (text.empty() || text.size() > 40 || text.find('\0') != std::string_view::npos) return std::nullopt;
   std::string buf(text);
   const char* begin = buf.c_str();
   char* end = nullptr;
