@@ -89,27 +89,24 @@ double float32_naive_reach(int pair, int d, double base, double err) {
   return err / (omega(pair, d, base) * std::ldexp(1.0, -23));
 }
 
-std::vector<double> float32_naive_pair_errors(double pos, int d, double base) {
+// Per pair, the larger |float32 - double| of its sin and cos, for one way of computing in float32.
+template <class Float32Value>
+static std::vector<double> pair_errors(double pos, int d, double base, Float32Value value32) {
   std::vector<double> out(static_cast<size_t>(d / 2));
   for (int i = 0; i < d / 2; ++i) {
-    const double es = std::fabs(static_cast<double>(float32_value_naive(pos, 2 * i, d, base)) - encoding_value(pos, 2 * i, d, base));
-    const double ec =
-        std::fabs(static_cast<double>(float32_value_naive(pos, 2 * i + 1, d, base)) - encoding_value(pos, 2 * i + 1, d, base));
+    const double es = std::fabs(static_cast<double>(value32(2 * i)) - encoding_value(pos, 2 * i, d, base));
+    const double ec = std::fabs(static_cast<double>(value32(2 * i + 1)) - encoding_value(pos, 2 * i + 1, d, base));
     out[static_cast<size_t>(i)] = std::max(es, ec);
   }
   return out;
 }
 
+std::vector<double> float32_naive_pair_errors(double pos, int d, double base) {
+  return pair_errors(pos, d, base, [&](int dim) { return float32_value_naive(pos, dim, d, base); });
+}
+
 std::vector<double> float32_shader_pair_errors(std::uint32_t pos, int d, double base) {
-  std::vector<double> out(static_cast<size_t>(d / 2));
-  const double p = pos;
-  for (int i = 0; i < d / 2; ++i) {
-    const double es = std::fabs(static_cast<double>(float32_value_shader(pos, 2 * i, d, base)) - encoding_value(p, 2 * i, d, base));
-    const double ec =
-        std::fabs(static_cast<double>(float32_value_shader(pos, 2 * i + 1, d, base)) - encoding_value(p, 2 * i + 1, d, base));
-    out[static_cast<size_t>(i)] = std::max(es, ec);
-  }
-  return out;
+  return pair_errors(pos, d, base, [&](int dim) { return float32_value_shader(pos, dim, d, base); });
 }
 
 }  // namespace pe
