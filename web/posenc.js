@@ -52,6 +52,9 @@
     status.textContent = text;  // text only: nothing from outside is ever inserted as HTML
     status.classList.toggle('error', !!isError);
     status.hidden = false;
+    // Without a running module there is no state to link to: the page shows only the message.
+    const copy = document.getElementById('copy-link');
+    if (isError && copy) copy.hidden = true;
   }
 
   const EXPORT_KINDS = ['', 'png', 'csv', 'numpy', 'pytorch'];  // codes of posenc_request_export
