@@ -2,7 +2,8 @@
 // playwright-core, and helpers to open the page and take screenshots kept under artifacts/browser/.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -115,3 +116,31 @@ export async function shot(page, name) {
 
 export const HAND = [40, 110, 220];
 export const GHOST = [235, 120, 20];
+
+// Three local origins for embed tests: B serves the module (dist); A (the trusted course page) and C
+// (an untrusted site) serve one temporary folder of test pages. The pages name B and C, so all servers
+// start before writePages(dir) fills the folder (files are read at request time).
+export async function threeOrigins(prefix, writePages) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const B = await serve();
+  const C = await serve(dir);
+  const A = await serve(dir);
+  writePages(dir, { A, B, C });
+  return { dir, A, B, C, close: () => { A.close(); B.close(); C.close(); } };
+}
+
+// Opens A's host.html in a 1280x800 page and waits until the loader's figure (#fig) is ready.
+export async function openHostPage(browser, A, onConsole) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); onConsole?.(m); });
+  await page.goto(A.url + 'host.html');
+  await page.waitForFunction(() => window.PosEncEmbed && window.PosEncEmbed.get(document.getElementById('fig')));
+  await page.evaluate(() => window.PosEncEmbed.get(document.getElementById('fig')).ready.then(() => true));
+  return { context, page, errors };
+}
+
+// The embed's frame (served by B, with embed=1) inside a page.
+export const embedFrameOf = (page, B) => page.frames().find((f) => f.url().startsWith(B.url) && f.url().includes('embed=1'));

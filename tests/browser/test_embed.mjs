@@ -6,10 +6,9 @@
 //   gives it the keyboard; a paused embed draws 0 frames, an off-screen one stops its loop; HiDPI.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch, ARTIFACTS } from './harness.mjs';
+import { launch, ARTIFACTS, threeOrigins, openHostPage, embedFrameOf } from './harness.mjs';
 import { decodePng } from './png.mjs';
 
 let A, B, C, browser, context, page, errors, dir;
@@ -35,27 +34,15 @@ function writePages() {
 <link rel="icon" href="data:,"><div id="fig"></div><script src="${B.url}posenc-embed.js"></script>`);
 }
 
-const embedFrame = (p = page) => p.frames().find((f) => f.url().startsWith(B.url) && f.url().includes('embed=1'));
+const embedFrame = (p = page) => embedFrameOf(p, B);
 const inEmbed = (fn, arg, p = page) => embedFrame(p).evaluate(fn, arg);
 const host = (fn, arg) => page.evaluate(fn, arg);
 
 before(async () => {
-  // One folder of test pages, served twice: as origin A (the course page) and origin C (untrusted);
-  // the pages name B and C, so the servers start first (files are read at request time).
-  dir = mkdtempSync(join(tmpdir(), 'posenc-embed-'));
-  B = await serve();
-  C = await serve(dir);
-  A = await serve(dir);
-  writePages();
+  // One folder of test pages, served as origin A (the course page) and origin C (untrusted); B serves the module.
+  ({ dir, A, B, C } = await threeOrigins('posenc-embed-', (d, o) => { dir = d; ({ A, B, C } = o); writePages(); }));
   browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(A.url + 'host.html');
-  await page.waitForFunction(() => window.PosEncEmbed && window.PosEncEmbed.get(document.getElementById('fig')));
-  await host(() => window.PosEncEmbed.get(document.getElementById('fig')).ready.then(() => true));
+  ({ context, page, errors } = await openHostPage(browser, A));
 });
 after(async () => { await browser?.close(); A?.close(); B?.close(); C?.close(); });
 

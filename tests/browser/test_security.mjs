@@ -11,10 +11,9 @@
 // Object.prototype (and Array.prototype) in the embed and host frames are unchanged afterwards.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch } from './harness.mjs';
+import { launch, threeOrigins, openHostPage, embedFrameOf } from './harness.mjs';
 
 let A, B, C, browser, context, page, errors, warnings, dir;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -81,7 +80,7 @@ function hostileMessages() {
   ];
 }
 
-const embedFrame = (p = page) => p.frames().find((f) => f.url().startsWith(B.url) && f.url().includes('embed=1'));
+const embedFrame = (p = page) => embedFrameOf(p, B);
 const host = (fn, arg) => page.evaluate(fn, arg);
 const embedState = () => embedFrame().evaluate(() => window.PosEnc.getState());
 const protoSnapshot = (frame) => frame.evaluate(() => ({
@@ -102,24 +101,12 @@ function assertValidState(s, where) {
 }
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'posenc-security-'));
-  B = await serve();
-  C = await serve(dir);
-  A = await serve(dir);
-  writePages();
+  ({ dir, A, B, C } = await threeOrigins('posenc-security-', (d, o) => { dir = d; ({ A, B, C } = o); writePages(); }));
   browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  errors = [];
   warnings = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+  ({ context, page, errors } = await openHostPage(browser, A, (m) => {
     if (m.type() === 'warning' && m.text().startsWith('PosEnc embed:')) warnings.push(m.text());
-  });
-  await page.goto(A.url + 'host.html');
-  await page.waitForFunction(() => window.PosEncEmbed && window.PosEncEmbed.get(document.getElementById('fig')));
-  await host(() => window.PosEncEmbed.get(document.getElementById('fig')).ready.then(() => true));
+  }));
 });
 after(async () => { await browser?.close(); A?.close(); B?.close(); C?.close(); });
 
