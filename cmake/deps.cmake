@@ -1,9 +1,5 @@
 # Third-party code, unpacked or built by scripts/setup.sh into POSENC_DEPS (default: .cache/).
 set(POSENC_DEPS "${CMAKE_SOURCE_DIR}/.cache" CACHE PATH "Folder that scripts/setup.sh filled")
-set(IMGUI_DIR "${POSENC_DEPS}/src/imgui")
-if(NOT EXISTS "${IMGUI_DIR}/imgui.cpp")
-  message(FATAL_ERROR "Dear ImGui sources not found in ${IMGUI_DIR}: run scripts/setup.sh first")
-endif()
 
 # Catch2 2.x header, from Debian's catch2 package. For wasm, an include folder holding only catch2/
 # (the package's CMake target adds -isystem /usr/include, which would pull glibc into a wasm compile).
@@ -11,6 +7,15 @@ find_path(CATCH2_HEADER_DIR catch2/catch.hpp PATHS /usr/include NO_CMAKE_FIND_RO
 set(CATCH2_ONLY_DIR "${CMAKE_BINARY_DIR}/catch2-only")
 file(MAKE_DIRECTORY "${CATCH2_ONLY_DIR}/catch2")
 file(COPY "${CATCH2_HEADER_DIR}/catch2/catch.hpp" DESTINATION "${CATCH2_ONLY_DIR}/catch2")
+
+# The app's dependencies; -DPOSENC_APP=OFF (core, state and tests only) needs neither.
+if(NOT POSENC_APP)
+  return()
+endif()
+set(IMGUI_DIR "${POSENC_DEPS}/src/imgui")
+if(NOT EXISTS "${IMGUI_DIR}/imgui.cpp")
+  message(FATAL_ERROR "Dear ImGui sources not found in ${IMGUI_DIR}: run scripts/setup.sh first (or configure with -DPOSENC_APP=OFF)")
+endif()
 
 if(EMSCRIPTEN)
   # Our own SDL2 build: emscripten's stub config would ask for the -sUSE_SDL=2 port, which downloads.

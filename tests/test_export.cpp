@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/export.hpp"
+#include "state/export.hpp"
 #include "core/encoding.hpp"
 
 using namespace app;

@@ -1,7 +1,7 @@
 // Frame-time statistics: nearest-rank quantiles over the last 1024 frames.
 #include <catch2/catch.hpp>
 
-#include "app/frame_stats.hpp"
+#include "state/frame_stats.hpp"
 
 using app::FrameStats;
 

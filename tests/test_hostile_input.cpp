@@ -4,7 +4,7 @@
 // base <= 1, unknown views and keys, 10 KB keys and values, 100k-parameter queries, markup, percent-
 // encoding edge cases, unicode) goes into every key. After each input the state must be valid (every
 // field within the README's limits, written out independently in tests/fuzz/state_checks.hpp), each
-// rejection must have a reason and echo at most 43 printable ASCII characters, to_json/describe must
+// rejection must have a reason and echo at most 43 printable ASCII characters, to_json must
 // show no NaN/Infinity, the JSON must parse, and the state must reload cleanly from its own to_query.
 #include <catch2/catch.hpp>
 
@@ -14,8 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "app/describe.hpp"
-#include "app/state_io.hpp"
+#include "state/state_io.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/params.hpp"
@@ -271,7 +270,7 @@ TEST_CASE("the core's check_* agree with the documented limits on the same corpu
   }
 }
 
-TEST_CASE("to_json and describe stay finite at the corners of the valid range") {
+TEST_CASE("to_json stays finite at the corners of the valid range") {
   // Each corner is reached through the validated path (so it is a state the page can be in).
   const double tiny_base = std::nextafter(1.0, 2.0);
   int states = 0;

@@ -1,7 +1,8 @@
 // The one validated path into State: URL queries, API calls and UI edits all go through it.
 #include <catch2/catch.hpp>
 
-#include "app/state_io.hpp"
+#include "state/state_io.hpp"
+#include "state/tour.hpp"
 
 using namespace app;
 
@@ -29,7 +30,7 @@ TEST_CASE("a good query sets every field") {
   CHECK(s.step == 2);
   CHECK(s.scale == 2.5);
   CHECK(s.contrast);
-  CHECK(s.colorblind);
+  CHECK(s.palette == Palette::colorblind);
   CHECK_FALSE(s.controls);
 }
 
@@ -44,10 +45,10 @@ TEST_CASE("to_query round-trips through apply_query") {
   a.speed = 0.3;
   a.pair = 511;
   a.n = 99;
-  a.step = kTourSteps;
+  a.step = tour_step_count();
   a.scale = 1.75;
   a.contrast = true;
-  a.colorblind = true;
+  a.palette = Palette::colorblind;
   a.controls = false;
   State b;
   CHECK(apply_query(b, to_query(a)).empty());

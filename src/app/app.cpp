@@ -6,57 +6,12 @@
 
 #include "core/params.hpp"
 #include "imgui.h"
-#include "tour.hpp"
+#include "state/tour.hpp"
 #include "widgets.hpp"
 
 namespace app {
 
 namespace {
-
-struct ViewEntry {
-  View view;
-  const char* title;
-};
-
-// The order of the tab bar; view ids (state.hpp) name them in URLs and the JS API.
-constexpr ViewEntry kViews[] = {
-    {View::clock, "Clock"},
-    {View::order, "Order"},
-    {View::input, "Input"},
-    {View::formula, "Formula"},
-    {View::heatmap, "Heatmap"},
-    {View::waves, "Waves"},
-    {View::periods, "Periods"},
-    {View::ranges, "Ranges"},
-    {View::similarity, "Similarity"},
-    {View::learned, "Learned"},
-    {View::adding, "Adding"},
-    {View::rope, "RoPE"},
-    {View::gotcha, "Gotcha"},
-    {View::precision, "Precision"},
-};
-static_assert(sizeof(kViews) / sizeof(kViews[0]) == static_cast<size_t>(View::count));
-
-void draw_view(App& a, const ViewContext& ctx) {
-  State& s = a.state;
-  switch (s.view) {
-    case View::clock: draw_clock(s, a.clock, ctx); break;
-    case View::order: draw_order(s, a.order, ctx); break;
-    case View::input: draw_input(s, a.input, ctx); break;
-    case View::formula: draw_formula(s, a.formula, ctx); break;
-    case View::heatmap: draw_heatmap(s, a.heatmap, ctx); break;
-    case View::waves: draw_waves(s, a.waves, ctx); break;
-    case View::periods: draw_periods(s, a.periods, ctx); break;
-    case View::ranges: draw_ranges(s, a.ranges, ctx); break;
-    case View::similarity: draw_similarity(s, a.similarity, ctx); break;
-    case View::learned: draw_learned(s, a.learned, ctx); break;
-    case View::adding: draw_adding(s, a.adding, ctx); break;
-    case View::rope: draw_rope(s, a.rope, ctx); break;
-    case View::gotcha: draw_gotcha(s, a.gotcha, ctx); break;
-    case View::precision: draw_precision(s, a.precision, ctx); break;
-    case View::count: break;
-  }
-}
 
 void draw_tour_bar(App& a) {
   const TourStep* t = tour_step(a.state.step);
@@ -66,17 +21,18 @@ void draw_tour_bar(App& a) {
   const float height = a.fonts.title->FontSize + 2 * ImGui::GetTextLineHeight() + 2 * st.ItemSpacing.y + 2 * st.WindowPadding.y + 4;
   ImGui::BeginChild("tour", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
   ImGui::PushFont(a.fonts.title);
-  ImGui::Text("Tour %d/%d: %s", a.state.step, kTourSteps, t->title);
+  ImGui::Text("Tour %d/%d: %s", a.state.step, tour_step_count(), t->title.c_str());
   ImGui::PopFont();
   const float buttons = 300.0f * a.ui_scale;
   ImGui::SameLine();
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons));
-  if (ImGui::Button("< Previous")) app_set_step(a, std::max(1, a.state.step - 1));
+  const int last = tour_step_count();
+  if (ImGui::Button("< Previous")) set_step(a.state, std::max(1, a.state.step - 1));
   ImGui::SameLine();
-  if (ImGui::Button(a.state.step < kTourSteps ? "Next >" : "Finish")) app_set_step(a, a.state.step < kTourSteps ? a.state.step + 1 : 0);
+  if (ImGui::Button(a.state.step < last ? "Next >" : "Finish")) set_step(a.state, a.state.step < last ? a.state.step + 1 : 0);
   ImGui::SameLine();
-  if (ImGui::Button("End tour")) app_set_step(a, 0);
-  ImGui::TextWrapped("%s", t->caption);
+  if (ImGui::Button("End tour")) set_step(a.state, 0);
+  ImGui::TextWrapped("%s", t->caption.c_str());
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }
@@ -93,21 +49,22 @@ void handle_keys(App& a) {
   if (pressed(ImGuiKey_UpArrow)) set_number(s, Field::k, std::round(s.k) + 1);
   if (pressed(ImGuiKey_DownArrow)) set_number(s, Field::k, std::round(s.k) - 1);
   // Presentation clickers send PageDown/PageUp: next/previous tour step, or view outside the tour.
+  const int last = tour_step_count();
   if (pressed(ImGuiKey_PageDown)) {
-    if (s.step > 0) app_set_step(a, std::min(kTourSteps, s.step + 1));
+    if (s.step > 0) set_step(s, std::min(last, s.step + 1));
     else set_view(s, static_cast<View>((view + 1) % views));
   }
   if (pressed(ImGuiKey_PageUp)) {
-    if (s.step > 0) app_set_step(a, std::max(1, s.step - 1));
+    if (s.step > 0) set_step(s, std::max(1, s.step - 1));
     else set_view(s, static_cast<View>((view + views - 1) % views));
   }
   if (pressed(ImGuiKey_Escape)) a.show_help = false;
   for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
     switch (io.InputQueueCharacters[i]) {
       case ' ': set_number(s, Field::playing, s.playing ? 0 : 1); break;
-      case 't': app_set_step(a, s.step > 0 ? 0 : 1); break;
-      case 'n': if (s.step > 0) app_set_step(a, std::min(kTourSteps, s.step + 1)); break;
-      case 'p': if (s.step > 0) app_set_step(a, std::max(1, s.step - 1)); break;
+      case 't': set_step(s, s.step > 0 ? 0 : 1); break;
+      case 'n': if (s.step > 0) set_step(s, std::min(last, s.step + 1)); break;
+      case 'p': if (s.step > 0) set_step(s, std::max(1, s.step - 1)); break;
       case 'h': case '?': a.show_help = !a.show_help; break;
       case 'f': a.toggle_fullscreen = true; break;
       case 'c': set_number(s, Field::controls, s.controls ? 0 : 1); break;
@@ -167,11 +124,11 @@ void draw_controls(App& a) {
   param_slider("selected pair  i", s, Field::pair, 0, s.d / 2 - 1, "%.0f", a.notices);
 
   ImGui::Separator();
-  if (ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0))) app_set_step(a, s.step > 0 ? 0 : 1);
+  if (ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0))) set_step(s, s.step > 0 ? 0 : 1);
   if (ImGui::Button("Hide these controls (c)", ImVec2(-1, 0))) set_number(s, Field::controls, 0);
   if (ImGui::CollapsingHeader("Display and presenter")) {
     param_slider("UI scale (projector)", s, Field::scale, kMinScale, kMaxScale, "%.2fx", a.notices);
-    bool contrast = s.contrast, cb = s.colorblind;
+    bool contrast = s.contrast, cb = s.palette == Palette::colorblind;
     if (ImGui::Checkbox("high contrast", &contrast)) set_number(s, Field::contrast, contrast ? 1 : 0);
     if (ImGui::Checkbox("colour-blind-safe colours", &cb)) set_number(s, Field::palette, cb ? 1 : 0);
     if (ImGui::Button("Fullscreen (f)", ImVec2(-1, 0))) a.toggle_fullscreen = true;
@@ -210,30 +167,30 @@ bool app_update_style(App& a, float pixel_ratio) {
     a.fonts = load_fonts(scale, pixel_ratio);
     a.fonts_built = true;
   }
-  if (rebuild || s.contrast != a.style_contrast || s.colorblind != a.style_colorblind) {
+  if (rebuild || s.contrast != a.style_contrast || s.palette != a.style_palette) {
     a.style_contrast = s.contrast;
-    a.style_colorblind = s.colorblind;
+    a.style_palette = s.palette;
     apply_theme(scale, s.contrast);
-    apply_palette(s.colorblind ? Palette::colorblind : Palette::standard, s.contrast);
+    apply_palette(s.palette, s.contrast);
   }
   return rebuild;
 }
 
-std::vector<Rejection> app_apply(App& a, std::string_view query) {
-  const int step_before = a.state.step;
-  std::vector<Rejection> r = apply_query(a.state, query);
-  if (a.state.step != step_before && a.state.step > 0) {
-    // A new tour step sets its preset first; the fields the query names explicitly still win.
-    apply_query(a.state, tour_step(a.state.step)->preset);
-    apply_query(a.state, query);
-  }
+std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page) {
+  std::vector<Rejection> r = apply_query(a.state, query, page);
   if (!r.empty()) a.notices = r;
   return r;
 }
 
-void app_set_step(App& a, int step) {
-  if (step < 0 || step > kTourSteps) return;
-  app_apply(a, "step=" + std::to_string(step));
+void draw_view(App& a, const ViewContext& ctx) {
+  State& s = a.state;
+  switch (s.view) {
+#define POSENC_X(id, label, core, tour) \
+  case View::id: draw_##id(s, a.views.id, ctx); break;
+    POSENC_LESSONS(POSENC_X)
+#undef POSENC_X
+    case View::count: break;
+  }
 }
 
 void app_frame(App& a, double dt) {
@@ -269,10 +226,10 @@ void app_frame(App& a, double dt) {
   if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
     // A view set from outside (URL, API, keyboard) selects its tab; otherwise the tab bar sets the view.
     const bool external = s.view != a.shown_view;
-    for (const ViewEntry& e : kViews) {
-      const ImGuiTabItemFlags flags = (external && e.view == s.view) ? ImGuiTabItemFlags_SetSelected : 0;
-      if (ImGui::BeginTabItem(e.title, nullptr, flags)) {
-        if (!external) set_view(s, e.view);
+    for (const Lesson& l : lessons()) {
+      const ImGuiTabItemFlags flags = (external && l.view == s.view) ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(l.label, nullptr, flags)) {
+        if (!external) set_view(s, l.view);
         ImGui::EndTabItem();
       }
     }

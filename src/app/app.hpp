@@ -5,26 +5,28 @@
 #include <string_view>
 #include <vector>
 
-#include "export.hpp"
-#include "state.hpp"
-#include "state_io.hpp"
+#include "state/export.hpp"
+#include "state/state.hpp"
+#include "state/state_io.hpp"
 #include "style.hpp"
-#include "view_clock.hpp"
-#include "view_order.hpp"
-#include "view_input.hpp"
-#include "view_formula.hpp"
-#include "view_heatmap.hpp"
-#include "view_waves.hpp"
-#include "view_periods.hpp"
-#include "view_ranges.hpp"
-#include "view_similarity.hpp"
-#include "view_learned.hpp"
-#include "view_adding.hpp"
-#include "view_rope.hpp"
-#include "view_gotcha.hpp"
-#include "view_precision.hpp"
+#include "views.hpp"
 
 namespace app {
+
+// The cache type a view's draw function takes: draw_<id>(State&, Cache&, const ViewContext&).
+template <class F>
+struct view_cache;
+template <class C>
+struct view_cache<void(State&, C&, const ViewContext&)> {
+  using type = C;
+};
+
+// What each view keeps between frames, one member per lesson of the registry, named by its id.
+struct ViewCaches {
+#define POSENC_X(id, label, core, tour) typename view_cache<decltype(draw_##id)>::type id;
+  POSENC_LESSONS(POSENC_X)
+#undef POSENC_X
+};
 
 struct App {
   State state;
@@ -32,7 +34,7 @@ struct App {
   float ui_scale = 1.0f;      // state.scale as applied to the current fonts and style
   float pixel_ratio = 1.0f;   // device pixels per UI pixel, as applied to the fonts
   bool style_contrast = false;
-  bool style_colorblind = false;
+  Palette style_palette = Palette::standard;
   bool fonts_built = false;
   bool toggle_fullscreen = false;  // set by the UI, carried out (and cleared) by the platform
   ExportKind pending_export = ExportKind::none;  // likewise, right after the frame is drawn
@@ -40,20 +42,7 @@ struct App {
   std::vector<Rejection> notices;  // what the last change from URL/API/UI ignored, shown until dismissed
   bool show_help = false;          // the keyboard help overlay
   View shown_view = View::count;  // the tab drawn last frame, to tell a tab click from an outside change
-  ClockCache clock;
-  OrderCache order;
-  InputCache input;
-  FormulaCache formula;
-  HeatmapCache heatmap;
-  WavesCache waves;
-  PeriodsCache periods;
-  RangesCache ranges;
-  SimilarityCache similarity;
-  LearnedCache learned;
-  AddingCache adding;
-  RopeCache rope;
-  GotchaCache gotcha;
-  PrecisionCache precision;
+  ViewCaches views;
 };
 
 // Brings fonts, theme and palette in line with the state's scale/contrast/palette and the screen's
@@ -64,8 +53,13 @@ bool app_update_style(App& a, float pixel_ratio);
 void app_frame(App& a, double dt);
 // Applies a query string through the validated path; rejections are kept for the notice line.
 // A query that starts a tour step (`step=N`) applies that step's preset first.
-std::vector<Rejection> app_apply(App& a, std::string_view query);
-// Moves the tour to `step` (0 ends it) through app_apply.
-void app_set_step(App& a, int step);
+std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page = nullptr);
+
+// Draws the current lesson's view (the registry's draw_<id>) into the current ImGui window.
+void draw_view(App& a, const ViewContext& ctx);
+// What the canvas shows, in words, for the page's screen-reader text alternative: the view's title,
+// the shared parameters and the lesson's own key numbers (the registry's describe_<id>). Built from
+// the state and the core, never from pixels; no number is ever NaN or Infinity.
+std::string describe(const State& s);
 
 }  // namespace app

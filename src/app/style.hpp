@@ -2,6 +2,7 @@
 // build time (see CMakeLists.txt), so the page needs no font download and no filesystem.
 #pragma once
 #include "imgui.h"
+#include "state/state.hpp"  // Palette
 
 namespace app {
 
@@ -17,7 +18,6 @@ Fonts load_fonts(float ui_scale, float pixel_ratio);
 // Sizes scaled for projectors; `contrast` picks the high-contrast theme (black on white, thick lines).
 void apply_theme(float ui_scale, bool contrast);
 
-enum class Palette { standard, colorblind };
 
 // Colours shared by the views: the hand at pos, the hand at pos + k, the highlighted pair, ...
 // Like ImGui's own style they are one set for the whole UI, replaced by apply_palette().

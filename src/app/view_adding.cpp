@@ -1,4 +1,5 @@
 #include "view_adding.hpp"
+#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -179,5 +180,12 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   const float plot_h = std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 160 * sc);
   draw_plot(s, cache, ctx, plot_h);
 }
+
+}  // namespace app
+
+namespace app {
+
+// TODO(describe): this lesson's own key numbers.
+std::string describe_adding(const State& s) { return describe_clock(s); }
 
 }  // namespace app

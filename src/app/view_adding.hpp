@@ -5,9 +5,10 @@
 // A plot over a window of positions shows the added score wobbling with pos at a fixed k, while the
 // concatenated score stays flat.
 #pragma once
+#include <string>
 #include <vector>
 
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -25,5 +26,7 @@ struct AddingCache {
 };
 
 void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_adding(const State& s);
 
 }  // namespace app

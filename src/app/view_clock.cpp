@@ -6,9 +6,11 @@
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/rotation.hpp"
+#include "core/similarity.hpp"
+#include "state/format.hpp"
 #include "dial.hpp"
 #include "imgui.h"
-#include "state_io.hpp"
+#include "state/state_io.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -191,6 +193,21 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   ImGui::BeginChild("detail", ImVec2(0, 0), true);
   draw_detail(s, cache, ctx);
   ImGui::EndChild();
+}
+
+}  // namespace app
+
+namespace app {
+
+std::string describe_clock(const State& s) {
+  const int i = s.pair;
+  const double w = pe::omega(i, s.d, s.base);
+  return "Selected pair " + std::to_string(i) + " (dimensions " + std::to_string(2 * i) + " and " + std::to_string(2 * i + 1) +
+         "): frequency " + fmt("%.6g", w) + " radians per position, period " + fmt("%.6g", pe::period(i, s.d, s.base)) +
+         " positions; at this position sin = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i, s.d, s.base)) +
+         ", cos = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)) + "; a shift by k turns it by " +
+         fmt("%.4f", w * s.k) + " radians. PE(pos) dot PE(pos + k) = " + fmt("%.4f", pe::dot_closed_form(s.k, s.d, s.base)) +
+         ", the same for every pos.";
 }
 
 }  // namespace app

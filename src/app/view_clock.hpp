@@ -4,9 +4,10 @@
 // position. The ghost hand shows pos + k, i.e. every pair turned by its own angle w_i k, and a panel
 // works the rotation matrix for the selected pair with live numbers.
 #pragma once
+#include <string>
 #include <vector>
 
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -20,5 +21,7 @@ struct ClockCache {
 };
 
 void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_clock(const State& s);
 
 }  // namespace app

@@ -2,7 +2,7 @@
 #pragma once
 #include <vector>
 
-#include "state_io.hpp"
+#include "state/state_io.hpp"
 #include "style.hpp"
 
 namespace app {

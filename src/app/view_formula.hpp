@@ -4,7 +4,8 @@
 // (core/formula_steps.hpp); the wave of dimension j with pos marked; and the whole vector as a table.
 // A button loads the primer's example, d = 4 and pos = 1: 0.8415, 0.5403, 0.0100, 0.99995.
 #pragma once
-#include "state.hpp"
+#include <string>
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -16,5 +17,7 @@ struct FormulaCache {
 };
 
 void draw_formula(State& s, FormulaCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_formula(const State& s);
 
 }  // namespace app

@@ -5,7 +5,8 @@
 // ones included, shows the live error max|R_k PE(pos) - PE(pos+k)|, a strip of the vector with arcs
 // joining paired dims, and dials whose "hands" leave the unit circle or turn the wrong way when mis-paired.
 #pragma once
-#include "state.hpp"
+#include <string>
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -24,5 +25,7 @@ struct GotchaCache {
 };
 
 void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_gotcha(const State& s);
 
 }  // namespace app

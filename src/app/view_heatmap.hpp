@@ -4,8 +4,9 @@
 // 4096 dimensions pans and zooms smoothly. Hovering compares the shader's float32 value (its CPU
 // mirror, core/float32_encoding) with the double truth.
 #pragma once
+#include <string>
 #include "gfx/heatmap_renderer.hpp"
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -28,6 +29,8 @@ struct HeatmapCache {
 };
 
 void draw_heatmap(State& s, HeatmapCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_heatmap(const State& s);
 
 // Sets the window (clamped to what the view allows) as if the user had; for the page's debug hook.
 void heatmap_set_window(HeatmapCache& cache, const State& s, double pos0, double positions, double dim0, double dims,

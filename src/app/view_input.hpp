@@ -4,10 +4,11 @@
 // the position vector (entries in [-1, 1]) and the sum, as bar strips on one shared scale with RMS and
 // max |.| of each; then the same numbers for a short sentence at positions 0, 1, 2, ...
 #pragma once
+#include <string>
 #include <vector>
 
 #include "core/input.hpp"
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -28,5 +29,7 @@ struct InputCache {
 };
 
 void draw_input(State& s, InputCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_input(const State& s);
 
 }  // namespace app

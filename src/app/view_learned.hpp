@@ -3,7 +3,8 @@
 // untested, and a live comparison of a learned table's size (n x d numbers, rows 0..n-1 only) with
 // the formula's zero parameters for the current d, n and pos.
 #pragma once
-#include "state.hpp"
+#include <string>
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -11,5 +12,7 @@ namespace app {
 struct LearnedCache {};
 
 void draw_learned(State& s, LearnedCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_learned(const State& s);
 
 }  // namespace app

@@ -4,9 +4,10 @@
 // and columns of that matrix (A' = P A P^T, checked numerically); once PE(position) is added to each
 // input the swap produces genuinely new weights.
 #pragma once
+#include <string>
 #include <vector>
 
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -27,5 +28,7 @@ struct OrderCache {
 };
 
 void draw_order(State& s, OrderCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_order(const State& s);
 
 }  // namespace app

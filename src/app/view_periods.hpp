@@ -3,9 +3,10 @@
 // base^(2/d) times the one before. A dashed line marks the window N; pairs above it do not finish one
 // cycle inside the window. Click a point to select its pair.
 #pragma once
+#include <string>
 #include <vector>
 
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -17,5 +18,7 @@ struct PeriodsCache {
 };
 
 void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_periods(const State& s);
 
 }  // namespace app

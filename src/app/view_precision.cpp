@@ -1,4 +1,5 @@
 #include "view_precision.hpp"
+#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +12,7 @@
 #include "core/frequency.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
-#include "state_io.hpp"
+#include "state/state_io.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -419,5 +420,12 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
           "whole position in 32-bit integers, whose wrap-around at 2^32 is exactly one turn; only the leftover angle in "
           "[\xE2\x88\x92\xCF\x80, \xCF\x80) becomes a float, so its error stays below 1e-6 at any position.");
 }
+
+}  // namespace app
+
+namespace app {
+
+// TODO(describe): this lesson's own key numbers.
+std::string describe_precision(const State& s) { return describe_clock(s); }
 
 }  // namespace app

@@ -3,9 +3,10 @@
 // pair's error at one position, and a table at 10, 1e3, 1e5, 1e6, 1e7. Two float32 routes, both from
 // core/float32_encoding: the naive angle fl(fl(pos) fl(w)), and the heatmap shader's integer phase.
 #pragma once
+#include <string>
 #include <vector>
 
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -25,5 +26,7 @@ struct PrecisionCache {
 };
 
 void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_precision(const State& s);
 
 }  // namespace app

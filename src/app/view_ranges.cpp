@@ -1,4 +1,5 @@
 #include "view_ranges.hpp"
+#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +8,7 @@
 #include "core/ranges.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
-#include "state_io.hpp"
+#include "state/state_io.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -162,5 +163,12 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   caption("A cos dimension starts at its top (cos 0 = 1) and a sin dimension in its middle (sin 0 = 0), so a slow cos "
           "moves less than its sin partner: about 1 - cos(x) \xE2\x89\x88 x\xC2\xB7x/2 against sin(x) \xE2\x89\x88 x.");
 }
+
+}  // namespace app
+
+namespace app {
+
+// TODO(describe): this lesson's own key numbers.
+std::string describe_ranges(const State& s) { return describe_clock(s); }
 
 }  // namespace app

@@ -3,9 +3,10 @@
 // sin and cos dimensions in two colours, with counts of the dimensions that change by less than two
 // thresholds (0.1 and 0.5 to begin with: 194 and 264 of 512 for d = 512, N = 64, as in the article).
 #pragma once
+#include <string>
 #include <vector>
 
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -22,5 +23,7 @@ struct RangesCache {
 };
 
 void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_ranges(const State& s);
 
 }  // namespace app

@@ -5,9 +5,10 @@
 // on the same vectors. Dials for the selected pair and its neighbours show the turned q and k pairs
 // keeping a fixed angle between them as both move.
 #pragma once
+#include <string>
 #include <vector>
 
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -23,5 +24,7 @@ struct RopeCache {
 };
 
 void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_rope(const State& s);
 
 }  // namespace app

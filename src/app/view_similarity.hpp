@@ -4,10 +4,11 @@
 // sampled at whole offsets only (core/similarity_curve.hpp: every k while that is at most one per
 // pixel column, else one whole k per column), cached by (d, base, k range, columns, starts).
 #pragma once
+#include <string>
 #include <array>
 #include <vector>
 
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -36,5 +37,7 @@ struct SimilarityCache {
 };
 
 void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_similarity(const State& s);
 
 }  // namespace app

@@ -6,9 +6,10 @@
 // fraction of a radian within one pixel, the column shows the wave's exact extent there instead
 // (closed form, core/ranges.hpp), so nothing aliases.
 #pragma once
+#include <string>
 #include <vector>
 
-#include "state.hpp"
+#include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
@@ -24,5 +25,7 @@ struct WavesCache {
 std::vector<int> default_wave_dims(int d);
 
 void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx);
+// The view's key numbers in words (the same numbers the canvas shows), for describe().
+std::string describe_waves(const State& s);
 
 }  // namespace app

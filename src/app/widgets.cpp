@@ -1,5 +1,6 @@
 #include "widgets.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -8,41 +9,23 @@
 
 namespace app {
 
-static double field_value(const State& s, Field f) {
-  switch (f) {
-    case Field::d: return s.d;
-    case Field::base: return s.base;
-    case Field::pos: return s.pos;
-    case Field::k: return s.k;
-    case Field::speed: return s.speed;
-    case Field::pair: return s.pair;
-    case Field::n: return s.n;
-    case Field::step: return s.step;
-    case Field::scale: return s.scale;
-    case Field::contrast: return s.contrast ? 1 : 0;
-    case Field::palette: return s.colorblind ? 1 : 0;
-    case Field::controls: return s.controls ? 1 : 0;
-    case Field::playing: return s.playing ? 1 : 0;
-    case Field::view:
-    case Field::count: break;
-  }
-  return 0;
-}
-
 bool param_slider(const char* label, State& s, Field f, double lo, double hi, const char* format,
                   std::vector<Rejection>& notices, bool logarithmic) {
+  // The slider covers [lo, hi] within what the settings table allows (typing can go beyond the slider).
+  lo = std::max(lo, setting(f).min);
+  hi = std::min(hi, max_value(f, s));
   ImGui::PushID(label);
   ImGui::TextUnformatted(label);
   const float full = ImGui::GetContentRegionAvail().x;
   const float input_w = full * 0.36f;
-  double v = field_value(s, f);
+  double v = get_value(s, f);
   bool edited = false;
   ImGui::SetNextItemWidth(full - input_w - ImGui::GetStyle().ItemSpacing.x);
   const ImGuiSliderFlags flags = ImGuiSliderFlags_NoRoundToFormat | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
   if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &v, &lo, &hi, format, flags)) edited = true;
   ImGui::SameLine();
   ImGui::SetNextItemWidth(input_w);
-  double typed = field_value(s, f);
+  double typed = get_value(s, f);
   if (ImGui::InputDouble("##exact", &typed, 0, 0, "%g", ImGuiInputTextFlags_EnterReturnsTrue)) {
     v = typed;
     edited = true;

@@ -4,13 +4,14 @@
 #include <string>
 #include <vector>
 
-#include "format.hpp"
+#include "state/format.hpp"
 #include "imgui.h"
-#include "state_io.hpp"
+#include "state/state_io.hpp"
 
 namespace app {
 
-// A labelled slider plus an exact-entry field for a numeric State field. The edited value is
+// A labelled slider plus an exact-entry field for a numeric State field. The slider spans [lo, hi]
+// cut to the setting's limits in the settings table (the whole range for pair). The edited value is
 // applied with set_number(); a rejected value leaves the state as it was and its reason lands in
 // `notices`. Returns true when the state changed.
 bool param_slider(const char* label, State& s, Field f, double lo, double hi, const char* fmt,

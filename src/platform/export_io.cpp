@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/export.hpp"
+#include "state/export.hpp"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>

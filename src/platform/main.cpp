@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app/app.hpp"
-#include "app/frame_stats.hpp"
+#include "state/frame_stats.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"

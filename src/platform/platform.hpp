@@ -1,7 +1,7 @@
 // What the platform layer shares between its files: the one App and a way to ask for redraws.
 #pragma once
 #include "app/app.hpp"
-#include "app/frame_stats.hpp"
+#include "state/frame_stats.hpp"
 
 namespace platform {
 

@@ -9,9 +9,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "app/describe.hpp"
-#include "app/export.hpp"
-#include "app/state_io.hpp"
+#include "app/app.hpp"
+#include "state/export.hpp"
+#include "state/state_io.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/params.hpp"
@@ -105,7 +105,7 @@ EMSCRIPTEN_KEEPALIVE void posenc_stats_reset() { platform::frame_stats().reset_w
 
 // Benchmark hook: the similarity view's largest plotted offset (its own slider goes to 10,000).
 EMSCRIPTEN_KEEPALIVE void posenc_similarity_kmax(int kmax) {
-  platform::the_app().similarity.kmax = kmax < 1 ? 1 : kmax > 10000 ? 10000 : kmax;
+  platform::the_app().views.similarity.kmax = kmax < 1 ? 1 : kmax > 10000 ? 10000 : kmax;
   platform::request_redraw();
 }
 
@@ -205,7 +205,7 @@ extern "C" {
 // Where the heatmap was drawn last frame and its window: out = {x, y, w, h (CSS pixels from the
 // canvas's top-left corner), pos0, positions, dim0, dims}. Returns 0 (out untouched) until drawn.
 EMSCRIPTEN_KEEPALIVE int posenc_heatmap_rect(double* out) {
-  const app::HeatmapCache& c = platform::the_app().heatmap;
+  const app::HeatmapCache& c = platform::the_app().views.heatmap;
   if (!c.drawn) return 0;
   const double v[8] = {c.plot_min.x, c.plot_min.y, c.plot_max.x - c.plot_min.x, c.plot_max.y - c.plot_min.y,
                        c.pos0, c.positions, c.dim0, c.dims};
@@ -216,7 +216,7 @@ EMSCRIPTEN_KEEPALIVE int posenc_heatmap_rect(double* out) {
 // Sets the heatmap window (clamped as the UI clamps it) and its naive float32 switch.
 EMSCRIPTEN_KEEPALIVE void posenc_heatmap_window(double pos0, double positions, double dim0, double dims, int naive) {
   app::App& a = platform::the_app();
-  app::heatmap_set_window(a.heatmap, a.state, pos0, positions, dim0, dims, naive != 0);
+  app::heatmap_set_window(a.views.heatmap, a.state, pos0, positions, dim0, dims, naive != 0);
   platform::request_redraw();
 }
 

@@ -6,7 +6,7 @@
 //   3. its 8-byte chunks as doubles for set_number on every field and for the core's check_* and, when
 //      they pass, the encoding, frequencies and dot product, which must then be finite.
 // After each: tests/fuzz/state_checks.hpp (state within its documented limits, rejections short and
-// printable, to_json/describe finite and parseable, to_query reloads the same state). Any violation
+// printable, to_json finite and parseable, to_query reloads the same state). Any violation
 // prints what broke and aborts, which libFuzzer reports as a crash with the input saved.
 #include <cmath>
 #include <cstdint>

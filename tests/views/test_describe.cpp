@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/describe.hpp"
-#include "app/format.hpp"
+#include "app/app.hpp"
+#include "state/format.hpp"
 
 using namespace app;
 

@@ -1,0 +1,18 @@
+# Turns the lesson text files into one C++ header: `kLessonTexts[] = {{"name", R"(...)"}, ...}`,
+# name = file name without extension. Usage: cmake -DOUT=header.hpp -DFILES="a.txt|b.txt" -P embed_texts.cmake
+string(REPLACE "|" ";" files "${FILES}")
+set(body "")
+foreach(f IN LISTS files)
+  get_filename_component(name "${f}" NAME_WE)
+  file(READ "${f}" text)
+  string(FIND "${text}" ")posenc_text\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${f} contains the delimiter )posenc_text\"")
+  endif()
+  string(APPEND body "    {\"${name}\", R\"posenc_text(${text})posenc_text\"},\n")
+endforeach()
+file(WRITE "${OUT}.tmp" "// Generated from src/lessons/*.txt at build time; do not edit.\n#pragma once\n"
+  "struct EmbeddedText {\n  const char* name;\n  const char* text;\n};\n"
+  "inline constexpr EmbeddedText kLessonTexts[] = {\n${body}};\n")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUT}.tmp")

@@ -1,0 +1,41 @@
+// Screenshots of every lesson, for looking at what the module shows (not a test):
+//   node scripts/screenshots.mjs OUT_DIR [--views a,b,c] [--query 'd=512&pos=1e6']
+// Serves build/web/dist, opens each view from PosEnc.views() (or --views) paused at a fixed state,
+// and writes OUT_DIR/<size>-<view>.png at 1280x800, as a 360x640 phone (dpr 2) and at scale 2.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, openPage, serve, settle, PARK } from '../tests/browser/harness.mjs';
+
+const args = process.argv.slice(2);
+const out = args[0];
+if (!out) { console.error('usage: node scripts/screenshots.mjs OUT_DIR [--views a,b] [--query q]'); process.exit(2); }
+const opt = (name) => { const i = args.indexOf(name); return i > 0 ? args[i + 1] : null; };
+const extra = opt('--query') || '';
+mkdirSync(out, { recursive: true });
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800, deviceScaleFactor: 1, query: '' },
+  { name: 'phone', width: 360, height: 640, deviceScaleFactor: 2, query: '' },
+  { name: 'scale2', width: 1280, height: 800, deviceScaleFactor: 1, query: '&scale=2' },
+];
+
+const server = await serve();
+const browser = await launch();
+try {
+  for (const size of SIZES) {
+    const { page, context } = await openPage(browser, server.url + '?playing=0' + size.query + (extra ? '&' + extra : ''), size);
+    const views = opt('--views') ? opt('--views').split(',') : (await page.evaluate(() => window.PosEnc.views())).map((v) => v.id);
+    for (const view of views) {
+      const r = await page.evaluate((v) => window.PosEnc.setState({ view: v }), view);
+      if (r.rejected.length) console.warn(view, JSON.stringify(r.rejected));
+      await page.mouse.move(PARK.x, size.height - 5);
+      await settle(page, 6);
+      await page.screenshot({ path: join(out, `${size.name}-${view}.png`) });
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log('screenshots in ' + out);

@@ -1,0 +1,88 @@
+#include "lessons.hpp"
+
+#include "format.hpp"
+#include "text_file.hpp"
+#include "tour.hpp"
+
+namespace app {
+
+namespace {
+
+constexpr bool in_tour = true, outside_tour = false;
+
+constexpr const char* kIds[] = {
+#define POSENC_X(id, label, core, tour) #id,
+    POSENC_LESSONS(POSENC_X)
+#undef POSENC_X
+};
+
+struct Catalogue {
+  std::vector<Lesson> lessons;
+  std::vector<std::vector<TextEntry>> texts;  // each lesson's text file
+};
+
+const Catalogue& catalogue() {
+  static const Catalogue c = [] {
+    Catalogue out;
+    out.lessons = {
+#define POSENC_X(id, label, core, tour) {View::id, #id, label, core, tour, {}, {}},
+        POSENC_LESSONS(POSENC_X)
+#undef POSENC_X
+    };
+    for (Lesson& l : out.lessons) out.texts.push_back(parse_text_file(embedded_text(l.id)));
+    for (size_t i = 0; i < out.lessons.size(); ++i)
+      for (const TextEntry& e : out.texts[i]) {
+        if (e.key == "title") out.lessons[i].title = e.value;
+        if (e.key == "summary") out.lessons[i].summary = e.value;
+      }
+    return out;
+  }();
+  return c;
+}
+
+}  // namespace
+
+std::span<const Lesson> lessons() { return catalogue().lessons; }
+
+const Lesson& lesson(View v) {
+  const int i = static_cast<int>(v);
+  return catalogue().lessons[(i >= 0 && i < static_cast<int>(View::count)) ? static_cast<size_t>(i) : 0];
+}
+
+const char* view_id(View v) { return lesson(v).id; }
+
+bool view_from_id(std::string_view id, View& out) {
+  for (size_t i = 0; i < std::size(kIds); ++i)
+    if (id == kIds[i]) {
+      out = static_cast<View>(i);
+      return true;
+    }
+  return false;
+}
+
+std::span<const char* const> view_ids() { return kIds; }
+
+std::string_view lesson_text(View v, std::string_view key) {
+  const int i = static_cast<int>(v);
+  if (i < 0 || i >= static_cast<int>(View::count)) return {};
+  for (const TextEntry& e : catalogue().texts[static_cast<size_t>(i)])
+    if (e.key == key) return e.value;
+  return {};
+}
+
+std::string lessons_json() {
+  std::string out = "[";
+  for (const Lesson& l : lessons()) {
+    std::string steps;
+    for (int s : tour_steps_of(l.view)) {
+      if (!steps.empty()) steps += ',';
+      steps += std::to_string(s);
+    }
+    if (out.size() > 1) out += ',';
+    out += "{\"id\":" + json_string(l.id) + ",\"label\":" + json_string(l.label) + ",\"title\":" + json_string(l.title);
+    out += ",\"summary\":" + json_string(l.summary) + ",\"tourSteps\":[" + steps + "]}";
+  }
+  return out + "]";
+}
+
+}  // namespace app

@@ -1,0 +1,72 @@
+// The lesson registry: every lesson of PosEnc Lab, one line each, in tab order.
+//
+//   X(id, label, core, tour)
+//     id     the view id: a public interface (URL `view=`, PosEnc.getState().view), keep it stable
+//     label  the tab's label
+//     core   the src/core/ concept the lesson draws (src/core/<core>.hpp, tests/test_<core>.cpp)
+//     tour   in_tour, or outside_tour for a lesson the guided tour does not visit
+//
+// Everything else about a lesson is found by its id:
+//   src/lessons/<id>.txt       its words (title, summary, captions): plain text, edited without C++
+//   src/app/view_<id>.hpp/cpp  draw_<id>(State&, <Cache>&, const ViewContext&) and describe_<id>(const State&)
+// The tabs, the tour, describe(), PosEnc.views(), the tests and the benchmark all read this list.
+// Adding a lesson: its core file, its view file, its text file, its test, a line here and the view's
+// #include in src/app/views.hpp.
+#pragma once
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#define POSENC_LESSONS(X)                                   \
+  X(clock, "Clock", "rotation", in_tour)                    \
+  X(order, "Order", "attention", in_tour)                   \
+  X(input, "Input", "input", in_tour)                       \
+  X(formula, "Formula", "formula_steps", in_tour)           \
+  X(heatmap, "Heatmap", "encoding", in_tour)                \
+  X(waves, "Waves", "encoding", in_tour)                    \
+  X(periods, "Periods", "frequency", in_tour)               \
+  X(ranges, "Ranges", "ranges", in_tour)                    \
+  X(similarity, "Similarity", "similarity_curve", in_tour)  \
+  X(learned, "Learned", "learned", in_tour)                 \
+  X(adding, "Adding", "mixing", in_tour)                    \
+  X(rope, "RoPE", "rope", in_tour)                          \
+  X(gotcha, "Gotcha", "layout", in_tour)                    \
+  X(precision, "Precision", "float32_encoding", in_tour)
+
+namespace app {
+
+enum class View : int {
+#define POSENC_X(id, label, core, tour) id,
+  POSENC_LESSONS(POSENC_X)
+#undef POSENC_X
+  count
+};
+
+struct Lesson {
+  View view;
+  const char* id;
+  const char* label;     // tab label
+  const char* core;      // src/core/<core>.hpp
+  bool in_tour;          // false: listed as outside the guided tour
+  std::string_view title;    // from src/lessons/<id>.txt
+  std::string_view summary;  // one line, from src/lessons/<id>.txt
+};
+
+// All lessons in tab order.
+std::span<const Lesson> lessons();
+const Lesson& lesson(View v);
+const char* view_id(View v);
+// Returns false (and leaves `out` alone) for an unknown id.
+bool view_from_id(std::string_view id, View& out);
+// The ids in tab order (the choices of the `view` setting).
+std::span<const char* const> view_ids();
+
+// A named text of a lesson's file (src/lessons/<id>.txt), e.g. lesson_text(View::periods, "caption");
+// "" if the file has no such key. Texts are read once, at first use.
+std::string_view lesson_text(View v, std::string_view key);
+
+// The registry as JSON, [{id, label, title, summary, tourSteps: [..]}] in tab order (PosEnc.views()).
+std::string lessons_json();
+
+}  // namespace app

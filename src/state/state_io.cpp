@@ -1,0 +1,233 @@
+#include "state_io.hpp"
+
+#include <cstdlib>
+#include <optional>
+
+#include "format.hpp"
+#include "tour.hpp"
+
+namespace app {
+
+namespace {
+
+constexpr int kMaxParts = 64;
+
+// Strict number parsing: optional surrounding blanks, the rest must be one number.
+std::optional<double> parse_number(std::string_view text) {
+  // A NUL (e.g. "%00" in a URL) would end the text early for strtod: "64%00junk" must not read as 64.
+  if (text.empty() || text.size() > 40 || text.find('\0') != std::string_view::npos) return std::nullopt;
+  std::string buf(text);
+  const char* begin = buf.c_str();
+  char* end = nullptr;
+  const double v = std::strtod(begin, &end);
+  if (end == begin) return std::nullopt;
+  while (*end == ' ') ++end;
+  if (*end != '\0') return std::nullopt;
+  return v;
+}
+
+// The text of a value as the number the table stores; nullopt with the reason in `why` otherwise.
+std::optional<double> parse_value(Field f, std::string_view value, std::string& why) {
+  const Setting& r = setting(f);
+  if (r.kind == Kind::boolean) {
+    if (value == "true" || value == "1") return 1.0;
+    if (value == "false" || value == "0") return 0.0;
+    why = std::string(r.key) + " must be true or false (1 or 0)";
+    return std::nullopt;
+  }
+  if (r.kind == Kind::choice) {
+    const auto names = choice_names(f);
+    for (size_t i = 0; i < names.size(); ++i)
+      if (value == names[i]) return static_cast<double>(i);
+    why = check_value(State{}, f, -1);  // "... must be one of: ..."
+    return std::nullopt;
+  }
+  const std::optional<double> v = parse_number(value);
+  if (!v) why = std::string(r.key) + " must be a number";
+  return v;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string url_decode(std::string_view in) {
+  std::string out;
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (in[i] == '+') {
+      out += ' ';
+    } else if (in[i] == '%' && i + 2 < in.size() && hex_digit(in[i + 1]) >= 0 && hex_digit(in[i + 2]) >= 0) {
+      out += static_cast<char>(hex_digit(in[i + 1]) * 16 + hex_digit(in[i + 2]));
+      i += 2;
+    } else {
+      out += in[i];
+    }
+  }
+  return out;
+}
+
+std::string url_encode(std::string_view in) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char ch : in) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_' || c == '.' ||
+        c == '~' || c == ',')
+      out += ch;
+    else
+      out += {'%', kHex[c >> 4], kHex[c & 15]};
+  }
+  return out;
+}
+
+using Values = std::optional<std::string>[static_cast<int>(Field::count)];
+
+// Applies the values given: a tour step first (its preset sets the scene), then the rest in the
+// table's order, so they win over the preset. Rejections go to `rejected` when given.
+void apply_values(State& s, const Values& values, std::vector<Rejection>* rejected) {
+  const auto apply = [&](const Setting& r) {
+    const auto& v = values[static_cast<int>(r.field)];
+    if (!v) return;
+    const std::string err = set_field(s, r.key, *v);
+    if (!err.empty() && rejected) rejected->push_back({r.key, sanitise(*v), err});
+  };
+  apply(setting(Field::step));
+  for (const Setting& r : settings())
+    if (r.field != Field::step) apply(r);
+}
+
+// A tour step's preset, as the step starts. Under reduced motion it never starts playing.
+void apply_preset(State& s, int step) {
+  const TourStep* t = tour_step(step);
+  if (!t) return;
+  Values values;
+  for (const auto& [key, value] : t->preset) {
+    Field f;
+    if (field_from_key(key, f)) values[static_cast<int>(f)] = value;
+  }
+  const bool was_playing = s.playing;
+  apply_values(s, values, nullptr);
+  if (s.reduced_motion && s.playing && !was_playing) s.playing = false;
+}
+
+}  // namespace
+
+std::string sanitise(std::string_view text, size_t max_len) {
+  std::string out;
+  for (char ch : text) {
+    if (out.size() >= max_len) {
+      out += "...";
+      break;
+    }
+    out += (ch >= 0x20 && ch < 0x7f) ? ch : '?';
+  }
+  return out;
+}
+
+std::string set_number(State& s, Field f, double value) {
+  if (f == Field::count) return "unknown field";
+  std::string err = check_value(s, f, value);
+  if (err.empty()) store_value(s, f, value);
+  return err;
+}
+
+std::string set_view(State& s, View v) { return set_number(s, Field::view, static_cast<double>(static_cast<int>(v))); }
+
+std::string set_field(State& s, std::string_view key, std::string_view value) {
+  Field f;
+  if (!field_from_key(key, f)) return "not a setting of PosEnc Lab";
+  std::string why;
+  const std::optional<double> v = parse_value(f, value, why);
+  if (!v) return why;
+  if (f == Field::step) {
+    const std::string err = check_value(s, f, *v);
+    return err.empty() ? set_step(s, static_cast<int>(*v)) : err;
+  }
+  return set_number(s, f, *v);
+}
+
+std::string set_step(State& s, int step) {
+  std::string err = check_value(s, Field::step, step);
+  if (!err.empty()) return err;
+  if (step > 0 && step != s.step) apply_preset(s, step);
+  s.step = step;
+  return {};
+}
+
+void set_reduced_motion(State& s, bool reduced) {
+  s.reduced_motion = reduced;
+  if (reduced) s.playing = false;
+}
+
+std::vector<Rejection> apply_query(State& s, std::string_view query, PageKeys* page) {
+  if (!query.empty() && query.front() == '?') query.remove_prefix(1);
+  std::vector<Rejection> rejected;
+  Values values;
+  int count = 0;
+  while (!query.empty()) {
+    const size_t amp = query.find('&');
+    const std::string_view part = query.substr(0, amp);
+    query = (amp == std::string_view::npos) ? std::string_view{} : query.substr(amp + 1);
+    if (part.empty()) continue;
+    if (++count > kMaxParts) {
+      rejected.push_back({"(rest)", "", "too many parameters; the rest were ignored"});
+      break;
+    }
+    const size_t eq = part.find('=');
+    const std::string key = url_decode(part.substr(0, eq));
+    const std::string value = eq == std::string_view::npos ? std::string{} : url_decode(part.substr(eq + 1));
+    Field f;
+    if (field_from_key(key, f)) {
+      values[static_cast<int>(f)] = value;
+      continue;
+    }
+    if (page && (key == "embed" || key == "origins")) {
+      page->query += std::string(page->query.empty() ? "" : "&") + std::string(part);
+      if (key == "origins") {
+        page->has_origins = true;
+        page->origins = value;
+      } else if (value == "1" || value == "true" || value == "0" || value == "false") {
+        page->embed = value == "1" || value == "true";
+      } else {
+        rejected.push_back({key, sanitise(value), "embed must be 1 or 0"});
+      }
+      continue;
+    }
+    rejected.push_back({sanitise(key), sanitise(value), "not a setting of PosEnc Lab"});
+  }
+  apply_values(s, values, &rejected);
+  return rejected;
+}
+
+std::string to_query(const State& s, bool omit_defaults) {
+  const State defaults;
+  std::string out;
+  for (const Setting& r : settings()) {
+    const std::string v = value_text(s, r.field);
+    if (omit_defaults && r.field != Field::view && v == value_text(defaults, r.field)) continue;
+    out += std::string(out.empty() ? "" : "&") + r.key + "=" + url_encode(v);
+  }
+  return out;
+}
+
+std::string to_json(const State& s) {
+  std::string out = "{";
+  for (const Setting& r : settings())
+    out += std::string(out.size() > 1 ? "," : "") + "\"" + r.key + "\":" + value_json(s, r.field);
+  return out + "}";
+}
+
+std::string rejections_to_json(const std::vector<Rejection>& r) {
+  std::string out = "[";
+  for (size_t i = 0; i < r.size(); ++i) {
+    if (i) out += ",";
+    out += "{\"key\":" + json_string(r[i].key) + ",\"value\":" + json_string(r[i].value) +
+           ",\"reason\":" + json_string(r[i].reason) + "}";
+  }
+  return out + "]";
+}
+
+}  // namespace app

@@ -1,0 +1,122 @@
+// The lesson registry (src/state/lessons.hpp) guarded: every registered lesson has its words, its
+// core file and its test, draws in a headless Dear ImGui frame (no GPU: draw callbacks are not run)
+// without NaN vertices, at several states including the corners of the valid range, and is in the
+// guided tour or listed as outside it.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "app/app.hpp"
+#include "imgui.h"
+#include "state/tour.hpp"
+
+using namespace app;
+
+namespace {
+
+// One Dear ImGui context with the app's fonts, built without a renderer.
+struct Headless {
+  App app;
+  Headless() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 800);
+    io.DeltaTime = 1.0f / 60.0f;
+  }
+  ~Headless() { ImGui::DestroyContext(); }
+
+  // Draws `frames` frames of the whole app at the given window size; returns the draw data's vertex
+  // count of the last one, and whether every vertex position was finite.
+  std::pair<int, bool> frames(int frames, ImVec2 size = ImVec2(1280, 800)) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = size;
+    std::pair<int, bool> out{0, true};
+    for (int f = 0; f < frames; ++f) {
+      if (app_update_style(app, 1.0f)) {
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+      }
+      ImGui::NewFrame();
+      app_frame(app, 1.0 / 60.0);
+      ImGui::Render();
+      const ImDrawData* dd = ImGui::GetDrawData();
+      out = {dd->TotalVtxCount, true};
+      for (int l = 0; l < dd->CmdListsCount; ++l)
+        for (const ImDrawVert& v : dd->CmdLists[l]->VtxBuffer)
+          if (!std::isfinite(v.pos.x) || !std::isfinite(v.pos.y)) out.second = false;
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("every lesson has its words, its core file and its core test") {
+  const std::filesystem::path src = POSENC_SOURCE_DIR;
+  std::set<std::string> ids;
+  for (const Lesson& l : lessons()) {
+    INFO(l.id);
+    CHECK(ids.insert(l.id).second);
+    CHECK(view_id(l.view) == std::string(l.id));
+    CHECK_FALSE(l.title.empty());
+    CHECK_FALSE(l.summary.empty());
+    CHECK(l.summary.size() < 140);  // one line
+    CHECK(std::filesystem::exists(src / "src" / "lessons" / (std::string(l.id) + ".txt")));
+    CHECK(std::filesystem::exists(src / "src" / "app" / ("view_" + std::string(l.id) + ".cpp")));
+    CHECK(std::filesystem::exists(src / "src" / "core" / (std::string(l.core) + ".hpp")));
+    CHECK(std::filesystem::exists(src / "tests" / ("test_" + std::string(l.core) + ".cpp")));
+  }
+  CHECK(ids.size() == static_cast<size_t>(View::count));
+}
+
+TEST_CASE("every lesson is in the guided tour or listed as outside it, and every step applies") {
+  for (const Lesson& l : lessons()) {
+    INFO(l.id);
+    CHECK(tour_steps_of(l.view).empty() == !l.in_tour);
+  }
+  REQUIRE(tour_step_count() > 0);
+  for (int step = 1; step <= tour_step_count(); ++step) {
+    const TourStep* t = tour_step(step);
+    INFO("step " << step << ": " << t->title);
+    CHECK_FALSE(t->title.empty());
+    CHECK_FALSE(t->caption.empty());
+    State s;
+    for (const auto& [key, value] : t->preset) CHECK(set_field(s, key, value) == "");
+    CHECK(s.view == t->view);
+  }
+}
+
+TEST_CASE("every registered view draws, with finite vertices, at default and extreme states") {
+  Headless h;
+  const char* states[] = {
+      "playing=0",
+      "playing=0&d=8192&pair=4095&pos=1e9&k=-1e9&base=1e12&n=100000",
+      "playing=0&d=2&pos=-1e9&k=1e9&base=1.0000001&n=1",
+      "playing=0&d=512&k=37&n=64&scale=3&contrast=1&palette=colorblind",
+  };
+  for (const Lesson& l : lessons()) {
+    for (const char* q : states) {
+      INFO(l.id << " at " << q);
+      h.app.state = State{};
+      REQUIRE(apply_query(h.app.state, q).empty());
+      REQUIRE(set_view(h.app.state, l.view).empty());
+      const auto [vertices, finite] = h.frames(3);
+      CHECK(finite);
+      CHECK(vertices > 1000);  // more than the sidebar and the tab bar: the view drew
+      CHECK(h.app.state.view == l.view);
+    }
+  }
+  // A phone-sized window, with the controls hidden.
+  for (const Lesson& l : lessons()) {
+    INFO(l.id << " at 360x640");
+    h.app.state = State{};
+    REQUIRE(apply_query(h.app.state, "playing=0&controls=0").empty());
+    REQUIRE(set_view(h.app.state, l.view).empty());
+    CHECK(h.frames(2, ImVec2(360, 640)).second);
+  }
+}
