@@ -208,7 +208,7 @@ void app_frame(App& a, double dt) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   if (s.controls) {
-    const float sidebar = 290.0f * a.ui_scale;
+    const float sidebar = metrics::sidebar_width * a.ui_scale;
     ImGui::BeginChild("controls", ImVec2(sidebar, 0), true);
     draw_controls(a);
     ImGui::EndChild();
@@ -221,7 +221,7 @@ void app_frame(App& a, double dt) {
   }
   draw_tour_bar(a);
   // Narrow tabs so all fourteen fit beside the sidebar at 1280 px; at larger UI scales they scroll.
-  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(5.0f * a.ui_scale, ImGui::GetStyle().FramePadding.y));
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(metrics::tab_padding * a.ui_scale, ImGui::GetStyle().FramePadding.y));
   ImGui::PushStyleVar(ImGuiStyleVar_ItemInnerSpacing, ImVec2(2.0f * a.ui_scale, ImGui::GetStyle().ItemInnerSpacing.y));
   if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
     // A view set from outside (URL, API, keyboard) selects its tab; otherwise the tab bar sets the view.

@@ -1,5 +1,4 @@
 #include "view_periods.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -8,6 +7,7 @@
 #include "core/frequency.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
+#include "state/format.hpp"
 #include "state/state_io.hpp"
 #include "widgets.hpp"
 
@@ -15,14 +15,13 @@ namespace app {
 
 namespace {
 
-constexpr ImU32 kFast = IM_COL32(31, 119, 180, 255);   // period within the window
-constexpr ImU32 kSlow = IM_COL32(150, 150, 160, 255);  // period longer than the window
-constexpr ImU32 kWindow = IM_COL32(214, 39, 40, 255);
+// Periods within the window, longer than the window, and the window itself.
+const ImU32& kFast = colors::sin_series;
+const ImU32& kSlow = colors::muted;
+const ImU32& kWindow = colors::cos_series;
 
 void refresh(PeriodsCache& cache, const State& s) {
-  if (cache.d == s.d && cache.base == s.base) return;
-  cache.d = s.d;
-  cache.base = s.base;
+  if (!cache.key.changed(s.d, s.base)) return;
   cache.period.resize(static_cast<size_t>(s.d / 2));
   for (int i = 0; i < s.d / 2; ++i) cache.period[static_cast<size_t>(i)] = pe::period(i, s.d, s.base);
 }
@@ -39,21 +38,19 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   const int first = pe::first_pair_with_period_above(s.n, s.d, s.base);
   const double slowest = cache.period.back();
 
-  caption("Every pair's period is the previous one times the same factor base^(2/d), so on a log scale the periods "
-          "climb in a straight line, from 2\xCF\x80 (about 6 positions) to nearly base\xC2\xB7" "2\xCF\x80. The dashed line is "
-          "the window N: pairs above it do not finish a single cycle inside the window.");
+  caption(lesson_text(View::periods, "caption"));
   if (ImGui::BeginTable("period_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableNextColumn();
     param_slider("window N", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
     ImGui::TableNextColumn();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "Click a point to select its pair.");
+    caption(lesson_text(View::periods, "hint"));
     ImGui::EndTable();
   }
 
   // y from below both 2*pi and N to above both the slowest period and N, so the line at N is always on the chart.
   const double ylo = std::min(2.0, static_cast<double>(s.n) * 0.5), yhi = std::max(slowest, static_cast<double>(s.n)) * 3.0;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float plot_h = std::max(220 * sc, avail.y - 5.6f * ImGui::GetTextLineHeightWithSpacing());
+  const float plot_h = std::max(metrics::plot_min_height * sc, avail.y - 5.6f * ImGui::GetTextLineHeightWithSpacing());
   const double xpad = std::max(0.5, pairs * 0.012);
   const Plot p = plot_frame("periods_plot", ImVec2(avail.x, plot_h), -xpad, pairs - 1 + xpad, ylo, yhi, true,
                             "pair i  (dimensions 2i and 2i+1)", "period in positions (log scale)", sc, true);
@@ -90,7 +87,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   // Where the periods cross N.
   if (first > 0 && first < pairs) {
     const float x = p.sx(first);
-    dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), IM_COL32(150, 150, 160, 200), 1.0f, 4 * sc);
+    dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::muted, 200), 1.0f, 4 * sc);
     const std::string t = "from dimension " + std::to_string(2 * first) + " on: period > N";
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     halo_text(dl, ImVec2(x + tw + 10 * sc > p.hi.x ? x - tw - 6 * sc : x + 6 * sc, p.lo.y + 4 * sc), colors::text_dim, t.c_str());
@@ -112,7 +109,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     halo_text(dl, ImVec2(tx, ty), colors::selected, t.c_str());
   }
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
-    dl->AddCircle(ImVec2(p.sx(hover), p.sy(cache.period[static_cast<size_t>(hover)])), 7.0f * sc, IM_COL32(40, 40, 50, 200), 0, 1.5f * sc);
+    dl->AddCircle(ImVec2(p.sx(hover), p.sy(cache.period[static_cast<size_t>(hover)])), metrics::hover_radius * sc, colors::hover_ring, 0, 1.5f * sc);
     ImGui::SetTooltip("pair %d: dimensions %d and %d\nperiod %s positions\nw = %s rad per position", hover, 2 * hover, 2 * hover + 1,
                       fmt("%.6g", cache.period[static_cast<size_t>(hover)]).c_str(), fmt("%.6g", pe::omega(hover, s.d, s.base)).c_str());
   }
@@ -129,7 +126,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", value.c_str());
       ImGui::PopFont();
     };
-    const ImU32 ink = IM_COL32(25, 28, 33, 255);
+    const ImU32 ink = colors::ink;
     if (pairs > 1)
       row("ratio of neighbouring periods, base^(2/d)", fmt("%.6f", ratio) + "  (each " + fmt("%.2f", (ratio - 1) * 100) + "% longer)", ink);
     else
@@ -153,7 +150,17 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_periods(const State& s) { return describe_clock(s); }
+std::string describe_periods(const State& s) {
+  const int pairs = s.d / 2;
+  const int first = pe::first_pair_with_period_above(s.n, s.d, s.base);
+  std::string t = "The " + std::to_string(pairs) + " periods run from " + fmt("%.4f", pe::period(0, s.d, s.base)) +
+                  " positions (pair 0) to " + period_text(pe::period(pairs - 1, s.d, s.base)) + " (pair " +
+                  std::to_string(pairs - 1) + "), a ratio of " + fmt("%.6g", pe::period(pairs - 1, s.d, s.base) / pe::period(0, s.d, s.base)) + ". ";
+  if (pairs > 1) t += "Each period is " + fmt("%.6f", pe::period_ratio(s.d, s.base)) + " times the one before. ";
+  t += first < pairs ? "From pair " + std::to_string(first) + " on (" + std::to_string(pairs - first) + " of " + std::to_string(pairs) +
+                           " pairs) the period is longer than the window N = " + grouped(s.n) + "."
+                     : "Every pair completes a cycle within the window N = " + grouped(s.n) + ".";
+  return t + " Selected pair " + std::to_string(s.pair) + ": period " + period_text(pe::period(s.pair, s.d, s.base)) + " positions.";
+}
 
 }  // namespace app

@@ -6,15 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
 struct PeriodsCache {
-  int d = 0;
-  double base = 0;
-  std::vector<double> period;  // period of each pair for (d, base)
+  KeyedCache<int, double> key;  // d, base
+  std::vector<double> period;   // period of each pair for (d, base)
 };
 
 void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx);

@@ -42,9 +42,9 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   return true;
 }
 
-void caption(const char* text) {
+void caption(std::string_view text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
-  ImGui::TextWrapped("%s", text);
+  ImGui::TextWrapped("%.*s", static_cast<int>(text.size()), text.data());
   ImGui::PopStyleColor();
 }
 

@@ -2,6 +2,7 @@
 // and number formatting that never shows NaN or Infinity.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "state/format.hpp"
@@ -19,7 +20,7 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
 
 
 // Wrapped caption text in the dim caption colour.
-void caption(const char* text);
+void caption(std::string_view text);
 
 // One clickable cell of a row or grid of pairs (the dials of the clock, RoPE and gotcha views): an
 // invisible button of `size` at the cursor that selects `pair` through set_number() when clicked,

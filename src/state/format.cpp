@@ -27,6 +27,23 @@ std::string shortest_number(double v) {
   return buf;
 }
 
+std::string fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string>> values) {
+  std::string out;
+  while (!text.empty()) {
+    const size_t open = text.find('{');
+    const size_t close = open == std::string_view::npos ? open : text.find('}', open);
+    if (close == std::string_view::npos) break;
+    out += text.substr(0, open);
+    const std::string_view name = text.substr(open + 1, close - open - 1);
+    const std::string* value = nullptr;
+    for (const auto& [k, v] : values)
+      if (k == name) value = &v;
+    out += value ? *value : std::string(text.substr(open, close - open + 1));
+    text.remove_prefix(close + 1);
+  }
+  return out + std::string(text);
+}
+
 std::string json_string(std::string_view text) {
   std::string out = "\"";
   for (char ch : text) {
