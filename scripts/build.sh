@@ -1,21 +1,27 @@
 #!/usr/bin/env bash
-# Builds PosEnc Lab: the web release (build/web/dist) and the native desktop app + tests (build/native).
-#   scripts/build.sh [web|native|all]   (default: all)
+# Builds PosEnc Lab through the CMake presets (CMakePresets.json):
+#   scripts/build.sh page     the page only (build/web/dist + the single-file build): what scripts/run.sh serves
+#   scripts/build.sh web      the page and the core tests as wasm (build/web)
+#   scripts/build.sh native   the desktop app and the native tests (build/native)
+#   scripts/build.sh all      web and native (default)
 # Expects scripts/setup.sh to have run (scripts/run.sh and scripts/test.sh call it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
 what=${1:-all}
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 jobs=$(nproc)
-if [[ $what == web || $what == all ]]; then
-  if [[ ! -f "$ROOT/build/web/CMakeCache.txt" ]]; then
-    emcmake cmake -S "$ROOT" -B "$ROOT/build/web" -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
-  fi
-  cmake --build "$ROOT/build/web" -j"$jobs"
+configure() {  # preset [extra -D...]: configures once; later builds only rebuild
+  local preset=$1; shift
+  [[ -f "$ROOT/build/$preset/CMakeCache.txt" ]] || cmake --preset "$preset" "$@" >/dev/null
+}
+if [[ $what == page || $what == web || $what == all ]]; then
+  # The wasm tests run under this machine's node (the preset's "node" is found on PATH otherwise).
+  configure web -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)"
+  if [[ $what == page ]]; then cmake --build --preset web-page -j"$jobs"; else cmake --build --preset web -j"$jobs"; fi
   /usr/bin/python3 "$ROOT/scripts/make_single.py" "$ROOT/build/web/dist" "$ROOT/build/web/single/posenc-lab.html"
 fi
 if [[ $what == native || $what == all ]]; then
-  [[ -f "$ROOT/build/native/CMakeCache.txt" ]] || cmake -S "$ROOT" -B "$ROOT/build/native" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$ROOT/build/native" -j"$jobs"
+  configure native
+  cmake --build --preset native -j"$jobs"
 fi

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Fuzzes the validated state path (tests/fuzz/fuzz_state.cpp) with libFuzzer for a fixed time.
 #   scripts/fuzz.sh [seconds]      default 30; e.g. `bash scripts/fuzz.sh 600` for a longer run
-# Builds with clang++ -fsanitize=fuzzer,address,undefined in build/fuzz, starts from the committed
+# Builds with clang++ -fsanitize=fuzzer,address,undefined in build/fuzz (CMake preset `fuzz`), starts from the committed
 # seeds in tests/fuzz/corpus/ (new inputs it finds go to build/fuzz/corpus/, never into the repo),
 # and ends with "fuzz: 1 passed, 0 failed" when libFuzzer found nothing (a crash input is saved in
 # build/fuzz/ and named in the output, and the line says "0 passed, 1 failed").
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_TO_RUN=${1:-30}
-BUILD="${POSENC_FUZZ_BUILD:-$ROOT/build/fuzz}"
-if [[ ! -f "$BUILD/CMakeCache.txt" ]]; then
-  CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-    -DPOSENC_APP=OFF -DPOSENC_FUZZ=ON -DPOSENC_WERROR=OFF >/dev/null || { echo "fuzz: 0 passed, 1 failed (configure)"; exit 1; }
+BUILD="$ROOT/build/fuzz"
+cd "$ROOT"
+if [[ ! -f "$BUILD/CMakeCache.txt" ]]; then  # CMakePresets.json: clang, no app, no ImGui
+  cmake --preset fuzz >/dev/null || { echo "fuzz: 0 passed, 1 failed (configure)"; exit 1; }
 fi
-cmake --build "$BUILD" -j"$(nproc)" --target posenc_fuzz_state || { echo "fuzz: 0 passed, 1 failed (build)"; exit 1; }
+cmake --build --preset fuzz -j"$(nproc)" || { echo "fuzz: 0 passed, 1 failed (build)"; exit 1; }
 mkdir -p "$BUILD/corpus"
 cd "$BUILD"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1

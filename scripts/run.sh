@@ -11,7 +11,7 @@ if [[ ${1:-} == --desktop ]]; then
   echo "Starting the desktop app: $ROOT/build/native/posenc_desktop [query, e.g. 'view=clock&d=64&k=37']"
   exec "$ROOT/build/native/posenc_desktop" "${@:2}"
 fi
-bash "$ROOT/scripts/build.sh" web
+bash "$ROOT/scripts/build.sh" page
 echo
 echo "PosEnc Lab is served at:  http://127.0.0.1:$PORT/"
 echo "(Ctrl-C stops the server.)"

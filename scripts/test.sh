@@ -29,10 +29,10 @@ count_line() {  # "fuzz: 1 passed, 0 failed" (a runner's own summary line, prefi
 }
 stage() { echo; echo "=== $1"; }
 
-stage "core tests, native"
-(cd build/native && ctest --no-tests=error --output-on-failure) 2>&1 | tee "$log"; count_ctest
+stage "core, state and view tests, native"
+ctest --preset native 2>&1 | tee "$log"; count_ctest
 stage "core tests, wasm under node"
-(cd build/web && ctest --no-tests=error --output-on-failure) 2>&1 | tee "$log"; count_ctest
+ctest --preset web 2>&1 | tee "$log"; count_ctest
 stage "core + state tests with AddressSanitizer and UBSan (native, build/sanitize)"
 bash scripts/sanitize.sh 2>&1 | tee "$log"; count_ctest
 stage "fuzzing the validated state path (libFuzzer, 20 s, build/fuzz)"

@@ -1,16 +1,16 @@
 // PosEnc Lab page API: boots the wasm module on #canvas and exposes window.PosEnc.
 //
 //   PosEnc.ready                      Promise, resolves once the first frame is drawn
-//   PosEnc.getState()                 {view, d, base, pos, k, playing, speed, pair, n}
+//   PosEnc.getState()                 the state: one key per row of PosEnc.schema()
 //   PosEnc.setState(partial)          validates and applies; returns the state plus `rejected`:
 //                                     [{key, value, reason}] for each field that was not applied
 //   PosEnc.encoding(pos, d, base?)    Float64Array of the d values of PE(pos)
 //   PosEnc.dot(pos, k, d, base?)      PE(pos) . PE(pos + k)
 //   PosEnc.period(pair, d, base?)     period of pair `pair`, in positions
 //   PosEnc.dimensionRanges(n, d, base?)  Float64Array of the d ranges (max minus min) of each
-//                                     dimension over positions 0..n-1 (n a whole number, 1..100000)
+//                                     dimension over positions 0..n-1 (n as the `n` row of PosEnc.schema() allows)
 //   PosEnc.rope(q, k, m, n, base?)    RoPE score: q turned for position m dotted with k turned for n
-//                                     (arrays or typed arrays of numbers, equal even length 2..8192;
+//                                     (arrays or typed arrays of numbers, of equal length, even, up to the `d` limit;
 //                                     pair (x[2i], x[2i+1]) turned by p*w_i, w_i = base^(-2i/d))
 //   PosEnc.on('change', fn)           fn(state) after every state change; returns an unsubscribe function
 //   PosEnc.table(n, d, base?)         Float64Array of n*d values, PE(p) for p = 0..n-1 row after row (fast
@@ -24,25 +24,26 @@
 //   PosEnc.timing.firstFrameMs        ms from navigation to the first drawn frame
 //   PosEnc.link()                     the URL that opens this page in the current state (defaults left out)
 //   PosEnc.describe()                 plain-text description of the view and its key numbers
-// `base` defaults to 10000. Invalid arguments throw a RangeError/TypeError naming the parameter.
+//   PosEnc.views()                    [{id, label, title, summary, tourSteps}] in tab order (the lesson registry)
+//   PosEnc.schema()                   [{key, kind, min, max, default, meaning, allowed, choices?}] (the settings table)
+// `base` defaults to the `base` row's default. Invalid arguments throw a RangeError/TypeError naming the parameter.
 //
 // The page around the canvas (this file, after the API):
-//   - the URL's query is the state: applied at load through posenc_set_state (rejections listed in a
-//     text-only notice), kept current with history.replaceState (throttled, defaults left out);
-//     page-level keys `embed` and `origins` are read here and never reach the wasm side;
+//   - the URL's query is the state: handed as it is to posenc_load, which validates it, applies it and
+//     splits off the page-level keys `embed` and `origins` (rejections listed in a text-only notice);
+//     the address bar is kept current with history.replaceState (throttled, defaults left out). This
+//     file keeps no copy of a key, a limit or a default: the wasm side owns them all;
 //   - embed mode (?embed=1): no HTML chrome, and a postMessage endpoint for web/posenc-embed.js that
 //     answers trusted origins only (the parent's, or the `origins=` list); protocol in README.md;
 //   - the frame loop stops while the canvas is off-screen or the tab is hidden;
 //   - prefers-reduced-motion starts paused; #describe holds a text alternative for screen readers.
 (function () {
   'use strict';
-  const DEFAULT_BASE = 10000;
   const status = document.getElementById('status');
   const canvas = document.getElementById('canvas');
   const listeners = new Set();
   let mod = null;       // the module, once the first frame is drawn (the public API needs it)
   let runtime = null;   // the module, as soon as its runtime is up (before main and the first frame)
-  let defaults = null;  // the default state, to leave default values out of URLs
   let lastJson = '';    // the last state seen, to tell real changes from repeats
   let resolveReady, rejectReady;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
@@ -57,29 +58,19 @@
     if (isError && copy) copy.hidden = true;
   }
 
-  const EXPORT_KINDS = ['', 'png', 'csv', 'numpy', 'pytorch'];  // codes of posenc_request_export
   const timing = { firstFrameMs: null };
 
   // An n-by-d table (positions 0..n-1), filled chunk by chunk so the wasm heap stays small.
   function table(direct, n, d, base) {
     num('n', n); num('d', d); num('base', base);
-    if (!Number.isInteger(n) || n < 1 || n > 1 << 24) throw new RangeError('n must be a whole number from 1 to 16777216 (got ' + n + ')');
-    if (!Number.isInteger(d) || d < 2 || d > 8192 || d % 2) throw new RangeError('d must be an even integer from 2 to 8192 (got ' + d + ')');
-    if (n * d > 128 * 1024 * 1024) throw new RangeError('n * d must be at most 134217728 values (a 1 GB table)');
     const m = need();
+    const err = m.UTF8ToString(m._posenc_table_check(n, d, base));
+    if (err) throw new RangeError(err);
     const out = new Float64Array(n * d);
-    const rows = Math.max(1, Math.floor((1 << 18) / d));  // chunks of about 2 MB
-    const ptr = m._posenc_alloc(8 * rows * d);
-    if (!ptr) throw new RangeError('not enough memory for a table chunk');
-    try {
-      for (let first = 0; first < n; first += rows) {
-        const count = Math.min(rows, n - first);
-        const err = m.UTF8ToString(m._posenc_table_rows(first, count, d, base, direct ? 1 : 0, ptr));
-        if (err) throw new RangeError(err);
-        out.set(new Float64Array(m.HEAPF64.buffer, ptr, count * d), first * d);
-      }
-    } finally {
-      m._posenc_free(ptr);
+    for (let first = 0; first < n;) {
+      const rows = call(m, 'posenc_table_chunk', [first, n, d, base, direct ? 1 : 0]);
+      out.set(rows, first * d);
+      first += rows.length / d;
     }
     return out;
   }
@@ -105,19 +96,13 @@
     return Float64Array.from(v);
   }
 
-  // Calls a wasm compute function that writes `count` doubles; throws its reason on failure.
-  function compute(fn, args, count) {
-    const m = need();
-    const ptr = m._posenc_alloc(8 * Math.max(1, count));
-    if (!ptr) throw new RangeError('not enough memory for ' + count + ' values');
-    try {
-      const err = m.UTF8ToString(m['_' + fn](...args, ptr));
-      if (err) throw new RangeError(err);
-      return new Float64Array(m.HEAPF64.buffer, ptr, count).slice();
-    } finally {
-      m._posenc_free(ptr);
-    }
+  // Calls a wasm compute function; throws its reason on failure, else returns its result (a copy).
+  function call(m, fn, args) {
+    const err = m.UTF8ToString(m['_' + fn](...args));
+    if (err) throw new RangeError(err);
+    return new Float64Array(m.HEAPF64.buffer, m._posenc_out_ptr(), m._posenc_out_len()).slice();
   }
+  function compute(fn, args) { return call(need(), fn, args); }
 
   function withString(m, text, fn) {
     const len = m.lengthBytesUTF8(text) + 1;
@@ -161,97 +146,90 @@
     return reply;
   }
 
-  function stateQuery(state) {
-    const parts = [];
-    for (const key of Object.keys(state)) {
-      const v = state[key];
-      if (key !== 'view' && defaults && key in defaults && defaults[key] === v) continue;
-      parts.push(encodeURIComponent(key) + '=' + encodeURIComponent(typeof v === 'boolean' ? (v ? '1' : '0') : String(v)));
-    }
-    return parts.join('&');
-  }
+  // The state as a query string, default values left out (`view` always).
+  function linkQuery(m) { return m.UTF8ToString(m._posenc_link_query()); }
 
   function link() {
-    const q = stateQuery(getState());
+    const q = linkQuery(need());
     return location.origin + location.pathname + (q ? '?' + q : '');
+  }
+
+  function json(fn) { const m = need(); return JSON.parse(m.UTF8ToString(m['_' + fn]())); }
+  // `base` when a call leaves it out: the settings table's default.
+  let baseDefault = null;
+  function defaultBase() {
+    if (baseDefault === null) baseDefault = json('posenc_schema').find((row) => row.key === 'base').default;
+    return baseDefault;
   }
 
   const PosEnc = {
     ready,
     getState,
     setState,
-    encoding(pos, d, base = DEFAULT_BASE) {
+    encoding(pos, d, base = defaultBase()) {
       num('pos', pos); num('d', d); num('base', base);
-      const count = Number.isInteger(d) && d > 0 && d <= 8192 ? d : 1;
-      return compute('posenc_encoding', [pos, d, base], count);
+      return compute('posenc_encoding', [pos, d, base]);
     },
-    dot(pos, k, d, base = DEFAULT_BASE) {
+    dot(pos, k, d, base = defaultBase()) {
       num('pos', pos); num('k', k); num('d', d); num('base', base);
-      return compute('posenc_dot', [pos, k, d, base], 1)[0];
+      return compute('posenc_dot', [pos, k, d, base])[0];
     },
-    period(pair, d, base = DEFAULT_BASE) {
+    period(pair, d, base = defaultBase()) {
       num('pair', pair); num('d', d); num('base', base);
-      return compute('posenc_period', [pair, d, base], 1)[0];
+      return compute('posenc_period', [pair, d, base])[0];
     },
-    dimensionRanges(n, d, base = DEFAULT_BASE) {
+    dimensionRanges(n, d, base = defaultBase()) {
       num('n', n); num('d', d); num('base', base);
-      const count = Number.isInteger(d) && d > 0 && d <= 8192 ? d : 1;
-      return compute('posenc_dimension_ranges', [n, d, base], count);
+      return compute('posenc_dimension_ranges', [n, d, base]);
     },
-    rope(q, k, m, n, base = DEFAULT_BASE) {
+    rope(q, k, m, n, base = defaultBase()) {
       const qa = vec('q', q), ka = vec('k', k);
       num('m', m); num('n', n); num('base', base);
       const wasm = need();
-      // Vectors longer than the limit are not copied: the wasm side rejects their length first.
-      const copy = qa.length <= 8192 && ka.length <= 8192;
-      const count = copy ? qa.length + ka.length : 0;
-      const ptr = wasm._posenc_alloc(8 * (count + 1));
+      // The lengths first, so only vectors of an allowed length are copied into the wasm heap.
+      const err = wasm.UTF8ToString(wasm._posenc_rope_lengths(qa.length, ka.length));
+      if (err) throw new RangeError(err);
+      const ptr = wasm._posenc_alloc(8 * (qa.length + ka.length));
+      if (!ptr) throw new RangeError('not enough memory for q and k');
       try {
-        const heap = wasm.HEAPF64;  // read after the allocation, which may have grown memory
-        const at = ptr / 8;
-        if (copy) { heap.set(qa, at); heap.set(ka, at + qa.length); }
-        const qp = copy ? ptr : 0, kp = copy ? ptr + 8 * qa.length : 0, out = ptr + 8 * count;
-        const err = wasm.UTF8ToString(wasm._posenc_rope(qp, qa.length, kp, ka.length, m, n, base, out));
-        if (err) throw new RangeError(err);
-        return wasm.HEAPF64[out / 8];
+        wasm.HEAPF64.set(qa, ptr / 8);  // HEAPF64 read after the allocation, which may have grown memory
+        wasm.HEAPF64.set(ka, ptr / 8 + qa.length);
+        return call(wasm, 'posenc_rope', [ptr, ptr + 8 * qa.length, qa.length, m, n, base])[0];
       } finally {
         wasm._posenc_free(ptr);
       }
     },
-    table(n, d, base = DEFAULT_BASE) { return table(false, n, d, base); },
+    table(n, d, base = defaultBase()) { return table(false, n, d, base); },
     stats() {
-      const [frames, frameMsMedian, frameMsP95, heapBytes] = compute('posenc_stats_out', [], 4);
+      const [frames, frameMsMedian, frameMsP95, heapBytes] = compute('posenc_stats_out', []);
       return { frames, frameMsMedian, frameMsP95, heapBytes };
     },
     resetStats() { need()._posenc_stats_reset(); },
     exportFile(kind) {
-      const code = EXPORT_KINDS.indexOf(kind);
-      if (code < 1) throw new RangeError("exportFile takes 'png', 'csv', 'numpy' or 'pytorch'");
-      need()._posenc_request_export(code);
+      const m = need();
+      const err = withString(m, String(kind), (p) => m.UTF8ToString(m._posenc_request_export(p)));
+      if (err) throw new RangeError(err);
     },
     exportText(kind) {
-      const code = EXPORT_KINDS.indexOf(kind);
-      if (code < 2) throw new RangeError("exportText takes 'csv', 'numpy' or 'pytorch'");
       const m = need();
-      return m.UTF8ToString(m._posenc_export_text(code));
+      const err = withString(m, String(kind), (p) => m.UTF8ToString(m._posenc_export_text(p)));
+      if (err) throw new RangeError(err);
+      return m.UTF8ToString(m._posenc_text_result());
     },
+    views() { return json('posenc_views'); },
+    schema() { return json('posenc_schema'); },
     timing,
     // ---- benchmark hooks for scripts/bench.mjs (not part of the public API) ----
-    _tableDirect(n, d, base = DEFAULT_BASE) { return table(true, n, d, base); },
+    _tableDirect(n, d, base = defaultBase()) { return table(true, n, d, base); },
     _similarityKmax(kmax) { num('kmax', kmax); need()._posenc_similarity_kmax(kmax); },
     // ---- debug hooks for tests/browser/test_heatmap.mjs (not part of the public API) ----
     // Where the heatmap was drawn last frame, in CSS pixels of the page, and its window; null until drawn.
     _heatmapRect() {
-      const m = need();
-      const ptr = m._posenc_alloc(8 * 8);
-      try {
-        if (!m._posenc_heatmap_rect(ptr)) return null;
-        const [x, y, w, h, pos0, positions, dim0, dims] = new Float64Array(m.HEAPF64.buffer, ptr, 8);
-        const box = canvas.getBoundingClientRect();
-        return { x: x + box.left, y: y + box.top, w, h, pos0, positions, dim0, dims };
-      } finally {
-        m._posenc_free(ptr);
-      }
+      const r = compute('posenc_heatmap_rect', []);
+      if (!r.length) return null;
+      const [x, y, w, h, pos0, positions, dim0, dims] = r;
+      const box = canvas.getBoundingClientRect();
+      return { x: x + box.left, y: y + box.top, w, h, pos0, positions, dim0, dims };
     },
     // Sets the heatmap window {pos0, positions, dim0, dims, naive}; the view clamps it as the UI does.
     _heatmapWindow({ pos0 = 0, positions = 64, dim0 = 0, dims = 512, naive = false } = {}) {
@@ -277,48 +255,25 @@
     try { return !!document.createElement('canvas').getContext('webgl2'); } catch (e) { return false; }
   }
 
-  // Without WebAssembly or WebGL2 the page says so and does not boot, but still answers an embedding
-  // page (the embed section below replies {type: 'error'} once `ready` has rejected).
-  let cannotStart = false;
-  if (typeof WebAssembly !== 'object') {
+  // Without WebAssembly or WebGL2 the page says so and does not start drawing, but still answers an
+  // embedding page (the embed section below replies {type: 'error'} once `ready` has rejected). Without
+  // WebGL2 the module's runtime still starts (not its main()), to read the URL's embed keys.
+  const noWasm = typeof WebAssembly !== 'object';
+  const noGL = !noWasm && !hasWebGL2();
+  if (noWasm) {
     showStatus('PosEnc Lab needs WebAssembly, which this browser does not offer. Try a current Firefox, Chrome, Edge or Safari.', true);
     rejectReady(new Error('no WebAssembly'));
-    cannotStart = true;
-  } else if (!hasWebGL2()) {
+  } else if (noGL) {
     showStatus('PosEnc Lab draws with WebGL2, which is switched off or unavailable in this browser. ' +
                'Try enabling hardware acceleration in the browser settings, or open the page in a current Firefox, Chrome, Edge or Safari.', true);
     rejectReady(new Error('no WebGL2'));
-    cannotStart = true;
   }
 
-  // ---- [SECTION] page-level URL keys: split from the state keys the wasm side validates ----------
-  const PAGE_KEYS = ['embed', 'origins'];
-  const stateParts = [];      // raw "key=value" parts for posenc_set_state
-  const pageParts = [];       // raw parts kept in the address bar as they are
-  const pageRejected = [];    // page-level keys with bad values, for the notice
-  let embed = false, originsParam = null, playingAsked = null;
-  function decodePart(text) {
-    try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch (e) { return text; }
-  }
-  for (const part of location.search.replace(/^\?/, '').split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    const key = decodePart(eq < 0 ? part : part.slice(0, eq));
-    const value = eq < 0 ? '' : decodePart(part.slice(eq + 1));
-    if (!PAGE_KEYS.includes(key)) {
-      stateParts.push(part);
-      if (key === 'playing') playingAsked = value;  // the last one wins, as in the C++ parser
-      continue;
-    }
-    pageParts.push(part);
-    if (key === 'embed') {
-      if (value === '1' || value === 'true') embed = true;
-      else if (value !== '0' && value !== 'false') pageRejected.push({ key, value, reason: 'embed must be 1 or 0' });
-    } else {
-      originsParam = value;
-    }
-  }
-  document.documentElement.classList.toggle('embed', embed);
+  // ---- [SECTION] page-level URL keys (embed, origins): posenc_load splits them off and reports them ----
+  let embed = false;        // embed mode (`embed=1`)
+  let allowList = null;     // the `origins=` list, or null without one
+  let pageQuery = '';       // the page-level parts of the URL as received, kept in the address bar
+  const pageRejected = [];  // bad entries of the `origins=` list, for the notice
 
   // Exact origins ("https://host[:port]") from the `origins=` list; anything else is reported.
   function parseOrigins(text) {
@@ -331,7 +286,6 @@
     }
     return list;
   }
-  const allowList = originsParam === null ? null : parseOrigins(originsParam);
 
   // ---- [SECTION] the notice: what the URL asked for but could not be applied (text only) ---------
   const notice = document.getElementById('notice');
@@ -359,7 +313,7 @@
 
   const updateUrl = throttle(() => {
     if (!runtime) return;
-    const q = [stateQuery(JSON.parse(lastJson))].concat(pageParts).filter(Boolean).join('&');
+    const q = [linkQuery(runtime), pageQuery].filter(Boolean).join('&');
     const search = q ? '?' + q : '';
     if (search === location.search) return;
     try { history.replaceState(history.state, '', location.pathname + search + location.hash); } catch (e) { /* sandboxed */ }
@@ -374,16 +328,10 @@
   }, 1000);
 
   // Called with the state JSON after every frame that changed it and after every setState.
-  let lastStep = null;
   function noteState(json) {
     if (json === lastJson) return;
     lastJson = json;
     const state = JSON.parse(json);
-    // Reduced motion: a guided-tour step whose preset plays (src/app/tour.cpp) stays paused.
-    if (lastStep !== null && state.step !== lastStep && state.playing && reducedMotion && reducedMotion.matches) {
-      queueMicrotask(() => { if (runtime) applyQuery(runtime, 'playing=0'); });
-    }
-    lastStep = state.step;
     updateUrl();
     // While playing, pos moves every frame: re-read the description only when something else
     // changes, so a screen reader is not interrupted every second.
@@ -410,7 +358,8 @@
     area.remove();
     return ok;
   }
-  // The control column is 290 px times the UI scale, after 8 px of window padding (src/app/app.cpp).
+  // The control column is 290 px times the UI scale (metrics::sidebar_width in src/app/style.hpp), after
+  // 8 px of window padding.
   let placedScale = 1;
   function placeCopyButton(scale) {
     if (!(scale > 0) || scale === placedScale) return;
@@ -455,10 +404,12 @@
   window.addEventListener('resize', wake);
   if (typeof ResizeObserver === 'function') new ResizeObserver(wake).observe(canvas);
 
-  // ---- [SECTION] reduced motion: start paused, never start motion on our own ---------------------
+  // ---- [SECTION] reduced motion: the wasm side keeps it in the state (start paused, tour stays still) --
   const reducedMotion = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
   if (reducedMotion && reducedMotion.addEventListener) {
-    reducedMotion.addEventListener('change', (e) => { if (e.matches && mod) setState({ playing: false }); });
+    reducedMotion.addEventListener('change', (e) => {
+      if (runtime) { runtime._posenc_set_reduced_motion(e.matches ? 1 : 0); noteState(runtime.UTF8ToString(runtime._posenc_get_state())); }
+    });
   }
 
   // ---- [SECTION] embed mode: a postMessage endpoint for web/posenc-embed.js ----------------------
@@ -478,11 +429,13 @@
     } catch (e) { /* no usable referrer */ }
     return null;
   }
-  const trusted = (() => {
+  // Known once posenc_load has read the URL (embed mode and the `origins=` list).
+  let trusted = [];
+  function trust() {
     if (allowList) return allowList;
     const o = parentOrigin();
     return o && o !== 'null' ? [o] : [];
-  })();
+  }
 
   function isPlain(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
@@ -507,7 +460,12 @@
     try { target.postMessage(msg, origin); } catch (e) { warn('could not answer ' + origin); }
   }
 
+  // Messages that arrive before the URL is read wait for it (then are answered, or dropped if the page
+  // turns out not to be an embed).
+  let early = [];
   function onMessage(event) {
+    if (early) { early.push(event); return; }
+    if (!embed) return;
     const d = event.data;
     if (!isPlain(d) || d.posenc !== 1) return;  // not ours (reveal.js, video players, ...): silent
     const origin = event.origin;
@@ -536,7 +494,15 @@
     const state = JSON.parse(lastJson);
     for (const [origin, target] of subscribers) post(target, origin, { posenc: 1, type: 'change', state });
   }, 100);
-  if (embed && window.parent !== window) window.addEventListener('message', onMessage);
+  if (window.parent !== window) window.addEventListener('message', onMessage);
+  function startEmbed() {
+    document.documentElement.classList.toggle('embed', embed);
+    copyButton.hidden = embed || noWasm || noGL;  // shown once the module runs, outside embeds
+    trusted = trust();
+    const queued = early;
+    early = null;
+    for (const event of queued) onMessage(event);
+  }
 
   // ---- [SECTION] boot ------------------------------------------------------------------------------
   let lastErr = '';  // the module's last stderr line, for the message if it cannot start
@@ -547,13 +513,14 @@
     arguments: [],  // the URL is applied below through posenc_set_state, so its rejections are known
     onRuntimeInitialized() {
       runtime = config;
-      try { defaults = JSON.parse(config.UTF8ToString(config._posenc_default_state())); } catch (e) { defaults = null; }
-      const loaded = applyQuery(config, stateParts.join('&'));
-      // Reduced motion: paused unless the URL itself asked for playing (and that was applied).
-      if (reducedMotion && reducedMotion.matches && !(playingAsked === '1' || playingAsked === 'true')) {
-        applyQuery(config, 'playing=0');
-      }
-      showNotice(pageRejected.concat(loaded.rejected));
+      const reduced = reducedMotion && reducedMotion.matches ? 1 : 0;
+      const loaded = JSON.parse(withString(config, location.search, (p) => config.UTF8ToString(config._posenc_load(p, reduced))));
+      embed = loaded.page.embed;
+      allowList = loaded.page.origins === null ? null : parseOrigins(loaded.page.origins);
+      pageQuery = loaded.page.query;
+      startEmbed();
+      noteState(config.UTF8ToString(config._posenc_get_state()));
+      showNotice(loaded.rejected.concat(pageRejected));
     },
     // The module object is this config object, filled in by the glue before main() runs.
     onFirstFrame() {
@@ -579,8 +546,16 @@
       throw toThrow;
     },
   };
-  if (!cannotStart) createPosEncApp(config).then(null, (err) => {
-    showStatus('PosEnc Lab could not start: ' + (err && err.message ? err.message : String(err)), true);
-    rejectReady(err);
-  });
+  config.noInitialRun = noGL;
+  if (noWasm) {
+    // No module to read the URL: answer only the parent page, with the reason (an embed is the only
+    // page that gets messages).
+    embed = window.parent !== window;
+    startEmbed();
+  } else {
+    createPosEncApp(config).then(null, (err) => {
+      showStatus('PosEnc Lab could not start: ' + (err && err.message ? err.message : String(err)), true);
+      rejectReady(err);
+    });
+  }
 })();

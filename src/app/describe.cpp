@@ -15,8 +15,8 @@ std::string describe(const State& s) {
 #undef POSENC_X
     case View::count: break;
   }
-  t += " Settings: model width d = " + std::to_string(s.d) + ", base " + fmt("%g", s.base) + ", position " +
-       fmt("%.2f", s.pos) + ", offset k " + fmt("%.2f", s.k) + (s.playing ? ", playing." : ", paused.");
+  t += " Model width d = " + std::to_string(s.d) + ", base " + fmt("%g", s.base) + ", position " + fmt("%.2f", s.pos) +
+       ", offset k " + fmt("%.2f", s.k) + ", selected pair " + std::to_string(s.pair) + (s.playing ? ", playing." : ", paused.");
   if (s.step > 0) t += " Guided tour step " + std::to_string(s.step) + " of " + std::to_string(tour_step_count()) + ".";
   return t;
 }

@@ -113,15 +113,8 @@ void carry_out_export(app::App& a, int fw, int fh) {
   if (kind == app::ExportKind::none) return;
   a.pending_export = app::ExportKind::none;
   const std::string name = app::export_filename(a.state, kind);
-  std::string text;
-  const char* mime = "text/plain";
-  switch (kind) {
-    case app::ExportKind::csv: text = app::export_csv(a.state), mime = "text/csv"; break;
-    case app::ExportKind::numpy: text = app::export_numpy(a.state), mime = "text/x-python"; break;
-    case app::ExportKind::pytorch: text = app::export_pytorch(a.state), mime = "text/x-python"; break;
-    case app::ExportKind::png:
-    case app::ExportKind::none: break;
-  }
+  const std::string text = app::export_text(a.state, kind);
+  const char* mime = kind == app::ExportKind::csv ? "text/csv" : "text/x-python";
 #ifdef __EMSCRIPTEN__
   (void)fw, (void)fh;
   if (kind == app::ExportKind::png) js_download_canvas_png(name.c_str());

@@ -1,16 +1,20 @@
 // The wasm side of window.PosEnc (web/posenc.js wraps these). Functions in, EM_JS callbacks out.
-// Every state change goes through app::app_apply, the same validated path as the URL and the UI.
+// Every state change goes through app::app_apply, the same validated path as the URL and the UI; the
+// page keeps no copy of a key, a limit or a default (it asks posenc_schema / posenc_views instead).
 // Compute functions validate their parameters with the core's checks and return "" on success or
-// the reason on failure; results are written to a caller-provided buffer.
+// the reason on failure; their results land in one buffer read with posenc_out_ptr/posenc_out_len.
 #include <emscripten.h>
 #include <emscripten/heap.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "app/app.hpp"
 #include "state/export.hpp"
+#include "state/format.hpp"
 #include "state/state_io.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
@@ -31,6 +35,8 @@ EM_JS(void, js_state_change, (const char* json), {
 namespace {
 
 std::string g_reply;  // the buffer behind returned strings, valid until the next call
+std::vector<double> g_out;  // the result of the last compute call
+std::string g_text_result;  // the text of the last export_text call
 std::string g_last_state;
 bool g_first_frame_sent = false;
 double g_frames_drawn = 0;  // [embed] frames actually drawn, for PosEnc._framesDrawn()
@@ -67,37 +73,42 @@ void web_after_frame() {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE void* posenc_alloc(int bytes) { return bytes > 0 ? std::malloc(static_cast<size_t>(bytes)) : nullptr; }
+EMSCRIPTEN_KEEPALIVE void* posenc_alloc(double bytes) {
+  return bytes > 0 && bytes < 2147483648.0 ? std::malloc(static_cast<size_t>(bytes)) : nullptr;
+}
 EMSCRIPTEN_KEEPALIVE void posenc_free(void* p) { std::free(p); }
 
 EMSCRIPTEN_KEEPALIVE const char* posenc_get_state() { return reply(app::to_json(platform::the_app().state)); }
 
-// Asks for an export after the next frame: kind 1 PNG, 2 CSV, 3 NumPy, 4 PyTorch. Returns 0 if unknown.
-EMSCRIPTEN_KEEPALIVE int posenc_request_export(int kind) {
-  if (kind < 1 || kind > 4) return 0;
-  platform::the_app().pending_export = static_cast<app::ExportKind>(kind);
+// Asks for an export ('png', 'csv', 'numpy', 'pytorch') after the next frame. Returns "" or the reason.
+EMSCRIPTEN_KEEPALIVE const char* posenc_request_export(const char* name) {
+  app::ExportKind kind;
+  const std::string err = app::export_kind_from_name(name ? name : "", false, kind);
+  if (!err.empty()) return reply(err);
+  platform::the_app().pending_export = kind;
   platform::request_redraw();
-  return 1;
+  return "";
 }
 
-// The text of an export (kind 2 CSV, 3 NumPy, 4 PyTorch) for the current state, without downloading.
-EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(int kind) {
-  const app::State& s = platform::the_app().state;
-  switch (kind) {
-    case 2: return reply(app::export_csv(s));
-    case 3: return reply(app::export_numpy(s));
-    case 4: return reply(app::export_pytorch(s));
-    default: return "";
-  }
+// The text of an export ('csv', 'numpy', 'pytorch') for the current state, without downloading, as
+// the one-string result: "" and the text in posenc_text_result(), or the reason.
+EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(const char* name) {
+  app::ExportKind kind;
+  const std::string err = app::export_kind_from_name(name ? name : "", true, kind);
+  if (!err.empty()) return reply(err);
+  g_text_result = app::export_text(platform::the_app().state, kind);
+  return "";
 }
+EMSCRIPTEN_KEEPALIVE const char* posenc_text_result() { return g_text_result.c_str(); }
 
-// Frame statistics for PosEnc.stats(): out = [frames, median ms, p95 ms, wasm heap bytes].
-EMSCRIPTEN_KEEPALIVE const char* posenc_stats_out(double* out) {
+// The result buffer of the last compute call (doubles).
+EMSCRIPTEN_KEEPALIVE const double* posenc_out_ptr() { return g_out.data(); }
+EMSCRIPTEN_KEEPALIVE int posenc_out_len() { return static_cast<int>(g_out.size()); }
+
+// Frame statistics for PosEnc.stats(): [frames, median ms, p95 ms, wasm heap bytes].
+EMSCRIPTEN_KEEPALIVE const char* posenc_stats_out() {
   const app::FrameStats& f = platform::frame_stats();  // median/p95 over the newest 1024 frames
-  out[0] = static_cast<double>(f.frames());
-  out[1] = f.median_ms();
-  out[2] = f.p95_ms();
-  out[3] = static_cast<double>(emscripten_get_heap_size());
+  g_out = {static_cast<double>(f.frames()), f.median_ms(), f.p95_ms(), static_cast<double>(emscripten_get_heap_size())};
   return "";
 }
 
@@ -109,21 +120,30 @@ EMSCRIPTEN_KEEPALIVE void posenc_similarity_kmax(int kmax) {
   platform::request_redraw();
 }
 
-// Rows first..first+n-1 of the encoding table (row-major), by the rotation recurrence (the fast path)
-// or, with direct = 1, by sin/cos per value. PosEnc.table() fills a whole table chunk by chunk, so the
-// wasm heap never holds more than one chunk.
-EMSCRIPTEN_KEEPALIVE const char* posenc_table_rows(double first, double n, double d, double base, int direct,
-                                                   double* out) {
-  std::string err = check_dims(d, base);
-  if (err.empty()) err = pe::check_length(n, 1 << 20, "n");
-  if (err.empty() && !(first >= 0 && first < 1e9 && first == static_cast<long>(first))) err = "first row must be a whole number";
-  if (err.empty() && n * d > 16.0 * 1024 * 1024) err = "a chunk holds at most 16777216 values";
-  if (!err.empty()) return reply(err);
-  const std::span<double> rows{out, static_cast<size_t>(n) * static_cast<size_t>(d)};
+// PosEnc.table(n, d, base): an n-by-d table (positions 0..n-1), filled by the page chunk by chunk so the
+// wasm heap never holds more than one chunk (about 2 MB). posenc_table_check says whether the whole
+// table is allowed; posenc_table_chunk computes the rows from `first` on, as many as one chunk holds
+// (at least one), by the rotation recurrence (the fast path) or, with direct = 1, by sin/cos per value.
+constexpr double kMaxTableRows = 1 << 24;
+constexpr double kMaxTableValues = 128.0 * 1024 * 1024;  // a 1 GB Float64Array
+constexpr double kChunkValues = 1 << 18;
+
+EMSCRIPTEN_KEEPALIVE const char* posenc_table_check(double n, double d, double base) {
+  std::string err = pe::check_length(n, kMaxTableRows, "n");
+  if (err.empty()) err = check_dims(d, base);
+  if (err.empty() && n * d > kMaxTableValues) err = "n * d must be at most 134217728 values (a 1 GB table)";
+  return reply(err);
+}
+
+EMSCRIPTEN_KEEPALIVE const char* posenc_table_chunk(double first, double n, double d, double base, int direct) {
+  if (const char* err = posenc_table_check(n, d, base); *err) return err;
+  if (!(first >= 0 && first < n && first == static_cast<long>(first))) return reply("first row must be a whole number below n");
+  const int rows = static_cast<int>(std::min(n - first, std::max(1.0, std::floor(kChunkValues / d))));
+  g_out.resize(static_cast<size_t>(rows) * static_cast<size_t>(d));
   if (direct)
-    pe::encoding_table(first, static_cast<int>(n), static_cast<int>(d), base, rows);
+    pe::encoding_table(first, rows, static_cast<int>(d), base, g_out);
   else
-    pe::encoding_table_recurrence(static_cast<long>(first), static_cast<int>(n), static_cast<int>(d), base, rows);
+    pe::encoding_table_recurrence(static_cast<long>(first), rows, static_cast<int>(d), base, g_out);
   return "";
 }
 
@@ -138,52 +158,86 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_set_state(const char* query) {
   return reply("{\"state\":" + app::to_json(a.state) + ",\"rejected\":" + app::rejections_to_json(rejected) + "}");
 }
 
-EMSCRIPTEN_KEEPALIVE const char* posenc_encoding(double pos, double d, double base, double* out) {
+// The page's URL at load (location.search as it is) and the reader's motion preference. Returns
+// {"state", "rejected", "page": {"embed", "origins" (null if absent), "query" (the page-level parts,
+// to keep in the address bar)}}. Under reduced motion the page starts paused unless the URL says
+// playing=1.
+EMSCRIPTEN_KEEPALIVE const char* posenc_load(const char* query, int reduced_motion) {
+  app::App& a = platform::the_app();
+  app::set_reduced_motion(a.state, reduced_motion != 0);
+  app::PageKeys page;
+  const std::vector<app::Rejection> rejected = app::app_apply(a, query ? query : "", &page);
+  platform::request_redraw();
+  return reply("{\"state\":" + app::to_json(a.state) + ",\"rejected\":" + app::rejections_to_json(rejected) +
+               ",\"page\":{\"embed\":" + (page.embed ? "true" : "false") +
+               ",\"origins\":" + (page.has_origins ? app::json_string(page.origins) : "null") +
+               ",\"query\":" + app::json_string(page.query) + "}}");
+}
+
+// The browser's prefers-reduced-motion changed: on, it pauses and keeps tour steps still.
+EMSCRIPTEN_KEEPALIVE void posenc_set_reduced_motion(int reduced) {
+  app::set_reduced_motion(platform::the_app().state, reduced != 0);
+  platform::request_redraw();
+}
+
+// The state as a query string with default values left out (`view` always): for PosEnc.link() and the
+// address bar.
+EMSCRIPTEN_KEEPALIVE const char* posenc_link_query() { return reply(app::to_query(platform::the_app().state, true)); }
+
+// The settings table (PosEnc.schema()) and the lesson registry (PosEnc.views()), as JSON.
+EMSCRIPTEN_KEEPALIVE const char* posenc_schema() { return reply(app::settings_json()); }
+EMSCRIPTEN_KEEPALIVE const char* posenc_views() { return reply(app::lessons_json()); }
+
+EMSCRIPTEN_KEEPALIVE const char* posenc_encoding(double pos, double d, double base) {
   std::string err = check_dims(d, base);
   if (err.empty()) err = pe::check_position(pos, "pos");
   if (!err.empty()) return reply(err);
-  pe::encoding_vector(pos, static_cast<int>(d), base, {out, static_cast<size_t>(d)});
+  g_out.resize(static_cast<size_t>(d));
+  pe::encoding_vector(pos, static_cast<int>(d), base, g_out);
   return "";
 }
 
-EMSCRIPTEN_KEEPALIVE const char* posenc_dot(double pos, double k, double d, double base, double* out) {
+EMSCRIPTEN_KEEPALIVE const char* posenc_dot(double pos, double k, double d, double base) {
   std::string err = check_dims(d, base);
   if (err.empty()) err = pe::check_position(pos, "pos");
   if (err.empty()) err = pe::check_position(k, "k");
   if (err.empty()) err = pe::check_position(pos + k, "pos + k");
   if (!err.empty()) return reply(err);
-  *out = pe::dot_direct(pos, k, static_cast<int>(d), base);
+  g_out = {pe::dot_direct(pos, k, static_cast<int>(d), base)};
   return "";
 }
 
-EMSCRIPTEN_KEEPALIVE const char* posenc_period(double pair, double d, double base, double* out) {
+EMSCRIPTEN_KEEPALIVE const char* posenc_period(double pair, double d, double base) {
   std::string err = check_dims(d, base);
   if (err.empty()) err = pe::check_pair(pair, static_cast<int>(d));
   if (!err.empty()) return reply(err);
-  *out = pe::period(static_cast<int>(pair), static_cast<int>(d), base);
+  g_out = {pe::period(static_cast<int>(pair), static_cast<int>(d), base)};
   return "";
 }
 
-// Writes the d ranges (max minus min over positions 0..n-1, core/ranges.hpp) to out.
-EMSCRIPTEN_KEEPALIVE const char* posenc_dimension_ranges(double n, double d, double base, double* out) {
+// The d ranges (max minus min over positions 0..n-1, core/ranges.hpp); n as the `n` setting allows.
+EMSCRIPTEN_KEEPALIVE const char* posenc_dimension_ranges(double n, double d, double base) {
   std::string err = check_dims(d, base);
-  if (err.empty()) err = pe::check_length(n, app::kMaxLength, "n");
+  if (err.empty()) err = pe::check_length(n, app::setting(app::Field::n).max, "n");
   if (!err.empty()) return reply(err);
-  const std::vector<double> r = pe::dimension_ranges(static_cast<int>(n), static_cast<int>(d), base);
-  for (size_t j = 0; j < r.size(); ++j) out[j] = r[j];
+  g_out = pe::dimension_ranges(static_cast<int>(n), static_cast<int>(d), base);
   return "";
 }
 
-// q and k hold q_len and k_len doubles (equal, even, 2..kMaxD; only read once the lengths pass).
-// Writes R(m w) q . R(n w) k (core/rope.hpp) to *out.
-EMSCRIPTEN_KEEPALIVE const char* posenc_rope(const double* q, double q_len, const double* k, double k_len, double m,
-                                             double n, double base, double* out) {
+// PosEnc.rope: first posenc_rope_lengths (so the page copies only vectors of an allowed length), then
+// posenc_rope with q and k of q_len doubles each: R(m w) q . R(n w) k (core/rope.hpp).
+EMSCRIPTEN_KEEPALIVE const char* posenc_rope_lengths(double q_len, double k_len) {
   if (!(q_len >= 2 && q_len <= pe::kMaxD && std::floor(q_len) == q_len && std::fmod(q_len, 2.0) == 0.0))
     return reply("q must have an even length from 2 to " + std::to_string(pe::kMaxD) + " (got " +
                  pe::format_number(q_len) + ")");
   if (k_len != q_len)
     return reply("k must have the same length as q (got " + pe::format_number(k_len) + " and " +
                  pe::format_number(q_len) + ")");
+  return "";
+}
+
+EMSCRIPTEN_KEEPALIVE const char* posenc_rope(const double* q, const double* k, double q_len, double m, double n, double base) {
+  if (const char* err = posenc_rope_lengths(q_len, q_len); *err) return err;
   const auto len = static_cast<size_t>(q_len);
   for (size_t j = 0; j < len; ++j) {
     if (!std::isfinite(q[j])) return reply("q[" + std::to_string(j) + "] must be finite (got " + pe::format_number(q[j]) + ")");
@@ -193,7 +247,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_rope(const double* q, double q_len, cons
   if (err.empty()) err = pe::check_position(n, "n");
   if (err.empty()) err = pe::check_base(base);
   if (!err.empty()) return reply(err);
-  *out = pe::rope_score({q, len}, {k, len}, m, n, base);
+  g_out = {pe::rope_score({q, len}, {k, len}, m, n, base)};
   return "";
 }
 
@@ -202,15 +256,14 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_rope(const double* q, double q_len, cons
 // ---- [SECTION] heatmap debug hooks (for tests/browser/test_heatmap.mjs; not part of the public API) ----
 extern "C" {
 
-// Where the heatmap was drawn last frame and its window: out = {x, y, w, h (CSS pixels from the
-// canvas's top-left corner), pos0, positions, dim0, dims}. Returns 0 (out untouched) until drawn.
-EMSCRIPTEN_KEEPALIVE int posenc_heatmap_rect(double* out) {
+// Where the heatmap was drawn last frame and its window: {x, y, w, h (CSS pixels from the canvas's
+// top-left corner), pos0, positions, dim0, dims} in the result buffer; empty until drawn.
+EMSCRIPTEN_KEEPALIVE const char* posenc_heatmap_rect() {
   const app::HeatmapCache& c = platform::the_app().views.heatmap;
-  if (!c.drawn) return 0;
-  const double v[8] = {c.plot_min.x, c.plot_min.y, c.plot_max.x - c.plot_min.x, c.plot_max.y - c.plot_min.y,
-                       c.pos0, c.positions, c.dim0, c.dims};
-  for (int i = 0; i < 8; ++i) out[i] = v[i];
-  return 1;
+  g_out.clear();
+  if (c.drawn)
+    g_out = {c.plot_min.x, c.plot_min.y, c.plot_max.x - c.plot_min.x, c.plot_max.y - c.plot_min.y, c.pos0, c.positions, c.dim0, c.dims};
+  return "";
 }
 
 // Sets the heatmap window (clamped as the UI clamps it) and its naive float32 switch.
@@ -262,8 +315,5 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_visible(int visible) {
 // Input reached the page (pointer, key, wheel, focus, resize): draw the next frames.
 EMSCRIPTEN_KEEPALIVE void posenc_wake() { platform::request_redraw(); }
 EMSCRIPTEN_KEEPALIVE int posenc_loop_paused() { return g_loop_paused ? 1 : 0; }
-
-// The default state, so the page can leave default values out of its URL.
-EMSCRIPTEN_KEEPALIVE const char* posenc_default_state() { return reply(app::to_json(app::State{})); }
 
 }  // extern "C"

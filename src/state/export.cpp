@@ -30,7 +30,38 @@ std::string python_head(const State& s, const char* imports) {
          "d, base, n = " + std::to_string(s.d) + ", " + py(s.base) + ", " + std::to_string(s.n) + "\n";
 }
 
+struct KindName {
+  ExportKind kind;
+  const char* name;
+};
+constexpr KindName kKinds[] = {{ExportKind::png, "png"}, {ExportKind::csv, "csv"}, {ExportKind::numpy, "numpy"},
+                               {ExportKind::pytorch, "pytorch"}};
+
 }  // namespace
+
+std::string export_kind_from_name(std::string_view name, bool text_only, ExportKind& out) {
+  std::string names;
+  for (const KindName& k : kKinds) {
+    if (text_only && k.kind == ExportKind::png) continue;
+    if (name == k.name) {
+      out = k.kind;
+      return {};
+    }
+    names += std::string(names.empty() ? "'" : ", '") + k.name + "'";
+  }
+  return std::string(text_only ? "exportText" : "exportFile") + " takes " + names;
+}
+
+std::string export_text(const State& s, ExportKind kind) {
+  switch (kind) {
+    case ExportKind::csv: return export_csv(s);
+    case ExportKind::numpy: return export_numpy(s);
+    case ExportKind::pytorch: return export_pytorch(s);
+    case ExportKind::png:
+    case ExportKind::none: break;
+  }
+  return {};
+}
 
 std::string export_csv(const State& s) {
   const long rows = std::min<long>(s.n, std::max<long>(1, kMaxCsvCells / s.d));

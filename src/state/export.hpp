@@ -5,12 +5,19 @@
 //     the row at the current position, so the numbers can be checked against the module.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "state.hpp"
 
 namespace app {
 
 enum class ExportKind { none, png, csv, numpy, pytorch };
+
+// The kinds by name, as PosEnc.exportFile / exportText take them ('png', 'csv', 'numpy', 'pytorch').
+// `text_only`: only kinds that are text (csv, numpy, pytorch). Returns "" and sets `out`, or the reason.
+std::string export_kind_from_name(std::string_view name, bool text_only, ExportKind& out);
+// The text of a text kind for the current state ("" for png and none).
+std::string export_text(const State& s, ExportKind kind);
 
 // Largest table the CSV export writes (cells); a larger n*d is cut to fewer rows, said in a header line.
 constexpr long kMaxCsvCells = 2'000'000;

@@ -8,7 +8,7 @@ namespace app {
 
 namespace {
 
-constexpr bool in_tour = true, outside_tour = false;
+[[maybe_unused]] constexpr bool in_tour = true, outside_tour = false;  // the registry's `tour` column
 
 constexpr const char* kIds[] = {
 #define POSENC_X(id, label, core, tour) #id,
