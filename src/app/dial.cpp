@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/frequency.hpp"
+#include "lesson_plot.hpp"
 #include "style.hpp"
 
 namespace app {
@@ -24,7 +25,7 @@ void dial_hand(ImDrawList* dl, ImVec2 c, ImVec2 tip, ImU32 col, float width, flo
 }
 
 void dial_hub(ImDrawList* dl, ImVec2 c, float radius, float ui_scale) {
-  dl->AddCircleFilled(c, radius * ui_scale, IM_COL32(60, 60, 70, 255));
+  dl->AddCircleFilled(c, radius * ui_scale, with_alpha(colors::marker, 255));
 }
 
 // ImGui's arc angles start at three o'clock and grow clockwise on screen: dial angle - pi/2.

@@ -10,7 +10,8 @@
 namespace app {
 
 float Plot::sx(double x) const {
-  return lo.x + static_cast<float>((x - x0) / (x1 - x0)) * (hi.x - lo.x);
+  const double v = log_x ? std::log10(std::max(x, 1e-300)) : x;
+  return lo.x + static_cast<float>((v - x0) / (x1 - x0)) * (hi.x - lo.x);
 }
 
 float Plot::sy(double y) const {
@@ -18,11 +19,44 @@ float Plot::sy(double y) const {
   return hi.y - static_cast<float>((v - y0) / (y1 - y0)) * (hi.y - lo.y);
 }
 
-double Plot::x_at(float px) const { return x0 + (x1 - x0) * static_cast<double>((px - lo.x) / (hi.x - lo.x)); }
+double Plot::x_at(float px) const {
+  const double v = x0 + (x1 - x0) * static_cast<double>((px - lo.x) / (hi.x - lo.x));
+  return log_x ? std::pow(10.0, v) : v;
+}
 
 double Plot::y_at(float py) const {
   const double v = y0 + (y1 - y0) * static_cast<double>((hi.y - py) / (hi.y - lo.y));
   return log_y ? std::pow(10.0, v) : v;
+}
+
+namespace {
+
+// Stores the data ranges of p (log10 for a log axis), widening an empty range so the mapping never
+// divides by zero.
+void set_ranges(Plot& p, double x0, double x1, double y0, double y1) {
+  if (p.log_x) {
+    x0 = std::log10(std::max(x0, 1e-300));
+    x1 = std::log10(std::max(x1, 1e-300));
+  }
+  if (p.log_y) {
+    y0 = std::log10(std::max(y0, 1e-300));
+    y1 = std::log10(std::max(y1, 1e-300));
+  }
+  if (!(x1 > x0)) x1 = x0 + 1;
+  if (!(y1 > y0)) y1 = y0 + 1;
+  p.x0 = x0, p.x1 = x1, p.y0 = y0, p.y1 = y1;
+}
+
+}  // namespace
+
+Plot plot_rect(ImVec2 lo, ImVec2 hi, double x0, double x1, double y0, double y1, bool log_x, bool log_y) {
+  Plot p;
+  p.lo = lo;
+  p.hi = hi;
+  p.log_x = log_x;
+  p.log_y = log_y;
+  set_ranges(p, x0, x1, y0, y1);
+  return p;
 }
 
 std::vector<double> nice_ticks(double lo, double hi, int max_ticks) {
@@ -81,7 +115,7 @@ void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness,
 
 void halo_text(ImDrawList* dl, ImVec2 pos, ImU32 col, const char* text) {
   const ImVec2 sz = ImGui::CalcTextSize(text);
-  dl->AddRectFilled(ImVec2(pos.x - 2, pos.y), ImVec2(pos.x + sz.x + 2, pos.y + sz.y), IM_COL32(255, 255, 255, 225), 3);
+  dl->AddRectFilled(ImVec2(pos.x - 2, pos.y), ImVec2(pos.x + sz.x + 2, pos.y + sz.y), colors::halo, 3);
   dl->AddText(pos, col, text);
 }
 
@@ -138,13 +172,8 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
                 const char* y_label, float ui_scale, bool integer_x) {
   Plot p;
   p.log_y = log_y;
-  if (log_y) {
-    y0 = std::log10(std::max(y0, 1e-300));
-    y1 = std::log10(std::max(y1, 1e-300));
-  }
-  if (!(x1 > x0)) x1 = x0 + 1;
-  if (!(y1 > y0)) y1 = y0 + 1;
-  p.x0 = x0, p.x1 = x1, p.y0 = y0, p.y1 = y1;
+  set_ranges(p, x0, x1, y0, y1);
+  x0 = p.x0, x1 = p.x1, y0 = p.y0, y1 = p.y1;
 
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   size.x = std::max(size.x, 120 * ui_scale);
@@ -177,8 +206,9 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
   if (p.hi.y < p.lo.y + 10) p.hi.y = p.lo.y + 10;
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p.lo, p.hi, IM_COL32(255, 255, 255, 255));
-  const ImU32 grid = IM_COL32(228, 231, 236, 255), minor = IM_COL32(242, 244, 247, 255), text = IM_COL32(70, 74, 84, 255);
+  dl->AddRectFilled(p.lo, p.hi, colors::paper);
+  const ImU32 grid = colors::grid, minor = colors::grid_minor;
+  const ImU32 text = IM_COL32(70, 74, 84, 255);  // tick numbers: darker than colors::axis, for small text
   for (double v : yt) {
     const float y = p.sy(v);
     dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), grid);
@@ -216,7 +246,7 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
     const float w = ImGui::CalcTextSize(s.c_str()).x;
     dl->AddText(ImVec2(std::clamp(x - w / 2, origin.x, origin.x + size.x - w), p.hi.y + pad / 2), text, s.c_str());
   }
-  dl->AddRect(p.lo, p.hi, IM_COL32(170, 175, 185, 255));
+  dl->AddRect(p.lo, p.hi, colors::frame);
   if (x_label && *x_label) {
     const float w = ImGui::CalcTextSize(x_label).x;
     dl->AddText(ImVec2(p.lo.x + (p.width() - w) / 2, p.hi.y + line + pad / 2), colors::text_dim, x_label);
@@ -225,7 +255,9 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
   return p;
 }
 
-void plot_clip_push(const Plot& p) { ImGui::GetWindowDrawList()->PushClipRect(p.lo, ImVec2(p.hi.x + 1, p.hi.y + 1), true); }
+void plot_clip_push(const Plot& p, float outset) {
+  ImGui::GetWindowDrawList()->PushClipRect(p.lo, ImVec2(p.hi.x + outset, p.hi.y + outset), true);
+}
 void plot_clip_pop() { ImGui::GetWindowDrawList()->PopClipRect(); }
 
 }  // namespace app

@@ -1,5 +1,4 @@
 #include "view_adding.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -8,6 +7,8 @@
 #include "core/mixing.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
+#include "state/format.hpp"
+#include "style.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -15,35 +16,42 @@ namespace app {
 namespace {
 
 // Part colours: the position part takes the hand's colour, the cross terms the ghost's (palette-aware).
-constexpr ImU32 kWord = IM_COL32(125, 80, 175, 255);
-constexpr ImU32 kTotal = IM_COL32(45, 45, 55, 255);
+const ImU32& kWord = colors::word;
+constexpr ImU32 kTotal = IM_COL32(45, 45, 55, 255);  // the added total: near-black, darker than the parts
 constexpr std::uint64_t kSeed1 = 1, kSeed2 = 2;
 
 // The window of positions shown: the page of n positions that holds pos.
 double window_start(const State& s) { return std::floor(s.pos / s.n) * s.n; }
 
-void refresh(AddingCache& c, const State& s) {
-  if (c.d != s.d) {
-    c.d = s.d;
-    // Two related words: w2 shares half of w1's direction (correlation 0.5), entries still of size about 1.
-    c.w1 = pe::word_vector(kSeed1, s.d);
-    c.w2 = pe::word_vector(kSeed2, s.d);
-    for (size_t j = 0; j < c.w2.size(); ++j) c.w2[j] = 0.5 * c.w1[j] + std::sqrt(0.75) * c.w2[j];
-    c.curve_d = 0;
-  }
+// Two related words: w2 shares half of w1's direction (correlation 0.5), entries still of size about 1.
+void make_words(int d, std::vector<double>& w1, std::vector<double>& w2) {
+  w1 = pe::word_vector(kSeed1, d);
+  w2 = pe::word_vector(kSeed2, d);
+  for (size_t j = 0; j < w2.size(); ++j) w2[j] = 0.5 * w1[j] + std::sqrt(0.75) * w2[j];
+}
+
+// The positions of the plot: the window holds positions start .. start + n - 1, like every other view.
+// Integer positions when they fit, otherwise evenly spaced samples; fewer for wide models so a change
+// costs ~ the same.
+std::vector<double> window_positions(const State& s) {
   const double start = window_start(s);
-  if (c.curve_d == s.d && c.curve_base == s.base && c.curve_k == s.k && c.curve_n == s.n && c.curve_start == start) return;
-  c.curve_d = s.d, c.curve_base = s.base, c.curve_k = s.k, c.curve_n = s.n, c.curve_start = start;
-  // The window holds positions start .. start + n - 1, like every other view. Integer positions when they
-  // fit, otherwise evenly spaced samples; fewer for wide models so a change costs ~ the same.
   const int samples = std::max(2, std::min(s.n, std::clamp(200000 / s.d, 48, 320)));
   const double span = static_cast<double>(s.n - 1);
-  c.xs.resize(static_cast<size_t>(samples));
+  std::vector<double> xs(static_cast<size_t>(samples));
+  for (int j = 0; j < samples; ++j) xs[static_cast<size_t>(j)] = start + span * j / (samples - 1);
+  return xs;
+}
+
+void refresh(AddingCache& c, const State& s) {
+  if (c.words_key.changed(s.d)) {
+    make_words(s.d, c.w1, c.w2);
+    c.curve_key.invalidate();
+  }
+  if (!c.curve_key.changed(s.d, s.base, s.k, s.n, window_start(s))) return;
+  c.xs = window_positions(s);
   c.added.resize(c.xs.size());
   c.cat.resize(c.xs.size());
   c.cross.resize(c.xs.size());
-  for (int j = 0; j < samples; ++j)
-    c.xs[static_cast<size_t>(j)] = start + span * j / (samples - 1);
   std::vector<pe::MixParts> parts(c.xs.size());
   pe::mix_added_along(c.w1, c.w2, c.xs, s.k, s.base, parts);
   double worst = 1e-9;
@@ -132,10 +140,7 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
 void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   refresh(cache, s);
   const float sc = ctx.ui_scale;
-  caption("Two tokens: word 1 at position pos and word 2 at pos + k. Adding position vectors to word vectors means "
-          "their dot product is word\xC2\xB7word plus position\xC2\xB7position plus two cross terms that pair one "
-          "token's word with the other's position. Watch the cross terms move as pos changes while k stays fixed; "
-          "concatenating [word; position] instead has no cross terms at all.");
+  caption(lesson_text(View::adding, "caption"));
 
   const double p1 = s.pos, p2 = s.pos + s.k;
   std::vector<double> e1(static_cast<size_t>(s.d)), e2(e1.size());
@@ -143,9 +148,8 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   pe::encoding_vector(p2, s.d, s.base, e2);
   const pe::MixParts m = pe::mix_added(cache.w1, e1, cache.w2, e2);
   const double cat = pe::dot_concatenated(cache.w1, e1, cache.w2, e2);
-  ImGui::TextWrapped("word 1 at p1 = %s, word 2 at p2 = %s, d = %d.  Word vectors: two related stand-ins with entries of "
-              "size about 1, like embeddings scaled by \xE2\x88\x9A" "d.",
-              fmt("%.2f", p1).c_str(), fmt("%.2f", p2).c_str(), s.d);
+  ImGui::TextWrapped("%s", fill(lesson_text(View::adding, "tokens"),
+                                {{"p1", fmt("%.2f", p1)}, {"p2", fmt("%.2f", p2)}, {"d", std::to_string(s.d)}}).c_str());
 
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool side = avail > 900 * sc;
@@ -174,9 +178,10 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   ImGui::EndChild();
 
   const double start = window_start(s);
-  ImGui::TextWrapped("Over positions %s to %s at k = %s: the added score moves with pos (its cross terms do), the "
-              "concatenated one stays at %s.",
-              fmt("%.0f", start).c_str(), fmt("%.0f", start + s.n - 1).c_str(), fmt("%.2f", s.k).c_str(), fmt("%.4f", cat).c_str());
+  ImGui::TextWrapped("%s", fill(lesson_text(View::adding, "window"), {{"from", fmt("%.0f", start)},
+                                                                     {"to", fmt("%.0f", start + s.n - 1)},
+                                                                     {"k", fmt("%.2f", s.k)},
+                                                                     {"cat", fmt("%.4f", cat)}}).c_str());
   const float plot_h = std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 160 * sc);
   draw_plot(s, cache, ctx, plot_h);
 }
@@ -185,7 +190,26 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_adding(const State& s) { return describe_clock(s); }
+std::string describe_adding(const State& s) {
+  std::vector<double> w1, w2;
+  make_words(s.d, w1, w2);
+  const double p1 = s.pos, p2 = s.pos + s.k;
+  std::vector<double> e1(static_cast<size_t>(s.d)), e2(e1.size());
+  pe::encoding_vector(p1, s.d, s.base, e1);
+  pe::encoding_vector(p2, s.d, s.base, e2);
+  const pe::MixParts m = pe::mix_added(w1, e1, w2, e2);
+  const double cat = pe::dot_concatenated(w1, e1, w2, e2);
+  // The plot's window: how far the added score moves while k stays fixed.
+  const std::vector<double> xs = window_positions(s);
+  std::vector<pe::MixParts> parts(xs.size());
+  pe::mix_added_along(w1, w2, xs, s.k, s.base, parts);
+  double lo = parts.front().total, hi = lo;
+  for (const pe::MixParts& q : parts) lo = std::min(lo, q.total), hi = std::max(hi, q.total);
+  return "Word 1 at p1 = " + fmt("%.2f", p1) + ", word 2 at p2 = " + fmt("%.2f", p2) + ". Added, their score is " +
+         fmt("%+.4f", m.total) + ": word " + fmt("%+.4f", m.word) + ", position " + fmt("%+.4f", m.position) + " and cross terms " +
+         fmt("%+.4f", m.cross) + ". Concatenated, it is " + fmt("%+.4f", cat) + ", word plus position with no cross terms. Over positions " +
+         fmt("%.0f", xs.front()) + " to " + fmt("%.0f", xs.back()) + " at this k the added score moves between " + fmt("%+.4f", lo) +
+         " and " + fmt("%+.4f", hi) + "; the concatenated one does not move.";
+}
 
 }  // namespace app

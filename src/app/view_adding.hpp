@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
@@ -15,12 +16,10 @@ namespace app {
 
 struct AddingCache {
   // Stand-in word vectors for the current d.
-  int d = 0;
+  KeyedCache<int> words_key;  // d
   std::vector<double> w1, w2;
   // Curves over the window [start, start + n] at offset k, keyed by all they depend on.
-  int curve_d = 0;
-  double curve_base = 0, curve_k = 0, curve_start = 0;
-  int curve_n = 0;
+  KeyedCache<int, double, double, int, double> curve_key;  // d, base, k, n, start
   std::vector<double> xs, added, cat, cross;
   double scale = 1;  // bar scale: the largest |part| over the window, so bars stay steady while pos moves
 };

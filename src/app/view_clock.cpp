@@ -25,10 +25,19 @@ double wrap_angle(double a) {
   return a <= -pe::kPi ? a + pe::kTwoPi : a;
 }
 
+// Worst disagreement over all pairs between PE(pos) rotated by w*k and PE(pos + k) computed directly.
+double rotation_error(const State& s) {
+  const std::vector<double> v = pe::encoding_vector(s.pos, s.d, s.base);
+  std::vector<double> turned(v.size());
+  pe::shift_by_rotation(v, s.k, s.d, s.base, turned);
+  const std::vector<double> direct = pe::encoding_vector(s.pos + s.k, s.d, s.base);
+  double worst = 0;
+  for (size_t j = 0; j < v.size(); ++j) worst = std::max(worst, std::fabs(turned[j] - direct[j]));
+  return worst;
+}
+
 void refresh(ClockCache& cache, const State& s) {
-  if (cache.d == s.d && cache.base == s.base) return;
-  cache.d = s.d;
-  cache.base = s.base;
+  if (!cache.key.changed(s.d, s.base)) return;
   cache.omega = pe::omegas(s.d, s.base);
   cache.period.resize(cache.omega.size());
   for (size_t i = 0; i < cache.omega.size(); ++i) cache.period[i] = pe::period(static_cast<int>(i), s.d, s.base);
@@ -161,21 +170,12 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
 void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   refresh(cache, s);
   const float sc = ctx.ui_scale;
-  caption("Each dial is one sin/cos pair of the encoding: the hand's tip sits at (sin, cos) of the pair's angle, "
-          "so it turns clockwise as the position grows. Pair 0 turns one radian per position; each later pair turns "
-          "more slowly. The orange ghost hand shows position pos + k: every pair is turned by its own angle w\xC2\xB7k, "
-          "the same for every pos. That fixed turn is what makes PE(pos + k) a rotation of PE(pos). "
-          "T under a dial is its period in positions; the orange number is the turn w\xC2\xB7k in degrees.");
+  caption(lesson_text(View::clock, "caption"));
 
-  // Worst disagreement over all pairs between the rotated vector and the directly shifted one.
-  const std::vector<double> v = pe::encoding_vector(s.pos, s.d, s.base);
-  std::vector<double> turned(v.size());
-  pe::shift_by_rotation(v, s.k, s.d, s.base, turned);
-  const std::vector<double> direct = pe::encoding_vector(s.pos + s.k, s.d, s.base);
-  double worst = 0;
-  for (size_t j = 0; j < v.size(); ++j) worst = std::max(worst, std::fabs(turned[j] - direct[j]));
-  ImGui::TextWrapped("d = %d: %d dial%s. Rotating every pair of PE(pos) by w\xC2\xB7k matches PE(pos + k) to %s.", s.d,
-                     s.d / 2, s.d == 2 ? "" : "s", fmt("%.1e", worst).c_str());
+  const std::string check = fill(lesson_text(View::clock, "rotation_check"),
+                                 {{"d", std::to_string(s.d)}, {"pairs", std::to_string(s.d / 2)}, {"s", s.d == 2 ? "" : "s"},
+                                  {"error", fmt("%.1e", rotation_error(s))}});
+  ImGui::TextWrapped("%s", check.c_str());
   ImGui::SetNextItemWidth(std::min(260.0f * sc, ImGui::GetContentRegionAvail().x * 0.5f));
   ImGui::SliderFloat("dial size", &cache.dial_size, 70.0f, 220.0f, "%.0f px");
 
@@ -202,12 +202,16 @@ namespace app {
 std::string describe_clock(const State& s) {
   const int i = s.pair;
   const double w = pe::omega(i, s.d, s.base);
-  return "Selected pair " + std::to_string(i) + " (dimensions " + std::to_string(2 * i) + " and " + std::to_string(2 * i + 1) +
-         "): frequency " + fmt("%.6g", w) + " radians per position, period " + fmt("%.6g", pe::period(i, s.d, s.base)) +
+  const double theta = w * s.k;
+  return std::to_string(s.d / 2) + (s.d == 2 ? " dial" : " dials") + ", one per sin/cos pair: turning every pair of PE(pos) by " +
+         "its own angle w times k gives PE(pos + k) to within " + fmt("%.1e", rotation_error(s)) + ". Selected pair " +
+         std::to_string(i) + " (dimensions " + std::to_string(2 * i) + " and " + std::to_string(2 * i + 1) + "): frequency " +
+         fmt("%.6g", w) + " radians per position, period " + fmt("%.6g", pe::period(i, s.d, s.base)) +
          " positions; at this position sin = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i, s.d, s.base)) +
          ", cos = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)) + "; a shift by k turns it by " +
-         fmt("%.4f", w * s.k) + " radians. PE(pos) dot PE(pos + k) = " + fmt("%.4f", pe::dot_closed_form(s.k, s.d, s.base)) +
-         ", the same for every pos.";
+         fmt("%.4f", theta) + " radians (" + fmt("%.4f", theta * kRadToDeg) + " degrees, a turn of " +
+         fmt("%+.2f", wrap_angle(theta) * kRadToDeg) + " degrees on its dial). PE(pos) dot PE(pos + k) = " +
+         fmt("%.4f", pe::dot_closed_form(s.k, s.d, s.base)) + ", the same for every pos.";
 }
 
 }  // namespace app

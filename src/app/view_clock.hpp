@@ -7,17 +7,17 @@
 #include <string>
 #include <vector>
 
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
 struct ClockCache {
-  int d = 0;
-  double base = 0;
-  std::vector<double> omega;   // w_i for the current (d, base)
-  std::vector<double> period;  // 2*pi / w_i
-  float dial_size = 118.0f;    // dial diameter in unscaled pixels (user adjustable)
+  KeyedCache<int, double> key;  // d, base
+  std::vector<double> omega;    // w_i for the current (d, base)
+  std::vector<double> period;   // 2*pi / w_i
+  float dial_size = 118.0f;     // dial diameter in unscaled pixels (user adjustable)
 };
 
 void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx);

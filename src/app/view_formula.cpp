@@ -1,5 +1,4 @@
 #include "view_formula.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -18,12 +17,18 @@ namespace app {
 
 namespace {
 
+// The wave plot's guide lines at +-1.
+constexpr ImU32 kGuide = IM_COL32(210, 213, 220, 255);
+
 // Picks dimension j and makes its pair the shared selection.
 void select_dim(State& s, FormulaCache& c, int j) {
   c.dim = std::clamp(j, 0, s.d - 1);
   set_number(s, Field::pair, c.dim / 2);
   c.followed_pair = s.pair;
 }
+
+// The primer's example: d = 4, pos = 1, base 10000.
+bool is_primer_example(const State& s) { return s.d == 4 && s.pos == 1.0 && s.base == 10000.0; }
 
 // A short number: up to 10 significant digits, no trailing zeros.
 std::string g10(double v) { return fmt("%.10g", v); }
@@ -37,7 +42,7 @@ void step_line(const char* num, const char* what, const std::string& work, ImU32
 }
 
 void draw_steps(const State& s, const FormulaCache& c, const pe::FormulaSteps& f, const ViewContext& ctx) {
-  const ImU32 ink = IM_COL32(25, 28, 35, 255);
+  const ImU32 ink = colors::ink;
   const int j = c.dim, i = f.pair;
   ImGui::PushFont(ctx.fonts.title);
   ImGui::Text("PE(pos = %s, j = %d)  with d = %d, base = %s", fmt("%.6g", s.pos).c_str(), j, s.d, fmt("%g", s.base).c_str());
@@ -74,14 +79,14 @@ void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const Vie
   const float left = 34 * sc;
   const ImVec2 o(p.x + left, p.y + 4 * sc);
   const float w = size.x - left - 8 * sc, h = size.y - line - 10 * sc;
-  dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), IM_COL32(246, 247, 250, 255));
+  dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), colors::panel);
   const double period = pe::kTwoPi / f.omega;
   // Centred on pos, but not reaching below position 0 when pos itself is not negative.
   const double x0 = s.pos >= 0 ? std::max(0.0, s.pos - period / 2) : s.pos - period / 2, span = period;
   auto X = [&](double x) { return o.x + static_cast<float>((x - x0) / span) * w; };
   auto Y = [&](double y) { return o.y + h * 0.5f - static_cast<float>(y) * h * 0.45f; };
   for (double g : {-1.0, 0.0, 1.0}) {
-    dl->AddLine(ImVec2(o.x, Y(g)), ImVec2(o.x + w, Y(g)), g == 0 ? IM_COL32(150, 155, 165, 255) : IM_COL32(210, 213, 220, 255));
+    dl->AddLine(ImVec2(o.x, Y(g)), ImVec2(o.x + w, Y(g)), g == 0 ? colors::zero_line : kGuide);
     const std::string t = g == 0 ? std::string("0") : fmt("%+g", g);
     dl->AddText(ImVec2(o.x - ImGui::CalcTextSize(t.c_str()).x - 4 * sc, Y(g) - line / 2), colors::text_dim, t.c_str());
   }
@@ -182,9 +187,7 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
   }
   c.dim = std::clamp(c.dim, 0, s.d - 1);
   const float sc = ctx.ui_scale;
-  caption("One number of the encoding, worked by hand. Dimensions come in pairs: j = 2i takes the sine and j = 2i + 1 "
-          "the cosine of the same angle. The angle is the position times the pair's frequency 1/base^(2i/d), which "
-          "shrinks as i grows: early pairs turn fast, late pairs barely move. Pick j below or in the table.");
+  caption(lesson_text(View::formula, "caption"));
 
   int j = c.dim;
   ImGui::SetNextItemWidth(std::min(360 * sc, ImGui::GetContentRegionAvail().x * 0.4f));
@@ -218,13 +221,12 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
   ImGui::EndGroup();
 
   ImGui::Spacing();
-  if (s.d == 4 && s.pos == 1.0 && s.base == 10000.0) {
+  if (is_primer_example(s)) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::selected));
-    text_wrapped_at_spaces("The primer's example lists 0.8415, 0.5403, 0.0100, 0.9999. Its last value is cos(0.01) = "
-                           "0.99995000...: the primer cuts it to 0.9999; rounded to four places it is 1.0000.");
+    text_wrapped_at_spaces(std::string(lesson_text(View::formula, "primer")));
     ImGui::PopStyleColor();
   } else {
-    ImGui::TextDisabled("The whole vector PE(pos): click a row to work that dimension. Green rows: the selected pair %d.", s.pair);
+    ImGui::TextDisabled("%s", fill(lesson_text(View::formula, "table_hint"), {{"pair", std::to_string(s.pair)}}).c_str());
   }
   draw_table(s, c, ctx, std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 6 * ImGui::GetTextLineHeightWithSpacing()));
 }
@@ -233,7 +235,31 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_formula(const State& s) { return describe_clock(s); }
+// The worked dimension follows the selected pair (its sin dimension 2i, as the view shows it after
+// a pair is picked), then its cos partner, the period and, for small d, the whole vector.
+std::string describe_formula(const State& s) {
+  const int j = 2 * s.pair;
+  const pe::FormulaSteps f = pe::formula_steps(s.pos, j, s.d, s.base);
+  std::string t = "Dimension j = " + std::to_string(j) + " at pos = " + fmt("%.6g", s.pos) + ", worked step by step: pair i = " +
+                  std::to_string(f.pair) + ", exponent 2i/d = " + g10(f.exponent) + ", divisor base^(2i/d) = " + g10(f.base_pow) +
+                  ", frequency " + g10(f.omega) + " radians per position, angle " + g10(f.angle) +
+                  " radians; j is even, so the value is sin of the angle, " + fmt("%.4f", f.value) + ". Its partner, dimension " +
+                  std::to_string(j + 1) + ", is cos of the same angle, " +
+                  fmt("%.4f", pe::formula_steps(s.pos, j + 1, s.d, s.base).value) + ". Dimension " + std::to_string(j) +
+                  " repeats every " + fmt("%.5g", pe::kTwoPi / f.omega) + " positions.";
+  if (s.d <= 8) {
+    t += " The whole vector PE(pos) is";
+    for (int k = 0; k < s.d; ++k) {
+      t += k ? ", " : " ";
+      t += fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).value);
+    }
+    t += ".";
+  }
+  if (is_primer_example(s)) {
+    t += ' ';
+    t += lesson_text(View::formula, "primer");
+  }
+  return t;
+}
 
 }  // namespace app

@@ -1,5 +1,4 @@
 #include "view_gotcha.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -12,13 +11,21 @@
 #include "dial.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
+#include "state/format.hpp"
+#include "style.hpp"
 #include "widgets.hpp"
 
 namespace app {
 
 namespace {
 
-constexpr ImU32 kTrail = IM_COL32(150, 155, 170, 150);
+// Colours of this view: the strip's sin and cos ticks, and an arc joining two dims that belong together.
+constexpr ImU32 kSinTick = IM_COL32(70, 75, 90, 255);
+constexpr ImU32 kCosTick = IM_COL32(200, 204, 214, 255);
+constexpr ImU32 kRightArc = IM_COL32(110, 115, 130, 255);
+
+// The path of a hand as pos moves: a faint reference line.
+ImU32 trail_color() { return with_alpha(colors::zero_line, 150); }
 
 pe::Layout layout_of(const GotchaCache& c) { return c.layout == 0 ? pe::Layout::interleaved : pe::Layout::concatenated; }
 pe::Layout other(pe::Layout L) { return L == pe::Layout::interleaved ? pe::Layout::concatenated : pe::Layout::interleaved; }
@@ -87,14 +94,14 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
     dl->AddRectFilled(ImVec2(a, y0), ImVec2(b, y0 + cell_h), value_color(v[static_cast<size_t>(dim)]));
     // A sin/cos mark under the cell: dark for sin, light for cos.
     dl->AddRectFilled(ImVec2(a, y0 + cell_h + 1 * sc), ImVec2(b, y0 + cell_h + 5 * sc),
-                      is_sin(dim, d, L) ? IM_COL32(70, 75, 90, 255) : IM_COL32(200, 204, 214, 255));
+                      is_sin(dim, d, L) ? kSinTick : kCosTick);
   }
   dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y0 + cell_h), colors::dial_rim);
   if (cw >= 24 * sc) {
     for (int dim = 0; dim < d; ++dim) {
       const std::string t = dim_label(dim, d, L);
       const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-      dl->AddText(ImVec2(cx(dim) - ts.x / 2, y0 + (cell_h - ts.y) / 2), IM_COL32(30, 30, 40, 255), t.c_str());
+      dl->AddText(ImVec2(cx(dim) - ts.x / 2, y0 + (cell_h - ts.y) / 2), colors::ink, t.c_str());
     }
   }
   // Arcs for the pairs shown in the dials below.
@@ -105,14 +112,13 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
     const bool sel = i == s.pair;
     const bool right = freq_of(dp.sin_dim, d, L) == i && freq_of(dp.cos_dim, d, L) == i && is_sin(dp.sin_dim, d, L) &&
                        !is_sin(dp.cos_dim, d, L);
-    const ImU32 col = right ? (sel ? colors::selected : IM_COL32(110, 115, 130, 255)) : colors::warning;
+    const ImU32 col = right ? (sel ? colors::selected : kRightArc) : colors::warning;
     dl->AddBezierCubic(ImVec2(a, y0), ImVec2(a, y0 - h * 1.3f), ImVec2(b, y0 - h * 1.3f), ImVec2(b, y0), col,
                        (sel ? 2.5f : 1.5f) * sc, 24);
     dl->AddCircleFilled(ImVec2(a, y0), 3 * sc, col);
     dl->AddCircleFilled(ImVec2(b, y0), 3 * sc, col);
   }
-  const std::string legend = "PE(pos), dims 0 to " + std::to_string(d - 1) +
-                             ": red +1, blue -1; dark tick sin, light tick cos. Arcs join the dims turned together.";
+  const std::string legend = fill(lesson_text(View::gotcha, "strip_legend"), {{"last", std::to_string(d - 1)}});
   dl->AddText(ImVec2(x0, y0 + cell_h + 8 * sc), colors::text_dim, legend.c_str());
 }
 
@@ -132,7 +138,7 @@ void draw_dial_key(const ViewContext& ctx) {
       {0, colors::hand, "hand: the pair at pos"},
       {0, colors::ghost, "that hand turned by the pairing's rotation for k"},
       {1, colors::selected, "target: the pair of PE(pos + k)"},
-      {2, kTrail, "grey: the path the hand takes as pos moves (mis-paired, it leaves the circle)"},
+      {2, trail_color(), "grey: the path the hand takes as pos moves (mis-paired, it leaves the circle)"},
   };
   const float swatch = 18 * sc, gap = 6 * sc, space = 20 * sc;
   float x = o.x, y = o.y;
@@ -189,7 +195,7 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
       const double pos = s.pos - span * (1.0 - t / static_cast<double>(kTrailPoints - 1));
       pts[t] = dial_point(c, unit, pe::layout_value(pos, dp.sin_dim, s.d, s.base, L), pe::layout_value(pos, dp.cos_dim, s.d, s.base, L));
     }
-    dl->AddPolyline(pts, kTrailPoints, kTrail, 0, 1.5f * sc);
+    dl->AddPolyline(pts, kTrailPoints, trail_color(), 0, 1.5f * sc);
     const ImVec2 goal = dial_point(c, unit, target[a], target[b]);
     dl->AddCircle(goal, 7.5f * sc, colors::selected, 20, 2.5f * sc);
     dial_hand(dl, c, dial_point(c, unit, turned[a], turned[b]), colors::ghost, 2.0f, 3.5f, sc);
@@ -219,10 +225,7 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
 }  // namespace
 
 void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
-  caption("Libraries store the same sines and cosines in two orders: interleaved (sin, cos, sin, cos, ...) or "
-          "concatenated (all sines, then all cosines). Both work, as long as the dims turned together are a sine and "
-          "the cosine of the same frequency. Pick a wrong pairing and the shift by k stops being a rotation: the "
-          "hands leave the circle or turn the wrong way, and nothing raises an error.");
+  caption(lesson_text(View::gotcha, "caption"));
 
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("layout:");
@@ -260,10 +263,8 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
   ImGui::PopFont();
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  if (rotation)
-    ImGui::TextUnformatted(std::fabs(s.k) > 0 ? "rounding only: the shift is a rotation." : "k = 0: nothing turns, so no pairing can show its error.");
-  else
-    ImGui::TextUnformatted("not a rotation: the turned vector is not PE(pos + k).");
+  const std::string_view verdict = lesson_text(View::gotcha, !rotation ? "not_rotation" : std::fabs(s.k) > 0 ? "rotation" : "no_turn");
+  ImGui::TextUnformatted(verdict.data(), verdict.data() + verdict.size());
 
   const int pairs = s.d / 2;
   const int count = std::min(4, pairs);
@@ -278,7 +279,20 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_gotcha(const State& s) { return describe_clock(s); }
+std::string describe_gotcha(const State& s) {
+  // The view's layout and pairing as they start (view-local): interleaved, with the pairing that follows it.
+  GotchaCache c;
+  const pe::Layout L = layout_of(c);
+  const double right = pe::shift_error(s.pos, s.k, s.d, s.base, L, chosen_pairing(c, s));
+  c.pairing = GotchaPairing::other_layout;
+  const double wrong = pe::shift_error(s.pos, s.k, s.d, s.base, L, chosen_pairing(c, s));
+  const auto verdict = [&](double err) {
+    return std::string(lesson_text(View::gotcha, err >= 1e-9 ? "not_rotation" : std::fabs(s.k) > 0 ? "rotation" : "no_turn"));
+  };
+  return "Interleaved layout (sin at 2i, cos at 2i+1), shifted by k = " + fmt("%g", s.k) +
+         ". With the pairing that follows the layout, max |R_k PE(pos) - PE(pos+k)| = " + fmt("%.2e", right) + "; " +
+         verdict(right) + " With the concatenated pairing (i, d/2+i) it is " + fmt("%.2e", wrong) + "; " + verdict(wrong) +
+         " Nothing raises an error either way.";
+}
 
 }  // namespace app

@@ -1,5 +1,4 @@
 #include "view_heatmap.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +11,7 @@
 #include "core/frequency.hpp"
 #include "core/params.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
 #include "state/state_io.hpp"
 #include "widgets.hpp"
 
@@ -19,8 +19,8 @@ namespace app {
 
 namespace {
 
-constexpr ImU32 kAxis = IM_COL32(90, 95, 105, 255);
-constexpr ImU32 kInk = IM_COL32(30, 30, 40, 255);
+// Behind the position or dimension numbers while the wheel zooms that axis.
+constexpr ImU32 kAxisHover = IM_COL32(225, 232, 245, 255);
 
 double clamp_finite(double v, double lo, double hi, double fallback) {
   return std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
@@ -44,14 +44,28 @@ void fit_figure(HeatmapCache& c, const State& s) {
 }
 
 void follow_state(HeatmapCache& c, const State& s) {
-  if (c.fitted_d != s.d) {
+  if (c.fitted_d.changed(s.d)) {
     c.dim0 = 0;
     c.dims = max_dims(s.d);
   }
-  if (c.fitted_n != s.n) c.positions = s.n;
-  c.fitted_d = s.d;
-  c.fitted_n = s.n;
+  if (c.fitted_n.changed(s.n)) c.positions = s.n;
   clamp_window(c, s.d);
+}
+
+// Where the columns stop completing a wave within `positions` rows (the lesson's "slow" / "all_fast").
+std::string slow_columns_text(const State& s, double positions) {
+  const int slow = pe::first_pair_with_period_above(positions, s.d, s.base);
+  if (slow < s.d / 2)
+    return fill(lesson_text(View::heatmap, "slow"), {{"dim", std::to_string(2 * slow)},
+                                                     {"pair", std::to_string(slow)},
+                                                     {"count", fmt("%.0f", positions)},
+                                                     {"s", std::round(positions) == 1 ? "" : "s"}});
+  return fill(lesson_text(View::heatmap, "all_fast"), {{"count", fmt("%.0f", positions)}});
+}
+
+// The shader's error bound up to position `last` (the lesson's "shader").
+std::string shader_text(const State& s, double last) {
+  return fill(lesson_text(View::heatmap, "shader"), {{"error", fmt("%.0e", pe::float32_shader_error_bound(last, 0, s.d, s.base))}});
 }
 
 // 1, 2 or 5 times a power of ten, at least 1, about span/count.
@@ -132,16 +146,16 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
   const float label_w = ImGui::CalcTextSize("\xE2\x88\x92" "1").x;
   ImGui::Dummy(ImVec2(bar_w + 2 * label_w + 16 * sc, ImGui::GetFrameHeight()));
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float y0 = p.y + (ImGui::GetFrameHeight() - bar_h) / 2, x0 = p.x + label_w + 6 * sc;
+  const float y0 = p.y + (ImGui::GetFrameHeight() - bar_h) / 2, x0 = p.x + label_w + metrics::label_gap * sc;
   const float mid = x0 + bar_w / 2;
   const ImU32 neg = gfx::heat_color(-1), zero = gfx::heat_color(0), pos = gfx::heat_color(1);
   dl->AddRectFilledMultiColor(ImVec2(x0, y0), ImVec2(mid, y0 + bar_h), neg, zero, zero, neg);
   dl->AddRectFilledMultiColor(ImVec2(mid, y0), ImVec2(x0 + bar_w, y0 + bar_h), zero, pos, pos, zero);
-  dl->AddRect(ImVec2(x0, y0), ImVec2(x0 + bar_w, y0 + bar_h), kAxis);
+  dl->AddRect(ImVec2(x0, y0), ImVec2(x0 + bar_w, y0 + bar_h), colors::axis);
   const float ty = p.y + (ImGui::GetFrameHeight() - ImGui::GetTextLineHeight()) / 2;
-  dl->AddText(ImVec2(p.x, ty), kInk, "\xE2\x88\x92" "1");
-  dl->AddLine(ImVec2(mid, y0 + bar_h), ImVec2(mid, y0 + bar_h + 3 * sc), kAxis);
-  dl->AddText(ImVec2(x0 + bar_w + 6 * sc, ty), kInk, "+1");
+  dl->AddText(ImVec2(p.x, ty), colors::ink, "\xE2\x88\x92" "1");
+  dl->AddLine(ImVec2(mid, y0 + bar_h), ImVec2(mid, y0 + bar_h + 3 * sc), colors::axis);
+  dl->AddText(ImVec2(x0 + bar_w + metrics::label_gap * sc, ty), colors::ink, "+1");
   ImGui::SameLine(0, 4 * sc);
   ImGui::TextDisabled("(0 is white)");
 }
@@ -156,22 +170,22 @@ void draw_axes(const State& s, const HeatmapCache& c, ImDrawList* dl, float sc) 
   for (double t = std::ceil(c.pos0 / pstep) * pstep; t <= c.pos0 + c.positions; t += pstep) {
     const float y = static_cast<float>(a.y + (t + 0.5 - c.pos0) / c.positions * h);
     if (y < a.y || y > b.y) continue;
-    dl->AddLine(ImVec2(a.x - 5 * sc, y), ImVec2(a.x, y), kAxis);
+    dl->AddLine(ImVec2(a.x - 5 * sc, y), ImVec2(a.x, y), colors::axis);
     std::snprintf(buf, sizeof buf, "%.0f", t);
     const float tw = ImGui::CalcTextSize(buf).x;
-    dl->AddText(ImVec2(a.x - 8 * sc - tw, y - line / 2), kInk, buf);
+    dl->AddText(ImVec2(a.x - 8 * sc - tw, y - line / 2), colors::ink, buf);
   }
   // Dimensions along the top edge, at column centres.
   const double dstep = nice_step(c.dims, w / (70.0 * sc));
   for (double t = std::ceil(c.dim0 / dstep) * dstep; t <= c.dim0 + c.dims && t < s.d; t += dstep) {
     const float x = static_cast<float>(a.x + (t + 0.5 - c.dim0) / c.dims * w);
     if (x < a.x || x > b.x) continue;
-    dl->AddLine(ImVec2(x, a.y - 5 * sc), ImVec2(x, a.y), kAxis);
+    dl->AddLine(ImVec2(x, a.y - 5 * sc), ImVec2(x, a.y), colors::axis);
     std::snprintf(buf, sizeof buf, "%.0f", t);
     const float tw = ImGui::CalcTextSize(buf).x;
-    dl->AddText(ImVec2(x - tw / 2, a.y - 6 * sc - line), kInk, buf);
+    dl->AddText(ImVec2(x - tw / 2, a.y - metrics::label_gap * sc - line), colors::ink, buf);
   }
-  dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), kAxis);
+  dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), colors::axis);
 }
 
 // The selected pair's two columns, outlined (at least a few pixels wide so it shows at any zoom).
@@ -187,7 +201,7 @@ void draw_selection(const State& s, const HeatmapCache& c, ImDrawList* dl, float
     const float tw = ImGui::CalcTextSize(buf).x;
     const float x = x1 < a.x ? a.x + 4 * sc : b.x - tw - 4 * sc;
     dl->AddRectFilled(ImVec2(x - 3 * sc, b.y - ImGui::GetTextLineHeight() - 6 * sc), ImVec2(x + tw + 3 * sc, b.y - 2 * sc),
-                      IM_COL32(255, 255, 255, 230), 3 * sc);
+                      colors::halo, 3 * sc);
     dl->AddText(ImVec2(x, b.y - ImGui::GetTextLineHeight() - 4 * sc), colors::selected, buf);
     return;
   }
@@ -198,7 +212,7 @@ void draw_selection(const State& s, const HeatmapCache& c, ImDrawList* dl, float
     x1 = m + min_w / 2;
   }
   dl->PushClipRect(ImVec2(a.x - 2 * sc, a.y - 8 * sc), ImVec2(b.x + 2 * sc, b.y + 2 * sc), true);
-  dl->AddRect(ImVec2(x0 - 1 * sc, a.y), ImVec2(x1 + 1 * sc, b.y), IM_COL32(255, 255, 255, 200), 0, 0, 4 * sc);
+  dl->AddRect(ImVec2(x0 - 1 * sc, a.y), ImVec2(x1 + 1 * sc, b.y), with_alpha(colors::paper, 200), 0, 0, 4 * sc);
   dl->AddRect(ImVec2(x0 - 1 * sc, a.y), ImVec2(x1 + 1 * sc, b.y), colors::selected, 0, 0, 2 * sc);
   const float m = (x0 + x1) / 2;
   dl->AddTriangleFilled(ImVec2(m - 5 * sc, a.y - 7 * sc), ImVec2(m + 5 * sc, a.y - 7 * sc), ImVec2(m, a.y - 1), colors::selected);
@@ -278,7 +292,7 @@ void draw_map(State& s, HeatmapCache& c, const ViewContext& ctx, float height) {
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (!c.renderer.error().empty()) {
-    dl->AddRectFilled(c.plot_min, c.plot_max, IM_COL32(245, 235, 230, 255));
+    dl->AddRectFilled(c.plot_min, c.plot_max, tint(colors::warning, 0.11f));
     const std::string msg = "The GPU did not accept the heatmap shader:\n" + c.renderer.error();
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(c.plot_min.x + 8 * sc, c.plot_min.y + 8 * sc), colors::warning,
                 msg.c_str(), nullptr, size.x - 16 * sc);
@@ -295,12 +309,12 @@ void draw_map(State& s, HeatmapCache& c, const ViewContext& ctx, float height) {
     hd.naive = c.naive;
     c.renderer.queue(dl, hd);
   }
-  if (over_dims) dl->AddRectFilled(ImVec2(c.plot_min.x, c.plot_min.y - line - 8 * sc), ImVec2(c.plot_max.x, c.plot_min.y - 1), IM_COL32(225, 232, 245, 255));
-  if (over_pos) dl->AddRectFilled(ImVec2(origin.x, c.plot_min.y), ImVec2(c.plot_min.x - 1, c.plot_max.y), IM_COL32(225, 232, 245, 255));
+  if (over_dims) dl->AddRectFilled(ImVec2(c.plot_min.x, c.plot_min.y - line - 8 * sc), ImVec2(c.plot_max.x, c.plot_min.y - 1), kAxisHover);
+  if (over_pos) dl->AddRectFilled(ImVec2(origin.x, c.plot_min.y), ImVec2(c.plot_min.x - 1, c.plot_max.y), kAxisHover);
   draw_axes(s, c, dl, sc);
   draw_selection(s, c, dl, sc);
   dl->AddText(ImVec2(c.plot_min.x, origin.y), colors::text_dim, "dimension \xE2\x86\x92");
-  dl->AddText(ImVec2(origin.x, c.plot_min.y - 6 * sc - line), colors::text_dim, "position \xE2\x86\x93");
+  dl->AddText(ImVec2(origin.x, c.plot_min.y - metrics::label_gap * sc - line), colors::text_dim, "position \xE2\x86\x93");
   if (hovered && !ImGui::IsItemActive()) hover_tooltip(s, c, cell_at(c, io.MousePos));
   ImGui::SetCursorScreenPos(ImVec2(origin.x, c.plot_max.y + 6 * sc));
 }
@@ -309,33 +323,26 @@ void draw_numbers(const State& s, const HeatmapCache& c) {
   const double h = c.plot_max.y - c.plot_min.y, w = c.plot_max.x - c.plot_min.x;
   const double first = std::floor(c.pos0), last = std::floor(c.pos0 + c.positions - 1e-9);
   const double dfirst = std::floor(c.dim0), dlast = std::min<double>(s.d - 1, std::floor(c.dim0 + c.dims - 1e-9));
-  std::string rows = "Rows: positions " + fmt("%.0f", first) + " to " + fmt("%.0f", last) + ". Columns: dimensions " +
-                     fmt("%.0f", dfirst) + " to " + fmt("%.0f", dlast) + " of d = " + std::to_string(s.d) + ".";
-  if (c.positions / h > 1.5 || c.dims / w > 1.5)
-    rows += " One pixel spans " + fmt("%.3g", std::max(1.0, c.positions / h)) + " positions \xC3\x97 " +
-            fmt("%.3g", std::max(1.0, c.dims / w)) + " dimensions and shows one sample: stripes finer than a pixel "
-            "alias into false patterns (moire).";
+  std::string rows = fill(lesson_text(View::heatmap, "rows"), {{"first", fmt("%.0f", first)},
+                                                               {"last", fmt("%.0f", last)},
+                                                               {"dfirst", fmt("%.0f", dfirst)},
+                                                               {"dlast", fmt("%.0f", dlast)},
+                                                               {"d", std::to_string(s.d)}});
+  if (c.positions / h > 1.5 || c.dims / w > 1.5) {
+    rows += ' ';
+    rows += fill(lesson_text(View::heatmap, "moire"), {{"positions", fmt("%.3g", std::max(1.0, c.positions / h))},
+                                                       {"dims", fmt("%.3g", std::max(1.0, c.dims / w))}});
+  }
   ImGui::TextWrapped("%s", rows.c_str());
-  const int slow = pe::first_pair_with_period_above(c.positions, s.d, s.base);
-  if (slow < s.d / 2)
-    ImGui::TextWrapped("From dimension %d on (pair %d), the period is longer than the %s position%s shown: those columns "
-                       "change little from top to bottom.",
-                       2 * slow, slow, fmt("%.0f", c.positions).c_str(), std::round(c.positions) == 1 ? "" : "s");
-  else
-    ImGui::TextWrapped("Every pair's period is at most %s positions: every column completes at least one full wave here.",
-                       fmt("%.0f", c.positions).c_str());
+  ImGui::TextWrapped("%s", slow_columns_text(s, c.positions).c_str());
   if (c.naive) {
     // Pair 0 is exact at whole positions (w = 1); pair 1 shows the typical error of a fast pair.
     const double worst = pe::float32_naive_error_bound(last, std::min(1, s.d / 2 - 1), s.d, s.base);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
-    ImGui::TextWrapped("Naive float32: \xCF\x89\xC2\xB7pos is rounded to 24 bits, so near position %s the angles of the fast "
-                       "columns can be off by up to about %s rad (see the float32 tab).",
-                       fmt("%.0f", last).c_str(), fmt("%.2g", worst).c_str());
+    ImGui::TextWrapped("%s", fill(lesson_text(View::heatmap, "naive"), {{"pos", fmt("%.0f", last)}, {"error", fmt("%.2g", worst)}}).c_str());
     ImGui::PopStyleColor();
   } else {
-    ImGui::TextWrapped("The shader reduces \xCF\x89\xC2\xB7pos modulo one turn in exact integer arithmetic before any float32 "
-                       "rounding, so its values stay within %s of the exact ones at every position. Hover a cell to compare.",
-                       fmt("%.0e", pe::float32_shader_error_bound(last, 0, s.d, s.base)).c_str());
+    ImGui::TextWrapped("%s", shader_text(s, last).c_str());
   }
 }
 
@@ -343,8 +350,9 @@ void draw_numbers(const State& s, const HeatmapCache& c) {
 
 void heatmap_set_window(HeatmapCache& cache, const State& s, double pos0, double positions, double dim0, double dims,
                         bool naive) {
-  cache.fitted_d = s.d;
-  cache.fitted_n = s.n;
+  // The window is set for the State's d and n: follow_state() leaves it alone until they change.
+  cache.fitted_d.changed(s.d);
+  cache.fitted_n.changed(s.n);
   cache.pos0 = pos0;
   cache.positions = positions;
   cache.dim0 = dim0;
@@ -355,11 +363,7 @@ void heatmap_set_window(HeatmapCache& cache, const State& s, double pos0, double
 
 void draw_heatmap(State& s, HeatmapCache& cache, const ViewContext& ctx) {
   follow_state(cache, s);
-  caption("Each row is one position and each column one dimension: red is +1, white 0, blue \xE2\x88\x92" "1. "
-          "Columns on the left swing quickly from row to row; towards the right they slow down until, within "
-          "the rows shown, they barely move: sin columns stay white and cos columns red. Drag to pan; scroll to "
-          "zoom the positions; shift + scroll, or scroll over the dimension numbers, to zoom the dimensions; "
-          "click a column to select its pair.");
+  caption(lesson_text(View::heatmap, "caption"));
   draw_controls(s, cache, ctx);
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float reserve = 4.2f * line;  // the key numbers below the map
@@ -371,7 +375,22 @@ void draw_heatmap(State& s, HeatmapCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_heatmap(const State& s) { return describe_clock(s); }
+// The window lives in the view (HeatmapCache) and starts as the article's Figure 1, fitted to the
+// State: positions 0 to n-1 and every dimension (up to 4096). The description works that window.
+std::string describe_heatmap(const State& s) {
+  const int dims = max_dims(s.d);
+  const double last = s.n - 1;
+  const int slow = pe::first_pair_with_period_above(s.n, s.d, s.base);
+  std::string t = "The map shows positions 0 to " + grouped(last) + " down the rows and dimensions 0 to " + grouped(dims - 1) +
+                  " of d = " + std::to_string(s.d) + " across the columns: red is +1, white 0, blue minus 1. ";
+  if (slow < s.d / 2)
+    t += "From dimension " + grouped(2 * slow) + " on (pair " + grouped(slow) + "), " + grouped(std::max(0, dims - 2 * slow)) + " of the " +
+         grouped(dims) + " columns shown have a period longer than the " + grouped(s.n) + (s.n == 1 ? " position" : " positions") +
+         " shown, so they change little from top to bottom.";
+  else
+    t += "Every pair's period is at most " + grouped(s.n) + " positions, so every column completes at least one full wave.";
+  return t + " The shader's float32 values stay within " + fmt("%.0e", pe::float32_shader_error_bound(last, 0, s.d, s.base)) +
+         " of the exact ones.";
+}
 
 }  // namespace app

@@ -6,6 +6,7 @@
 #pragma once
 #include <string>
 #include "gfx/heatmap_renderer.hpp"
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
@@ -21,8 +22,8 @@ struct HeatmapCache {
   double dim0 = 0;        // first dimension
   double dims = 512;      // columns across the width
   bool naive = false;     // shader computes the angle the naive float32 way (to see it fail)
-  int fitted_d = -1;      // State d and n the window was last fitted to
-  int fitted_n = -1;
+  KeyedCache<int> fitted_d;  // State d and n the window was last fitted to
+  KeyedCache<int> fitted_n;
   ImVec2 plot_min{0, 0}, plot_max{0, 0};  // where the map was drawn last frame (display coordinates)
   bool drawn = false;
   gfx::HeatmapRenderer renderer;

@@ -1,5 +1,4 @@
 #include "view_input.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -7,6 +6,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "lesson_plot.hpp"
 #include "style.hpp"
 #include "widgets.hpp"
 
@@ -25,13 +25,26 @@ constexpr int kMaxShown = 64;  // dimensions per strip
 // The scaled embedding and PE take the palette's two hand colours (they change with the palette).
 constexpr ImU32 kColEmbed = IM_COL32(190, 160, 120, 255);
 constexpr ImU32 kColSum = IM_COL32(125, 60, 170, 255);
+// The strips' guide lines at +-1 (the PE range) and their zero line.
+constexpr ImU32 kGuide = IM_COL32(200, 205, 215, 255);
+constexpr ImU32 kZero = IM_COL32(120, 125, 135, 255);
+
+// The sentence table for (d, base): per row, RMS of E*sqrt(d), RMS of PE, RMS of x and max |x|.
+std::vector<double> sentence_rows(int d, double base) {
+  std::vector<double> table(static_cast<size_t>(kSentenceLen) * 4, 0.0);
+  for (int r = 0; r < kSentenceLen; ++r) {
+    const pe::InputTerms t = pe::input_terms(kSentence[r], static_cast<double>(r), d, base);
+    double* row = table.data() + static_cast<size_t>(r) * 4;
+    row[0] = pe::rms(t.scaled);
+    row[1] = pe::rms(t.pos);
+    row[2] = pe::rms(t.sum);
+    row[3] = pe::max_abs(t.sum);
+  }
+  return table;
+}
 
 void refresh(InputCache& c, const State& s) {
-  if (c.key_token != c.token || c.key_d != s.d || c.key_pos != s.pos || c.key_base != s.base) {
-    c.key_token = c.token;
-    c.key_d = s.d;
-    c.key_pos = s.pos;
-    c.key_base = s.base;
+  if (c.terms_key.changed(c.token, s.d, s.pos, s.base)) {
     c.terms = pe::input_terms(c.token, s.pos, s.d, s.base);
     const std::vector<double>* v[4] = {&c.terms.embed, &c.terms.scaled, &c.terms.pos, &c.terms.sum};
     for (int k = 0; k < 4; ++k) {
@@ -39,19 +52,7 @@ void refresh(InputCache& c, const State& s) {
       c.peak[k] = pe::max_abs(*v[k]);
     }
   }
-  if (c.table_d != s.d || c.table_base != s.base) {
-    c.table_d = s.d;
-    c.table_base = s.base;
-    c.table.assign(static_cast<size_t>(kSentenceLen) * 4, 0.0);
-    for (int r = 0; r < kSentenceLen; ++r) {
-      const pe::InputTerms t = pe::input_terms(kSentence[r], static_cast<double>(r), s.d, s.base);
-      double* row = c.table.data() + static_cast<size_t>(r) * 4;
-      row[0] = pe::rms(t.scaled);
-      row[1] = pe::rms(t.pos);
-      row[2] = pe::rms(t.sum);
-      row[3] = pe::max_abs(t.sum);
-    }
-  }
+  if (c.table_key.changed(s.d, s.base)) c.table = sentence_rows(s.d, s.base);
 }
 
 struct Strip {
@@ -82,17 +83,17 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
 
   dl->AddText(ImVec2(p.x, p.y), st.color, st.name);
   dl->AddText(ImVec2(p.x + ImGui::CalcTextSize(st.name).x + 10 * sc, p.y), colors::text_dim, st.note);
-  dl->AddRectFilled(o, ImVec2(o.x + plot_w, o.y + ph), IM_COL32(246, 247, 250, 255));
+  dl->AddRectFilled(o, ImVec2(o.x + plot_w, o.y + ph), colors::panel);
   const float bw = plot_w / static_cast<float>(count);
   auto ypix = [&](double v) { return o.y + ph * 0.5f - static_cast<float>(v / ymax) * ph * 0.5f; };
   // Selected pair band.
   for (int j = first; j < first + count; ++j)
     if (j / 2 == s.pair)
       dl->AddRectFilled(ImVec2(o.x + bw * static_cast<float>(j - first), o.y),
-                        ImVec2(o.x + bw * static_cast<float>(j - first + 1), o.y + ph), IM_COL32(215, 240, 225, 255));
+                        ImVec2(o.x + bw * static_cast<float>(j - first + 1), o.y + ph), tint(colors::selected, 0.18f));
   // Guides at +-1 (the PE range) and 0.
   for (double g : {-1.0, 1.0})
-    if (g <= ymax) dl->AddLine(ImVec2(o.x, ypix(g)), ImVec2(o.x + plot_w, ypix(g)), IM_COL32(200, 205, 215, 255), 1.0f);
+    if (g <= ymax) dl->AddLine(ImVec2(o.x, ypix(g)), ImVec2(o.x + plot_w, ypix(g)), kGuide, 1.0f);
   const float zero = ypix(0);
   const float gap = bw > 4 * sc ? 1.0f * sc : 0.0f;
   for (int j = first; j < first + count; ++j) {
@@ -100,7 +101,7 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
     const float y = ypix(std::clamp((*st.values)[static_cast<size_t>(j)], -ymax, ymax));
     dl->AddRectFilled(ImVec2(x0, std::min(y, zero)), ImVec2(std::max(x1, x0 + 1), std::max(y, zero)), st.color);
   }
-  dl->AddLine(ImVec2(o.x, zero), ImVec2(o.x + plot_w, zero), IM_COL32(120, 125, 135, 255), 1.0f);
+  dl->AddLine(ImVec2(o.x, zero), ImVec2(o.x + plot_w, zero), kZero, 1.0f);
   // Axis numbers.
   for (double g : {ymax, 1.0, 0.0, -1.0, -ymax}) {
     if (std::fabs(g) > ymax) continue;
@@ -116,8 +117,8 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
   ImGui::PushFont(ctx.fonts.mono);
   const std::string r1 = "RMS    " + fmt("%.4f", c.rms[st.stat]);
   const std::string r2 = "max|.| " + fmt("%.4f", c.peak[st.stat]);
-  dl->AddText(ImVec2(sx, o.y + ph * 0.5f - line - 2 * sc), IM_COL32(30, 30, 40, 255), r1.c_str());
-  dl->AddText(ImVec2(sx, o.y + ph * 0.5f + 2 * sc), IM_COL32(30, 30, 40, 255), r2.c_str());
+  dl->AddText(ImVec2(sx, o.y + ph * 0.5f - line - 2 * sc), colors::ink, r1.c_str());
+  dl->AddText(ImVec2(sx, o.y + ph * 0.5f + 2 * sc), colors::ink, r2.c_str());
   ImGui::PopFont();
 
   const ImVec2 m = ImGui::GetIO().MousePos;
@@ -187,9 +188,7 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
   c.token = std::clamp(c.token, 0, kVocabSize - 1);
   refresh(c, s);
   const float sc = ctx.ui_scale;
-  caption("The vector that enters the first layer is x = E[t]\xC2\xB7\xE2\x88\x9A" "d + PE(pos). A fresh embedding row has tiny "
-          "entries (standard deviation 1/\xE2\x88\x9A" "d); multiplied by \xE2\x88\x9A" "d they are about 1, the same size as the "
-          "sines and cosines of PE. All four strips share one vertical scale: compare their heights and RMS values.");
+  caption(lesson_text(View::input, "caption"));
 
   ImGui::SetNextItemWidth(150 * sc);
   if (ImGui::BeginCombo("token", kVocab[c.token])) {
@@ -235,13 +234,16 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
   for (const Strip& st : strips) draw_strip(s, st, c, first, count, ymax, width, height, stats_w, ctx);
   draw_dim_axis(first, count, width, stats_w, ctx);
   if (s.d > count)
-    ImGui::TextDisabled("Showing dimensions %d-%d of %d; RMS and max are over all %d.", first, first + count - 1, s.d, s.d);
-  ImGui::Text("RMS of PE is exactly \xE2\x88\x9A(1/2) = %s (each pair has sin^2 + cos^2 = 1);  "
-              "RMS of E\xC2\xB7\xE2\x88\x9A" "d is near 1;  so RMS of x is near \xE2\x88\x9A(3/2) = %s.",
-              fmt("%.4f", std::sqrt(0.5)).c_str(), fmt("%.4f", std::sqrt(1.5)).c_str());
-
+    ImGui::TextDisabled("%s", fill(lesson_text(View::input, "showing"), {{"first", std::to_string(first)},
+                                                                          {"last", std::to_string(first + count - 1)},
+                                                                          {"d", std::to_string(s.d)}})
+                                  .c_str());
+  const std::string note = fill(lesson_text(View::input, "rms_note"),
+                                {{"pe_rms", fmt("%.4f", std::sqrt(0.5))}, {"x_rms", fmt("%.4f", std::sqrt(1.5))}});
+  ImGui::TextUnformatted(note.c_str());
   ImGui::Spacing();
-  ImGui::TextUnformatted("\"the cat sat on the mat\" at positions 0-5 (click a row to show it above):");
+  const std::string_view intro = lesson_text(View::input, "table_intro");
+  ImGui::TextUnformatted(intro.data(), intro.data() + intro.size());
   draw_table(s, c, ctx);
 }
 
@@ -249,7 +251,27 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_input(const State& s) { return describe_clock(s); }
+// The token lives in the view (InputCache), not in the State: the description works the view's
+// starting token at the State's position, then the sentence table.
+std::string describe_input(const State& s) {
+  const int token = InputCache{}.token;
+  const pe::InputTerms x = pe::input_terms(token, s.pos, s.d, s.base);
+  const std::vector<double> table = sentence_rows(s.d, s.base);
+  std::string sentence;
+  for (int r = 0; r < kSentenceLen; ++r) sentence += std::string(r ? " " : "") + kVocab[kSentence[r]];
+  double lo = table[2], hi = table[2];
+  for (int r = 1; r < kSentenceLen; ++r) {
+    lo = std::min(lo, table[static_cast<size_t>(r) * 4 + 2]);
+    hi = std::max(hi, table[static_cast<size_t>(r) * 4 + 2]);
+  }
+  return std::string("The token \"") + kVocab[token] + "\" at position " + fmt("%.2f", s.pos) + " with d = " + std::to_string(s.d) +
+         ": RMS of the embedding row E[t] " + fmt("%.4f", pe::rms(x.embed)) + ", of E[t] times the square root of d " +
+         fmt("%.4f", pe::rms(x.scaled)) + ", of PE(pos) " + fmt("%.4f", pe::rms(x.pos)) + " and of their sum x " +
+         fmt("%.4f", pe::rms(x.sum)) + "; the largest entry of x is " + fmt("%.4f", pe::max_abs(x.sum)) +
+         " in size. The RMS of PE is exactly the square root of 1/2, " + fmt("%.4f", std::sqrt(0.5)) +
+         ", at every position, so x comes out near the square root of 3/2, " + fmt("%.4f", std::sqrt(1.5)) +
+         ". Over \"" + sentence + "\" at positions 0 to " + std::to_string(kSentenceLen - 1) + ", the RMS of x runs from " +
+         fmt("%.4f", lo) + " to " + fmt("%.4f", hi) + ".";
+}
 
 }  // namespace app

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/input.hpp"
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
@@ -18,13 +19,11 @@ struct InputCache {
   int token = 1;      // index into the toy vocabulary
   int first_dim = 0;  // first dimension drawn when d is wider than the strip
   // Cached terms for (token, pos, d, base).
-  int key_token = -1, key_d = 0;
-  double key_pos = 0, key_base = 0;
+  KeyedCache<int, int, double, double> terms_key;  // token, d, pos, base
   pe::InputTerms terms;
   double rms[4] = {0, 0, 0, 0}, peak[4] = {0, 0, 0, 0};  // embed, scaled, pos, sum
   // Cached sentence table for (d, base): per row RMS of E*sqrt(d), PE, x and max |x|.
-  int table_d = 0;
-  double table_base = 0;
+  KeyedCache<int, double> table_key;  // d, base
   std::vector<double> table;
 };
 

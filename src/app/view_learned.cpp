@@ -1,5 +1,4 @@
 #include "view_learned.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -9,6 +8,7 @@
 #include "core/learned.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
+#include "state/format.hpp"
 #include "style.hpp"
 #include "widgets.hpp"
 
@@ -25,7 +25,7 @@ void heading(const ViewContext& ctx, const char* text) {
 
 void result_row(const pe::PaperResult& r, bool base) {
   ImGui::TableNextRow();
-  if (base) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(232, 240, 252, 255));
+  if (base) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, tint(colors::hand, 0.1f));
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(r.encoding);
   ImGui::TableNextColumn();
@@ -38,7 +38,7 @@ void result_row(const pe::PaperResult& r, bool base) {
 
 void draw_table(const ViewContext& ctx) {
   heading(ctx, "Table 3 of the paper: base model and row (E)");
-  ImGui::TextDisabled("English-German translation, newstest2013 development set. Lower perplexity and higher BLEU are better.");
+  ImGui::TextDisabled("%s", std::string(lesson_text(View::learned, "table_note")).c_str());
   const float w = std::min(ImGui::GetContentRegionAvail().x, 760.0f * ctx.ui_scale);
   if (ImGui::BeginTable("table3", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp, ImVec2(w, 0))) {
     ImGui::TableSetupColumn("positions from", ImGuiTableColumnFlags_WidthStretch, 1.7f);
@@ -80,7 +80,7 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
   auto X = [&](double v) { return x0 + static_cast<float>((v - lo) / (hi - lo)) * (x1 - x0); };
   const float y_bar = p.y + line + 6 * sc, bar_h = line * 1.1f;
 
-  dl->AddRectFilled(ImVec2(x0, y_bar), ImVec2(x1, y_bar + bar_h), IM_COL32(240, 241, 244, 255), 3 * sc);
+  dl->AddRectFilled(ImVec2(x0, y_bar), ImVec2(x1, y_bar + bar_h), colors::panel, 3 * sc);
   dl->AddRectFilled(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), tint(colors::hand, 0.25f), 3 * sc);
   dl->AddRect(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), colors::hand, 3 * sc, 0, 1.5f * sc);
   const std::string inside = "learned rows 0 .. " + grouped(n - 1);
@@ -121,9 +121,8 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
 void draw_live(const State& s, const ViewContext& ctx) {
   heading(ctx, "With your settings");
   const double params = pe::learned_parameter_count(s.n, s.d);
-  ImGui::TextWrapped("A learned table for sequences of up to n = %s positions at width d = %s holds n \xC3\x97 d = %s "
-                     "trainable numbers. The sine/cosine formula holds none: it computes any row on demand.",
-                     grouped(s.n).c_str(), grouped(s.d).c_str(), grouped(params).c_str());
+  ImGui::TextWrapped("%s", fill(lesson_text(View::learned, "table_size"),
+                                {{"n", grouped(s.n)}, {"d", grouped(s.d)}, {"params", grouped(params)}}).c_str());
   draw_coverage(s, ctx);
   const bool covered = pe::learned_table_covers(s.pos, s.n);
   const bool has_row = pe::learned_table_has_row(s.pos, s.n);
@@ -132,15 +131,12 @@ void draw_live(const State& s, const ViewContext& ctx) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(has_row ? colors::selected : colors::warning));
   const std::string p = fmt("%.2f", s.pos);
   if (has_row)
-    text_wrapped_at_spaces("Position " + p + " lies inside the table: both approaches have a vector for it.");
+    text_wrapped_at_spaces(fill(lesson_text(View::learned, "pos_has_row"), {{"pos", p}}));
   else if (covered)
-    text_wrapped_at_spaces("Position " + p + " is not a whole number: a learned table has no row for it, only rows " +
-                           grouped(std::floor(s.pos)) + " and " + grouped(std::ceil(s.pos)) +
-                           " on either side. The formula gives a vector for any real position.");
+    text_wrapped_at_spaces(fill(lesson_text(View::learned, "pos_between_rows"),
+                                {{"pos", p}, {"below", grouped(std::floor(s.pos))}, {"above", grouped(std::ceil(s.pos))}}));
   else
-    text_wrapped_at_spaces("Position " + p + " lies outside rows 0 .. " + grouped(s.n - 1) +
-                           ": a learned table has nothing to give it, and training never shaped such a row. The "
-                           "formula still answers.");
+    text_wrapped_at_spaces(fill(lesson_text(View::learned, "pos_outside"), {{"pos", p}, {"last", grouped(s.n - 1)}}));
   ImGui::PopStyleColor();
   ImGui::PushFont(ctx.fonts.mono);
   ImGui::Text("formula, pair %d:  PE(pos, %d) = %s   PE(pos, %d) = %s", i, 2 * i, fmt("%+.6f", sv).c_str(), 2 * i + 1,
@@ -151,23 +147,15 @@ void draw_live(const State& s, const ViewContext& ctx) {
 }  // namespace
 
 void draw_learned(State& s, LearnedCache&, const ViewContext& ctx) {
-  caption("The paper also trained the same model with a learned vector for each position in place of the sines "
-          "and cosines. Compare the two rows: the scores barely differ. Then look at what a learned table costs "
-          "and where it runs out.");
+  caption(lesson_text(View::learned, "caption"));
   ImGui::BeginChild("learned", ImVec2(0, 0), false);
   draw_table(ctx);
 
   heading(ctx, "What the paper did");
-  ImGui::TextWrapped("It swapped the fixed sinusoids for a learned embedding: a table with one trainable vector per "
-                     "position, fitted during training like the word embeddings, with everything else unchanged. "
-                     "Perplexity came out identical (4.92) and BLEU 0.1 lower (25.7 against 25.8). On this task the "
-                     "model did about as well either way.");
+  ImGui::TextWrapped("%s", std::string(lesson_text(View::learned, "paper_did")).c_str());
 
   heading(ctx, "What it did not test");
-  ImGui::TextWrapped("The authors kept the sinusoids for one stated reason: they hoped the formula would let the model "
-                     "handle sequences longer than any seen in training, where a learned table has no rows. The paper "
-                     "reports no experiment on longer sequences, so that advantage is a hope, not a result. The "
-                     "comparison is also a single task and a single dev set.");
+  ImGui::TextWrapped("%s", std::string(lesson_text(View::learned, "not_tested")).c_str());
 
   draw_live(s, ctx);
   ImGui::EndChild();
@@ -177,7 +165,24 @@ void draw_learned(State& s, LearnedCache&, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_learned(const State& s) { return describe_clock(s); }
+std::string describe_learned(const State& s) {
+  const std::string p = fmt("%.2f", s.pos);
+  std::string t = "In the paper's Table 3 the learned positions scored perplexity " + fmt("%.2f", pe::kPaperLearned.perplexity) +
+                  " and BLEU " + fmt("%.1f", pe::kPaperLearned.bleu) + ", the sinusoids " + fmt("%.2f", pe::kPaperBaseSinusoid.perplexity) +
+                  " and " + fmt("%.1f", pe::kPaperBaseSinusoid.bleu) + ". A learned table for n = " + grouped(s.n) +
+                  " positions at width d = " + grouped(s.d) + " holds " + grouped(pe::learned_parameter_count(s.n, s.d)) +
+                  " trainable numbers; the formula holds none. ";
+  if (pe::learned_table_has_row(s.pos, s.n))
+    t += "Position " + p + " has a row in the table.";
+  else if (pe::learned_table_covers(s.pos, s.n))
+    t += "Position " + p + " falls between rows " + grouped(std::floor(s.pos)) + " and " + grouped(std::ceil(s.pos)) +
+         ": the table has no row for it.";
+  else
+    t += "Position " + p + " lies outside rows 0 .. " + grouped(s.n - 1) + ": the table has no row for it.";
+  const int i = std::clamp(s.pair, 0, s.d / 2 - 1);
+  return t + " The formula gives pair " + std::to_string(i) + ": PE(pos, " + std::to_string(2 * i) + ") = " +
+         fmt("%+.6f", pe::encoding_value(s.pos, 2 * i, s.d, s.base)) + ", PE(pos, " + std::to_string(2 * i + 1) + ") = " +
+         fmt("%+.6f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)) + ".";
+}
 
 }  // namespace app

@@ -1,5 +1,4 @@
 #include "view_order.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -20,12 +19,11 @@ using pe::ToyAttention;
 constexpr int kN = ToyAttention::kTokens;
 // A cell of A' differs from P A P^T "visibly" above this (the grid prints 2 decimals).
 constexpr double kVisible = 0.005;
+// The numbers on the lighter cells (a little darker than colors::ink).
+constexpr ImU32 kCellInk = IM_COL32(20, 25, 40, 255);
 
 void refresh(OrderCache& c, double base) {
-  if (c.key_perm == c.perm && c.key_pe == c.add_pe && c.key_base == base && !c.before.empty()) return;
-  c.key_perm = c.perm;
-  c.key_pe = c.add_pe;
-  c.key_base = base;
+  if (!c.key.changed(c.perm, c.add_pe, base)) return;
   c.before = pe::toy_weights(pe::swap_permutation(kN, 0, 0), c.add_pe, base);
   c.after = pe::toy_weights(c.perm, c.add_pe, base);
   c.moved = pe::permute_both(c.before, kN, c.perm);
@@ -47,6 +45,13 @@ ImU32 weight_color(double w) {
   const float t = static_cast<float>(std::sqrt(std::clamp(w, 0.0, 1.0)));
   auto mix = [t](int a, int b) { return static_cast<int>(static_cast<float>(a) + (static_cast<float>(b) - static_cast<float>(a)) * t); };
   return IM_COL32(mix(250, 30), mix(251, 90), mix(253, 200), 255);
+}
+
+// How many of the kN x kN weights differ visibly between A' and P A P^T.
+int visible_changes(const std::vector<double>& after, const std::vector<double>& moved) {
+  int changed = 0;
+  for (size_t t = 0; t < after.size(); ++t) changed += std::fabs(after[t] - moved[t]) > kVisible ? 1 : 0;
+  return changed;
 }
 
 // One labelled n x n grid. `order` gives the word shown for each row/column; cells where `flag`
@@ -80,10 +85,10 @@ void draw_grid(const char* title, const char* subtitle, const std::vector<double
       const double v = m[static_cast<size_t>(r * kN + c)];
       const ImVec2 a(g.x + static_cast<float>(c) * cell, g.y + static_cast<float>(r) * cell), b(a.x + cell, a.y + cell);
       dl->AddRectFilled(a, b, weight_color(v));
-      dl->AddRect(a, b, IM_COL32(255, 255, 255, 255));
+      dl->AddRect(a, b, colors::paper);
       const std::string num = fmt("%.2f", v);
       const ImVec2 ts = ImGui::CalcTextSize(num.c_str());
-      const ImU32 tc = std::sqrt(std::clamp(v, 0.0, 1.0)) > 0.55 ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 25, 40, 255);
+      const ImU32 tc = std::sqrt(std::clamp(v, 0.0, 1.0)) > 0.55 ? colors::paper : kCellInk;
       dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), tc, num.c_str());
       if (flag && std::fabs((*flag)[static_cast<size_t>(r * kN + c)] - v) > kVisible)
         dl->AddRect(ImVec2(a.x + 1.5f * sc, a.y + 1.5f * sc), ImVec2(b.x - 1.5f * sc, b.y - 1.5f * sc), colors::ghost, 0, 0,
@@ -104,7 +109,7 @@ void draw_chips(OrderCache& c, const ViewContext& ctx) {
     const bool picked = c.picked == r;
     if (picked) {
       ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(colors::ghost));
-      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::paper));
     }
     char label[64];
     std::snprintf(label, sizeof label, "%d: %s", r, t.words[static_cast<size_t>(c.perm[static_cast<size_t>(r)])].c_str());
@@ -169,12 +174,10 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   if (!pe::is_permutation(c.perm) || c.perm.size() != static_cast<size_t>(kN)) c.perm = pe::swap_permutation(kN, 1, 4);
   refresh(c, s.base);
   const float sc = ctx.ui_scale;
-  caption("Self-attention scores every pair of tokens by content alone: a_ij = softmax over j of q_i\xC2\xB7k_j / \xE2\x88\x9A" "d_k. "
-          "Reorder the sentence and the weight grid only moves its rows and columns with the words: the layer cannot "
-          "tell \"dog bites man\" from \"man bites dog\". Add a position vector to each slot and the same swap gives "
-          "new weights.");
+  caption(lesson_text(View::order, "caption"));
 
-  ImGui::TextUnformatted("Click one token, then another, to swap them:");
+  const std::string_view hint = lesson_text(View::order, "hint");
+  ImGui::TextUnformatted(hint.data(), hint.data() + hint.size());
   draw_chips(c, ctx);
   if (ImGui::Checkbox("add positional encoding: input of slot r = E[token] + PE(r)", &c.add_pe)) refresh(c, s.base);
   ImGui::SameLine();
@@ -198,7 +201,8 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   draw_grid("P A P^T: old weights, moved", "A with rows and columns carried along", c.moved, c.perm, &c.after, cell, label_w, ctx);
 
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
-  ImGui::TextUnformatted("Row = the token that attends, column = the token it attends to; each row sums to 1.");
+  const std::string_view key = lesson_text(View::order, "grid_key");
+  ImGui::TextUnformatted(key.data(), key.data() + key.size());
   ImGui::PopStyleColor();
   ImGui::Spacing();
   ImGui::PushFont(ctx.fonts.title);
@@ -206,21 +210,13 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(same ? colors::selected : colors::warning), "max |A' \xE2\x88\x92 P A P^T| = %s",
                      fmt(same ? "%.1e" : "%.4f", c.max_diff).c_str());
   ImGui::PopFont();
-  int changed = 0;
-  for (size_t t = 0; t < c.after.size(); ++t) changed += std::fabs(c.after[t] - c.moved[t]) > kVisible ? 1 : 0;
   if (c.perm == id)
-    caption("The sentence is in its original order, so P is the identity. Swap two tokens to compare.");
+    caption(lesson_text(View::order, "identity"));
   else if (same)
-    caption("Zero up to rounding: the new weights are the old ones, only moved along with their words. Each word "
-            "attends to the same words as before, by the same amounts; nothing records where it stands.");
-  else {
-    char msg[320];
-    std::snprintf(msg, sizeof msg,
-                  "%d of %d weights differ (orange frames). Each slot now carries its own position vector, which stays "
-                  "put when the words move, so moving a word changes its input and therefore its weights.",
-                  changed, kN * kN);
-    caption(msg);
-  }
+    caption(lesson_text(View::order, "same"));
+  else
+    caption(fill(lesson_text(View::order, "differ"),
+                 {{"changed", std::to_string(visible_changes(c.after, c.moved))}, {"total", std::to_string(kN * kN)}}));
 
   ImGui::Spacing();
   if (ImGui::CollapsingHeader(c.add_pe ? "The inputs: E[token] + PE(slot)" : "The inputs: E[token]")) draw_inputs(c, s.base, ctx);
@@ -230,7 +226,26 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_order(const State& s) { return describe_clock(s); }
+// The order of the sentence lives in the view (OrderCache), not in the State: the description works
+// the view's starting swap, dog <-> man, once without and once with position vectors.
+std::string describe_order(const State& s) {
+  const std::vector<int> perm = OrderCache{}.perm;
+  const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
+  std::string t = "Toy self-attention over the " + std::to_string(kN) + " tokens \"" + sentence(id) + "\" (toy width d = " +
+                  std::to_string(ToyAttention::kModel) + ", d_k = " + std::to_string(ToyAttention::kKey) +
+                  "), reordered by the view's starting swap to \"" + sentence(perm) + "\".";
+  for (const bool add_pe : {false, true}) {
+    const std::vector<double> after = pe::toy_weights(perm, add_pe, s.base);
+    const std::vector<double> moved = pe::permute_both(pe::toy_weights(id, add_pe, s.base), kN, perm);
+    const double diff = pe::max_abs_diff(after, moved);
+    const bool same = diff < 1e-12;
+    t += add_pe ? " With PE(slot) added to each input (base " + fmt("%g", s.base) + "), that difference is "
+                : " Without positions, the largest difference between the new weights A' and the old ones moved, P A P^T, is ";
+    t += fmt(same ? "%.1e" : "%.4f", diff);
+    t += same ? ": the weights only move with their words."
+              : " and " + std::to_string(visible_changes(after, moved)) + " of " + std::to_string(kN * kN) + " weights differ visibly.";
+  }
+  return t;
+}
 
 }  // namespace app

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
@@ -18,9 +19,7 @@ struct OrderCache {
   int picked = -1;                        // slot clicked first, waiting for a second click to swap
   bool add_pe = false;
   // Cached results, keyed by (perm, add_pe, base).
-  std::vector<int> key_perm;
-  bool key_pe = false;
-  double key_base = 0;
+  KeyedCache<std::vector<int>, bool, double> key;
   std::vector<double> before;  // A: weights of the original order
   std::vector<double> after;   // A': weights of the reordered sentence
   std::vector<double> moved;   // P A P^T

@@ -1,5 +1,4 @@
 #include "view_precision.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +11,9 @@
 #include "core/frequency.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
+#include "state/format.hpp"
 #include "state/state_io.hpp"
+#include "style.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -24,11 +25,7 @@ constexpr double kFloorErr = 1e-9;        // errors below this sit on the bottom
 constexpr double kVisible = 2.0 / 255.0;  // one colour step of the heatmap's red/blue ramps
 constexpr int kSamplesPerColumn = 16;
 
-constexpr ImU32 kBound = IM_COL32(130, 135, 145, 255);
-constexpr ImU32 kThreshold = IM_COL32(200, 40, 50, 255);
-constexpr ImU32 kAxis = IM_COL32(90, 95, 105, 255);
-constexpr ImU32 kGrid = IM_COL32(228, 230, 236, 255);
-constexpr ImU32 kInk = IM_COL32(30, 30, 40, 255);
+constexpr ImU32 kBound = IM_COL32(130, 135, 145, 255);  // the dashed estimate |w pos| 2^-23
 
 double naive_error(double pos, int dim, int d, double base) {
   return std::fabs(static_cast<double>(pe::float32_value_naive(pos, dim, d, base)) - pe::encoding_value(pos, dim, d, base));
@@ -42,14 +39,7 @@ double shader_error(double pos, int dim, int d, double base) {
 double pos_at(double t) { return std::pow(10.0, t * std::log10(kMaxPos)); }
 
 void refresh_curves(PrecisionCache& c, const State& s, int columns) {
-  if (c.curve_d == s.d && c.curve_base == s.base && c.curve_pair == s.pair && c.curve_component == c.component &&
-      c.curve_columns == columns)
-    return;
-  c.curve_d = s.d;
-  c.curve_base = s.base;
-  c.curve_pair = s.pair;
-  c.curve_component = c.component;
-  c.curve_columns = columns;
+  if (!c.curve_key.changed(s.d, s.base, s.pair, c.component, columns)) return;
   const int dim = 2 * s.pair + c.component;
   c.naive_err.assign(static_cast<size_t>(columns), -1.0);
   c.shader_err.assign(static_cast<size_t>(columns), -1.0);
@@ -71,65 +61,56 @@ void refresh_curves(PrecisionCache& c, const State& s, int columns) {
 }
 
 void refresh_pairs(PrecisionCache& c, const State& s) {
-  if (c.pairs_d == s.d && c.pairs_base == s.base && c.pairs_probe == c.probe) return;
-  c.pairs_d = s.d;
-  c.pairs_base = s.base;
-  c.pairs_probe = c.probe;
+  if (!c.pairs_key.changed(s.d, s.base, c.probe)) return;
   c.pair_naive_err = pe::float32_naive_pair_errors(c.probe, s.d, s.base);
   c.pair_shader_err = pe::float32_shader_pair_errors(static_cast<std::uint32_t>(c.probe), s.d, s.base);
 }
 
-// A plot rectangle with a log10 error axis (1e-9 .. 1) and either a log or a linear x axis.
-struct Frame {
-  ImVec2 lo, hi;
-  double x0 = 0, x1 = 1;  // data range (log10 of positions when log_x)
-  bool log_x = false;
-  float sx(double x) const {
-    const double v = log_x ? std::log10(std::max(x, 1e-300)) : x;
-    return lo.x + static_cast<float>((v - x0) / (x1 - x0)) * (hi.x - lo.x);
-  }
-  double x_at(float px) const {
-    const double v = x0 + (px - lo.x) / (hi.x - lo.x) * (x1 - x0);
-    return log_x ? std::pow(10.0, v) : v;
-  }
-  float sy(double err) const {
-    const double l = std::clamp(std::log10(std::max(err, kFloorErr)), -9.0, 0.0);
-    return hi.y - static_cast<float>((l + 9.0) / 9.0) * (hi.y - lo.y);
-  }
-};
+// Both charts: the plot rectangle of a chart of `size` at the cursor, with a log10 error axis from
+// kFloorErr to 1 and x from x0 to x1 (positions on a log axis, or pairs).
+Plot error_plot(ImVec2 size, float sc, double x0, double x1, bool log_x) {
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float left = ImGui::CalcTextSize("1e-9").x + 12 * sc;
+  return plot_rect(ImVec2(origin.x + left, origin.y + line + 6 * sc),
+                   ImVec2(origin.x + size.x - 8 * sc, origin.y + size.y - 2 * line - 8 * sc), x0, x1, kFloorErr, 1.0, log_x, true);
+}
 
-void dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thick, float dash) {
-  const float len = std::sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
-  if (len <= 0) return;
-  const ImVec2 u((b.x - a.x) / len, (b.y - a.y) / len);
-  for (float t = 0; t < len; t += 2 * dash) {
-    const float e = std::min(len, t + dash);
-    dl->AddLine(ImVec2(a.x + u.x * t, a.y + u.y * t), ImVec2(a.x + u.x * e, a.y + u.y * e), col, thick);
-  }
+// The screen y of an error: errors below kFloorErr (0 included) sit on the bottom edge, above 1 on the top.
+float err_y(const Plot& p, double err) { return p.sy(std::clamp(err, kFloorErr, 1.0)); }
+
+// The chart's invisible button, reserving `size` at the cursor; the mouse state goes into p.
+void error_plot_button(const char* id, ImVec2 size, Plot& p) {
+  ImGui::InvisibleButton(id, size);
+  p.hovered = ImGui::IsItemHovered();
+  p.clicked = ImGui::IsItemClicked();
+  p.held = ImGui::IsItemActive();
+  p.mouse = ImGui::GetIO().MousePos;
 }
 
 // Background, error grid (decades), the 2/255 line and the y labels.
-void draw_error_axis(ImDrawList* dl, const Frame& f, float sc) {
-  dl->AddRectFilled(f.lo, f.hi, IM_COL32(255, 255, 255, 255));
+void draw_error_axis(ImDrawList* dl, const Plot& p, float sc) {
+  dl->AddRectFilled(p.lo, p.hi, colors::paper);
   const float line = ImGui::GetTextLineHeight();
   for (int e = -9; e <= 0; ++e) {
-    const float y = f.sy(std::pow(10.0, e));
-    dl->AddLine(ImVec2(f.lo.x, y), ImVec2(f.hi.x, y), kGrid);
+    const float y = err_y(p, std::pow(10.0, e));
+    dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), colors::grid);
     if (e % 3 != 0 && e != -1) continue;
     char buf[16];
     std::snprintf(buf, sizeof buf, e == 0 ? "1" : "1e%d", e);
-    dl->AddText(ImVec2(f.lo.x - ImGui::CalcTextSize(buf).x - 6 * sc, y - line / 2), kInk, buf);
+    dl->AddText(ImVec2(p.lo.x - ImGui::CalcTextSize(buf).x - metrics::label_gap * sc, y - line / 2), colors::ink, buf);
   }
-  const float yv = f.sy(kVisible);
-  dashed(dl, ImVec2(f.lo.x, yv), ImVec2(f.hi.x, yv), kThreshold, 1.5f * sc, 5 * sc);
+  const float yv = err_y(p, kVisible);
+  dashed_line(dl, ImVec2(p.lo.x, yv), ImVec2(p.hi.x, yv), colors::threshold, 1.5f * sc, 5 * sc);
 }
 
-void polyline(ImDrawList* dl, const Frame& f, const std::vector<double>& err, ImU32 col, float thick) {
+// One error per pixel column from the left edge (negative: no whole position in that column).
+void polyline(ImDrawList* dl, const Plot& f, const std::vector<double>& err, ImU32 col, float thick) {
   ImVec2 prev;
   bool have = false;
   for (size_t j = 0; j < err.size(); ++j) {
     if (err[j] < 0) continue;
-    const ImVec2 p(f.lo.x + static_cast<float>(j) + 0.5f, f.sy(err[j]));
+    const ImVec2 p(f.lo.x + static_cast<float>(j) + 0.5f, err_y(f, err[j]));
     if (have) dl->AddLine(prev, p, col, thick);
     prev = p;
     have = true;
@@ -148,16 +129,16 @@ void legend(ImDrawList* dl, ImVec2 at, const LegendEntry* entries, int count, fl
   float text_w = 0;
   for (int e = 0; e < count; ++e) text_w = std::max(text_w, ImGui::CalcTextSize(entries[e].text).x);
   const ImVec2 hi(at.x + 2 * pad + swatch + gap + text_w, at.y + 2 * pad + static_cast<float>(count) * line + static_cast<float>(count - 1) * 2 * sc);
-  dl->AddRectFilled(at, hi, IM_COL32(255, 255, 255, 255), 3 * sc);
-  dl->AddRect(at, hi, kAxis, 3 * sc, 0, 1.0f * sc);
+  dl->AddRectFilled(at, hi, colors::paper, 3 * sc);
+  dl->AddRect(at, hi, colors::axis, 3 * sc, 0, 1.0f * sc);
   float y = at.y + pad;
   for (int e = 0; e < count; ++e) {
     const ImVec2 a(at.x + pad, y + line / 2), b(at.x + pad + swatch, y + line / 2);
     if (entries[e].dash)
-      dashed(dl, a, b, entries[e].col, 2 * sc, 4 * sc);
+      dashed_line(dl, a, b, entries[e].col, 2 * sc, 4 * sc);
     else
       dl->AddLine(a, b, entries[e].col, 2.5f * sc);
-    dl->AddText(ImVec2(b.x + gap, y), kInk, entries[e].text);
+    dl->AddText(ImVec2(b.x + gap, y), colors::ink, entries[e].text);
     y += line + 2 * sc;
   }
 }
@@ -165,71 +146,64 @@ void legend(ImDrawList* dl, ImVec2 at, const LegendEntry* entries, int count, fl
 void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float left = ImGui::CalcTextSize("1e-9").x + 12 * sc;
-  Frame f;
-  f.lo = ImVec2(origin.x + left, origin.y + line + 6 * sc);
-  f.hi = ImVec2(origin.x + size.x - 8 * sc, origin.y + size.y - 2 * line - 8 * sc);
-  f.x0 = 0;
-  f.x1 = std::log10(kMaxPos);
-  f.log_x = true;
+  Plot f = error_plot(size, sc, 1.0, kMaxPos, true);
   const int columns = std::max(2, static_cast<int>(f.hi.x - f.lo.x));
   refresh_curves(c, s, columns);
 
-  ImGui::InvisibleButton("by_position", size);
-  const bool hovered = ImGui::IsItemHovered();
+  error_plot_button("by_position", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const int dim = 2 * s.pair + c.component;
   char title[96];
   std::snprintf(title, sizeof title, "|float32 \xE2\x88\x92 double| of dimension %d (%s of pair %d) against position", dim,
                 c.component ? "cos" : "sin", s.pair);
-  dl->AddText(ImVec2(f.lo.x, origin.y), kInk, title);
+  dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title);
   draw_error_axis(dl, f, sc);
   for (int e = 0; e <= 7; ++e) {
     const float x = f.sx(std::pow(10.0, e));
-    dl->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), kGrid);
-    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), kAxis);
+    dl->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), colors::grid);
+    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
     const char* labels[] = {"1", "10", "100", "1e3", "1e4", "1e5", "1e6", "1e7"};
     const float tw = ImGui::CalcTextSize(labels[e]).x;
-    dl->AddText(ImVec2(std::min(x - tw / 2, f.hi.x - tw), f.hi.y + 5 * sc), kInk, labels[e]);
+    dl->AddText(ImVec2(std::min(x - tw / 2, f.hi.x - tw), f.hi.y + 5 * sc), colors::ink, labels[e]);
   }
   const char* xl = "position (log scale)";
   dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
 
-  dl->PushClipRect(f.lo, f.hi, true);
+  plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
   // The estimate |w pos| 2^-23 (the angle error bound, capped where values can no longer be further off).
   const double w = pe::omega(s.pair, s.d, s.base);
   ImVec2 prev;
   for (int j = 0; j <= columns; j += 4) {
     const double p = pos_at(static_cast<double>(j) / columns);
-    const ImVec2 q(f.lo.x + static_cast<float>(j), f.sy(std::min(2.0, w * p * std::ldexp(1.0, -23))));
-    if (j > 0) dashed(dl, prev, q, kBound, 1.2f * sc, 3 * sc);
+    const ImVec2 q(f.lo.x + static_cast<float>(j), err_y(f, std::min(2.0, w * p * std::ldexp(1.0, -23))));
+    if (j > 0) dashed_line(dl, prev, q, kBound, 1.2f * sc, 3 * sc);
     prev = q;
   }
   polyline(dl, f, c.shader_err, colors::hand, 2.0f * sc);
   polyline(dl, f, c.naive_err, colors::warning, 2.0f * sc);
   const float xp = f.sx(c.probe);
-  dl->AddLine(ImVec2(xp, f.lo.y), ImVec2(xp, f.hi.y), IM_COL32(60, 60, 70, 140), 1.0f * sc);
-  dl->PopClipRect();
-  dl->AddRect(f.lo, f.hi, kAxis);
+  dl->AddLine(ImVec2(xp, f.lo.y), ImVec2(xp, f.hi.y), colors::marker, 1.0f * sc);
+  plot_clip_pop();
+  dl->AddRect(f.lo, f.hi, colors::axis);
   const LegendEntry entries[] = {
       {colors::warning, "naive float32: sin(fl(pos)\xC2\xB7" "fl(\xCF\x89))", false},
       {colors::hand, "heatmap shader (integer phase)", false},
       {kBound, "estimate |\xCF\x89\xC2\xB7pos|\xC2\xB7" "2^-23", true},
-      {kThreshold, "2/255: a visible colour step", true},
+      {colors::threshold, "2/255: a visible colour step", true},
   };
   legend(dl, ImVec2(f.lo.x + 6 * sc, f.lo.y + 6 * sc), entries, 4, sc);
 
-  if (hovered) {
-    const ImVec2 m = ImGui::GetIO().MousePos;
+  if (f.hovered) {
+    const ImVec2 m = f.mouse;
     const int j = static_cast<int>(m.x - f.lo.x);
     if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
       const double p = std::round(pos_at((j + 0.5) / columns));
-      dl->AddLine(ImVec2(m.x, f.lo.y), ImVec2(m.x, f.hi.y), IM_COL32(60, 60, 70, 90));
+      dl->AddLine(ImVec2(m.x, f.lo.y), ImVec2(m.x, f.hi.y), with_alpha(colors::marker, 90));
       ImGui::SetTooltip("positions near %s (largest error among up to %d whole positions in this pixel column)\n"
                         "naive float32: %s\nshader:        %s\nclick: show every pair at position %s on the right",
                         fmt("%.4g", p).c_str(), kSamplesPerColumn, fmt("%.2e", c.naive_err[static_cast<size_t>(j)]).c_str(),
                         fmt("%.2e", c.shader_err[static_cast<size_t>(j)]).c_str(), fmt("%.0f", p).c_str());
-      if (ImGui::IsItemClicked()) c.probe = std::clamp(p, 1.0, kMaxPos);
+      if (f.clicked) c.probe = std::clamp(p, 1.0, kMaxPos);
     }
   }
 }
@@ -237,19 +211,13 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
 void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float left = ImGui::CalcTextSize("1e-9").x + 12 * sc;
   refresh_pairs(c, s);
   const int pairs = s.d / 2;
-  Frame f;
-  f.lo = ImVec2(origin.x + left, origin.y + line + 6 * sc);
-  f.hi = ImVec2(origin.x + size.x - 8 * sc, origin.y + size.y - 2 * line - 8 * sc);
-  f.x0 = -0.5;
-  f.x1 = pairs - 0.5;
-  ImGui::InvisibleButton("by_pair", size);
-  const bool hovered = ImGui::IsItemHovered();
+  Plot f = error_plot(size, sc, -0.5, pairs - 0.5, false);
+  error_plot_button("by_pair", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string title = "every pair at position " + fmt("%.0f", c.probe);
-  dl->AddText(ImVec2(f.lo.x, origin.y), kInk, title.c_str());
+  dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title.c_str());
   draw_error_axis(dl, f, sc);
   const double step = std::max(1.0, std::pow(10.0, std::floor(std::log10(std::max(1.0, pairs / 4.0)))));
   const double tick = pairs / step > 8 ? step * 2 : step;
@@ -257,17 +225,17 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     const float x = f.sx(t);
     char buf[16];
     std::snprintf(buf, sizeof buf, "%.0f", t);
-    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), kAxis);
-    dl->AddText(ImVec2(x - ImGui::CalcTextSize(buf).x / 2, f.hi.y + 5 * sc), kInk, buf);
+    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
+    dl->AddText(ImVec2(x - ImGui::CalcTextSize(buf).x / 2, f.hi.y + 5 * sc), colors::ink, buf);
   }
   const char* xl = "pair i (fast \xE2\x86\x92 slow)";
   dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
 
-  dl->PushClipRect(f.lo, f.hi, true);
+  plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
   const float xs = f.sx(s.pair);
   dl->AddLine(ImVec2(xs, f.lo.y), ImVec2(xs, f.hi.y), colors::selected, 2.0f * sc);
   // One mark per pair, or per pixel column (the largest) when pairs outnumber pixels.
-  const float px_per_pair = (f.hi.x - f.lo.x) / static_cast<float>(pairs);
+  const float px_per_pair = f.width() / static_cast<float>(pairs);
   const int per = std::max(1, static_cast<int>(std::ceil(1.0f / std::max(px_per_pair, 1e-6f))));
   const float r = std::clamp(px_per_pair * 0.35f, 1.2f * sc, 3.0f * sc);
   for (int i = 0; i < pairs; i += per) {
@@ -277,21 +245,21 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
       es = std::max(es, c.pair_shader_err[static_cast<size_t>(k)]);
     }
     const float x = f.sx(i + (per - 1) / 2.0);
-    dl->AddCircleFilled(ImVec2(x, f.sy(es)), r, colors::hand, 8);
-    dl->AddCircleFilled(ImVec2(x, f.sy(en)), r, en > kVisible ? kThreshold : colors::warning, 8);
+    dl->AddCircleFilled(ImVec2(x, err_y(f, es)), r, colors::hand, 8);
+    dl->AddCircleFilled(ImVec2(x, err_y(f, en)), r, en > kVisible ? colors::threshold : colors::warning, 8);
   }
-  dl->PopClipRect();
-  dl->AddRect(f.lo, f.hi, kAxis);
+  plot_clip_pop();
+  dl->AddRect(f.lo, f.hi, colors::axis);
 
-  if (hovered) {
-    const ImVec2 m = ImGui::GetIO().MousePos;
+  if (f.hovered) {
+    const ImVec2 m = f.mouse;
     const int i = static_cast<int>(std::lround(f.x_at(m.x)));
     if (i >= 0 && i < pairs && m.y >= f.lo.y && m.y <= f.hi.y) {
       ImGui::SetTooltip("pair %d (\xCF\x89 = %s) at position %s, larger error of its sin and cos\nnaive float32 error: %s\nshader error:        %s\nclick to select this pair",
                         i, fmt("%.4g", pe::omega(i, s.d, s.base)).c_str(), fmt("%.0f", c.probe).c_str(),
                         fmt("%.2e", c.pair_naive_err[static_cast<size_t>(i)]).c_str(),
                         fmt("%.2e", c.pair_shader_err[static_cast<size_t>(i)]).c_str());
-      if (ImGui::IsItemClicked()) set_number(s, Field::pair, i);
+      if (f.clicked) set_number(s, Field::pair, i);
     }
   }
 }
@@ -340,18 +308,19 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
   const double angle = w * kMaxPos;
   const double ulp = pe::float32_spacing(angle);
   // Wrapped at spaces only: ImGui's own wrapping may break after a decimal point and split a number.
-  text_wrapped_at_spaces("Pair " + std::to_string(s.pair) + ": \xCF\x89 = " + fmt("%.12f", w) + "; in float32 " +
-                         fmt("%.12f", wf) + " (relative error " + fmt("%.1e", std::fabs(wf - w) / w) + ").");
-  text_wrapped_at_spaces("At position 10000000 its angle is " + fmt("%.0f", angle) + " rad; float32 numbers there are " +
-                         fmt(ulp >= 1 ? "%.0f" : "%.2g", ulp) + " rad apart.");
+  text_wrapped_at_spaces(fill(lesson_text(View::precision, "omega"), {{"pair", std::to_string(s.pair)},
+                                                                        {"w", fmt("%.12f", w)},
+                                                                        {"w32", fmt("%.12f", wf)},
+                                                                        {"error", fmt("%.1e", std::fabs(wf - w) / w)}}));
+  text_wrapped_at_spaces(fill(lesson_text(View::precision, "angle"),
+                              {{"angle", fmt("%.0f", angle)}, {"spacing", fmt(ulp >= 1 ? "%.0f" : "%.2g", ulp)}}));
   if (s.pair == 0) {
-    ImGui::TextWrapped("Pair 0 is the exception: \xCF\x89\xE2\x82\x80 = 1 and whole positions below 2^24 (16777216) "
-                       "are exact in float32, so its naive angle is exact. Select pair 1 to see the problem.");
+    ImGui::TextWrapped("%s", std::string(lesson_text(View::precision, "pair0")).c_str());
   } else {
     // Where the estimate |w pos| 2^-23 reaches one visible colour step.
     const double reach = pe::float32_naive_reach(s.pair, s.d, s.base, kVisible);
-    text_wrapped_at_spaces("The estimate reaches 2/255 (one colour step in the heatmap) near position " +
-                           fmt("%.0f", std::min(reach, 1e12)) + (reach > kMaxPos ? ", beyond this chart." : "."));
+    text_wrapped_at_spaces(fill(lesson_text(View::precision, reach > kMaxPos ? "reach_beyond" : "reach"),
+                                {{"pos", fmt("%.0f", std::min(reach, 1e12))}}));
   }
   int off = 0, slowest = -1;
   for (size_t i = 0; i < c.pair_naive_err.size(); ++i)
@@ -362,22 +331,21 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
   const double shader_worst =
       c.pair_shader_err.empty() ? 0.0 : *std::max_element(c.pair_shader_err.begin(), c.pair_shader_err.end());
   if (off > 0)
-    text_wrapped_at_spaces("At position " + fmt("%.0f", c.probe) + ": naive float32 is off by > 2/255 in " +
-                           std::to_string(off) + " of " + std::to_string(s.d / 2) + " pairs (slowest: pair " +
-                           std::to_string(slowest) + "); shader at most " + fmt("%.0e", shader_worst) + ".");
+    text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_off"), {{"pos", fmt("%.0f", c.probe)},
+                                                                            {"off", std::to_string(off)},
+                                                                            {"pairs", std::to_string(s.d / 2)},
+                                                                            {"slowest", std::to_string(slowest)},
+                                                                            {"shader", fmt("%.0e", shader_worst)}}));
   else
-    text_wrapped_at_spaces("At position " + fmt("%.0f", c.probe) + ": no pair is off by more than 2/255 in naive "
-                           "float32; shader at most " + fmt("%.0e", shader_worst) + ".");
+    text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_ok"),
+                                {{"pos", fmt("%.0f", c.probe)}, {"shader", fmt("%.0e", shader_worst)}}));
 }
 
 }  // namespace
 
 void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  caption("A GPU computes in float32, which keeps 24 significant bits: a number near A is stored to about A\xC2\xB7" "6e-8. "
-          "Computed naively, the angle \xCF\x89\xC2\xB7pos therefore carries an error that grows with the position, and since "
-          "sin and cos cannot repair the angle, the value inherits it. Fast pairs (large \xCF\x89, large angles) go wrong "
-          "first; slow pairs stay accurate. The heatmap's shader avoids the big float32 angle altogether (blue).");
+  caption(lesson_text(View::precision, "caption"));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("dimension of the selected pair:");
   ImGui::SameLine();
@@ -413,19 +381,40 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   ImGui::Spacing();
   draw_table(s, cache, ctx);
   ImGui::Spacing();
-  caption("Why it grows: naive float32 code rounds \xCF\x89 (relative 2^-24), rounds the position once it passes 2^24, and "
-          "rounds the product, so the angle is off by up to about |\xCF\x89\xC2\xB7pos|\xC2\xB7" "2^-23 (dashed grey). Between "
-          "2^23 and 2^24 (8.4e6 to 1.7e7), float32 holds whole numbers only: a fast pair's angle is rounded to a whole "
-          "radian. The shader instead keeps \xCF\x89/2\xCF\x80 as a 64-bit fixed-point fraction and multiplies it by the "
-          "whole position in 32-bit integers, whose wrap-around at 2^32 is exactly one turn; only the leftover angle in "
-          "[\xE2\x88\x92\xCF\x80, \xCF\x80) becomes a float, so its error stays below 1e-6 at any position.");
+  caption(lesson_text(View::precision, "why"));
 }
 
 }  // namespace app
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_precision(const State& s) { return describe_clock(s); }
+std::string describe_precision(const State& s) {
+  // The right chart's position and the selected pair's dimension as they start (view-local).
+  const PrecisionCache defaults;
+  const double probe = defaults.probe;
+  const int pairs = s.d / 2;
+  const int pair = std::clamp(s.pair, 0, pairs - 1);
+  const int dim = 2 * pair + defaults.component;
+  const std::vector<double> naive = pe::float32_naive_pair_errors(probe, s.d, s.base);
+  const std::vector<double> shader = pe::float32_shader_pair_errors(static_cast<std::uint32_t>(probe), s.d, s.base);
+  int off = 0, slowest = -1;
+  for (size_t i = 0; i < naive.size(); ++i)
+    if (naive[i] > kVisible) ++off, slowest = static_cast<int>(i);
+  const double shader_worst = *std::max_element(shader.begin(), shader.end());
+  std::string t = "At position " + grouped(probe) + ", dimension " + std::to_string(dim) + " (" +
+                  (defaults.component ? "cos" : "sin") + " of pair " + std::to_string(pair) + ") is off by " +
+                  fmt("%.2e", naive_error(probe, dim, s.d, s.base)) + " in naive float32 and by " +
+                  fmt("%.2e", shader_error(probe, dim, s.d, s.base)) + " in the heatmap shader. ";
+  t += off > 0 ? "Naive float32 is off by more than 2/255, one visible colour step, in " + std::to_string(off) + " of " +
+                     std::to_string(pairs) + " pairs there (the slowest of them pair " + std::to_string(slowest) + ")"
+               : "No pair is off by more than 2/255, one visible colour step, in naive float32 there";
+  t += "; the shader's largest error over all pairs is " + fmt("%.0e", shader_worst) + ".";
+  if (pair > 0) {
+    const double reach = pe::float32_naive_reach(pair, s.d, s.base, kVisible);
+    t += " For pair " + std::to_string(pair) + " the estimate |ω·pos|·2^-23 reaches 2/255 near position " +
+         grouped(std::min(reach, 1e12)) + ".";
+  }
+  return t;
+}
 
 }  // namespace app

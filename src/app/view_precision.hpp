@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
@@ -15,13 +16,11 @@ struct PrecisionCache {
   int component = 0;    // 0: sin dimension 2i, 1: cos dimension 2i+1 (view-local)
   double probe = 1e7;   // the position of the per-pair chart (view-local)
   // Error against position, one entry per pixel column: the largest error among the sampled
-  // integer positions in that column. Keyed by the inputs below.
-  int curve_d = -1, curve_pair = -1, curve_component = -1, curve_columns = 0;
-  double curve_base = 0;
+  // integer positions in that column.
+  KeyedCache<int, double, int, int, int> curve_key;  // d, base, pair, component, columns
   std::vector<double> naive_err, shader_err;
-  // Each pair's error at `probe` (largest of its sin and cos), keyed by d, base, probe.
-  int pairs_d = -1;
-  double pairs_base = 0, pairs_probe = -1;
+  // Each pair's error at `probe` (largest of its sin and cos).
+  KeyedCache<int, double, double> pairs_key;  // d, base, probe
   std::vector<double> pair_naive_err, pair_shader_err;
 };
 

@@ -1,5 +1,4 @@
 #include "view_ranges.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -8,15 +7,18 @@
 #include "core/ranges.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
+#include "state/format.hpp"
 #include "state/state_io.hpp"
+#include "style.hpp"
 #include "widgets.hpp"
 
 namespace app {
 
 namespace {
 
-constexpr ImU32 kSin = IM_COL32(31, 119, 180, 255);
-constexpr ImU32 kCos = IM_COL32(214, 39, 40, 255);
+// The sin and cos dimensions, and the two thresholds (colours of this view only).
+const ImU32& kSin = colors::sin_series;
+const ImU32& kCos = colors::cos_series;
 constexpr ImU32 kSmall = IM_COL32(120, 60, 170, 255);
 constexpr ImU32 kMedium = IM_COL32(200, 120, 20, 255);  // the medium threshold's line and band
 
@@ -25,10 +27,7 @@ constexpr ImU32 kMedium = IM_COL32(200, 120, 20, 255);  // the medium threshold'
 ImU32 medium_text() { return colors::warning; }
 
 void refresh(RangesCache& cache, const State& s) {
-  if (cache.d == s.d && cache.base == s.base && cache.n == s.n) return;
-  cache.d = s.d;
-  cache.base = s.base;
-  cache.n = s.n;
+  if (!cache.key.changed(s.d, s.base, s.n)) return;
   cache.range = pe::dimension_ranges(s.n, s.d, s.base);
 }
 
@@ -48,10 +47,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   refresh(cache, s);
   const float sc = ctx.ui_scale;
   const int d = s.d;
-  caption("How far does each dimension move within a window of N positions? Plotted: its largest value minus its "
-          "smallest over positions 0 to N-1. The fast dimensions on the left sweep the full range from -1 to 1; "
-          "the slow ones on the right barely leave their start, sin 0 = 0 or cos 0 = 1, so in a short window they "
-          "act as near-constant offsets. A longer window moves the drop to the right.");
+  caption(lesson_text(View::ranges, "caption"));
 
   if (ImGui::BeginTable("range_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -69,7 +65,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   if (cache.range.size() != static_cast<size_t>(d)) return;  // cannot happen after refresh; keeps indexing safe
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float plot_h = std::max(220 * sc, avail.y - 5.9f * ImGui::GetTextLineHeightWithSpacing());
+  const float plot_h = std::max(metrics::plot_min_height * sc, avail.y - 5.9f * ImGui::GetTextLineHeightWithSpacing());
   const double xpad = std::max(0.5, d * 0.012);
   const Plot p = plot_frame("ranges_plot", ImVec2(avail.x, plot_h), -xpad, d - 1 + xpad, -0.04, 2.1, false, "dimension j",
                             "max \xE2\x88\x92 min over positions 0 to N\xE2\x88\x92" "1", sc, true);
@@ -80,8 +76,8 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   plot_clip_push(p);
   // Threshold bands.
   const double t_small = std::min(cache.small, cache.medium), t_medium = std::max(cache.small, cache.medium);
-  dl->AddRectFilled(ImVec2(p.lo.x, p.sy(t_medium)), ImVec2(p.hi.x, p.sy(0)), IM_COL32(200, 120, 20, 22));
-  dl->AddRectFilled(ImVec2(p.lo.x, p.sy(t_small)), ImVec2(p.hi.x, p.sy(0)), IM_COL32(120, 60, 170, 28));
+  dl->AddRectFilled(ImVec2(p.lo.x, p.sy(t_medium)), ImVec2(p.hi.x, p.sy(0)), with_alpha(kMedium, 22));
+  dl->AddRectFilled(ImVec2(p.lo.x, p.sy(t_small)), ImVec2(p.hi.x, p.sy(0)), with_alpha(kSmall, 28));
   // The ranges: dots when there is room, else per pixel column the span of each kind's values.
   const float spacing = p.width() / static_cast<float>(d);
   if (spacing >= 3 * sc) {
@@ -126,7 +122,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   dl->AddLine(ImVec2(p.sx(2 * s.pair + 0.5), p.lo.y), ImVec2(p.sx(2 * s.pair + 0.5), p.hi.y), with_alpha(colors::selected, 80), 1.0f);
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     const double r = cache.range[static_cast<size_t>(hover)];
-    dl->AddCircle(ImVec2(p.sx(hover), p.sy(r)), 6.0f * sc, IM_COL32(40, 40, 50, 200), 0, 1.5f * sc);
+    dl->AddCircle(ImVec2(p.sx(hover), p.sy(r)), 6.0f * sc, colors::hover_ring, 0, 1.5f * sc);
     ImGui::SetTooltip("dimension %d (%s, pair %d)\nchanges by %s over positions 0 to %d\nclick to select the pair", hover,
                       hover % 2 == 0 ? "sin" : "cos", hover / 2, fmt("%.6f", r).c_str(), s.n - 1);
   }
@@ -140,10 +136,10 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
     float x = p.hi.x - wa - wb - 40 * sc;
     const float y = p.lo.y - lh - 6 * sc;
     dl->AddCircleFilled(ImVec2(x + 5 * sc, y + lh / 2), 4 * sc, kSin);
-    dl->AddText(ImVec2(x + 14 * sc, y), IM_COL32(30, 30, 40, 255), a);
+    dl->AddText(ImVec2(x + 14 * sc, y), colors::ink, a);
     x += wa + 30 * sc;
     dl->AddCircleFilled(ImVec2(x + 5 * sc, y + lh / 2), 4 * sc, kCos);
-    dl->AddText(ImVec2(x + 14 * sc, y), IM_COL32(30, 30, 40, 255), b);
+    dl->AddText(ImVec2(x + 14 * sc, y), colors::ink, b);
   }
 
   // Key numbers.
@@ -160,15 +156,30 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   const double rs = cache.range[static_cast<size_t>(2 * s.pair)], rc = cache.range[static_cast<size_t>(2 * s.pair + 1)];
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::selected), "Selected pair %d: dimension %d (sin) changes by %s, dimension %d (cos) by %s.",
                      s.pair, 2 * s.pair, fmt("%.6f", rs).c_str(), 2 * s.pair + 1, fmt("%.6f", rc).c_str());
-  caption("A cos dimension starts at its top (cos 0 = 1) and a sin dimension in its middle (sin 0 = 0), so a slow cos "
-          "moves less than its sin partner: about 1 - cos(x) \xE2\x89\x88 x\xC2\xB7x/2 against sin(x) \xE2\x89\x88 x.");
+  caption(lesson_text(View::ranges, "cos_note"));
 }
 
 }  // namespace app
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_ranges(const State& s) { return describe_clock(s); }
+std::string describe_ranges(const State& s) {
+  // The view's thresholds as they start (they are view-local, not part of the state).
+  const RangesCache defaults;
+  const double t_small = std::min(defaults.small, defaults.medium), t_medium = std::max(defaults.small, defaults.medium);
+  const std::vector<double> range = pe::dimension_ranges(s.n, s.d, s.base);
+  int sin_small = 0, cos_small = 0;
+  for (int j = 0; j < s.d; ++j)
+    if (range[static_cast<size_t>(j)] < t_small) ++(j % 2 == 0 ? sin_small : cos_small);
+  const std::string d = std::to_string(s.d);
+  const int pair = std::clamp(s.pair, 0, s.d / 2 - 1);
+  const size_t a = static_cast<size_t>(2 * pair), b = a + 1;
+  return "Over positions 0 to " + grouped(s.n - 1) + " (window N = " + grouped(s.n) + "), " +
+         std::to_string(pe::count_below(range, t_small)) + " of " + d + " dimensions change by less than " + fmt("%.3g", t_small) +
+         " (" + std::to_string(sin_small) + " sin, " + std::to_string(cos_small) + " cos) and " +
+         std::to_string(pe::count_below(range, t_medium)) + " of " + d + " by less than " + fmt("%.3g", t_medium) +
+         ". Selected pair " + std::to_string(pair) + ": dimension " + std::to_string(a) + " (sin) changes by " +
+         fmt("%.6f", range[a]) + ", dimension " + std::to_string(b) + " (cos) by " + fmt("%.6f", range[b]) + ".";
+}
 
 }  // namespace app

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
@@ -13,9 +14,7 @@ namespace app {
 
 struct RangesCache {
   // The ranges for (d, base, n); recomputed only when one of them changes.
-  int d = 0;
-  double base = 0;
-  int n = 0;
+  KeyedCache<int, double, int> key;  // d, base, n
   std::vector<double> range;
   // View-local thresholds.
   double small = 0.1;

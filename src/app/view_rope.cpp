@@ -1,5 +1,4 @@
 #include "view_rope.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +11,8 @@
 #include "dial.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
+#include "state/format.hpp"
+#include "style.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -20,10 +21,12 @@ namespace {
 
 constexpr double kRadToDeg = 180.0 / pe::kPi;
 constexpr std::uint64_t kSeedQ = 101, kSeedK = 102;
-constexpr ImU32 kAdd = IM_COL32(125, 80, 175, 255);
+// The additive encoding's score: the word colour, as in the Adding view's word part.
+const ImU32& kAdd = colors::word;
+constexpr ImU32 kWedge = IM_COL32(120, 120, 140, 60);  // the angle from turned q to turned k
 
 // The palette's colour at lower opacity (the vectors before turning).
-ImU32 faint(ImU32 c) { return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(70) << IM_COL32_A_SHIFT); }
+ImU32 faint(ImU32 c) { return with_alpha(c, 70); }
 
 double window_start(const State& s) { return std::floor(s.pos / s.n) * s.n; }
 
@@ -35,26 +38,28 @@ double additive_score(const std::vector<double>& q, const std::vector<double>& k
   return pe::mix_added(q, pm, k, pn).total;
 }
 
-void refresh(RopeCache& c, const State& s) {
-  if (c.d != s.d) {
-    c.d = s.d;
-    c.q = pe::word_vector(kSeedQ, s.d);
-    c.k = pe::word_vector(kSeedK, s.d);
-    c.curve_d = 0;
-  }
+// The query positions m of the plots: the window holds positions start .. start + n - 1 (as in the
+// other views). Integer positions when they fit; fewer samples for wide models so a change costs ~ the same.
+std::vector<double> window_positions(const State& s) {
   const double start = window_start(s);
-  if (c.curve_d == s.d && c.curve_base == s.base && c.curve_k == s.k && c.curve_n == s.n && c.curve_start == start) return;
-  c.curve_d = s.d, c.curve_base = s.base, c.curve_k = s.k, c.curve_n = s.n, c.curve_start = start;
-  // The window holds positions start .. start + n - 1 (as in the other views). Integer positions when
-  // they fit; fewer samples for wide models so a change costs ~ the same.
   const int budget = std::clamp(150000 / s.d, 48, 320);
   const int samples = std::max(2, std::min(s.n, budget));
   const double span = static_cast<double>(s.n - 1);
-  c.ms.resize(static_cast<size_t>(samples));
+  std::vector<double> ms(static_cast<size_t>(samples));
+  for (int j = 0; j < samples; ++j) ms[static_cast<size_t>(j)] = start + span * j / (samples - 1);
+  return ms;
+}
+
+void refresh(RopeCache& c, const State& s) {
+  if (c.vectors_key.changed(s.d)) {
+    c.q = pe::word_vector(kSeedQ, s.d);
+    c.k = pe::word_vector(kSeedK, s.d);
+    c.curve_key.invalidate();
+  }
+  if (!c.curve_key.changed(s.d, s.base, s.k, s.n, window_start(s))) return;
+  c.ms = window_positions(s);
   c.rope.resize(c.ms.size());
   c.additive.resize(c.ms.size());
-  for (int j = 0; j < samples; ++j)
-    c.ms[static_cast<size_t>(j)] = start + span * j / (samples - 1);
   pe::rope_scores(c.q, c.k, c.ms, s.k, s.base, c.rope);
   std::vector<pe::MixParts> parts(c.ms.size());
   pe::mix_added_along(c.q, c.k, c.ms, s.k, s.base, parts);
@@ -86,7 +91,7 @@ void draw_plot(const char* id, const char* title, const std::vector<double>& xs,
   plot_clip_push(p);
   if (lo < 0 && hi > 0) dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::dial_rim, 1.0f * sc);
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, 2.5f * sc);
-  if (mark >= p.x0 && mark <= p.x1) dl->AddLine(ImVec2(p.sx(mark), p.lo.y), ImVec2(p.sx(mark), p.hi.y), IM_COL32(60, 60, 70, 140), 1.5f * sc);
+  if (mark >= p.x0 && mark <= p.x1) dl->AddLine(ImVec2(p.sx(mark), p.lo.y), ImVec2(p.sx(mark), p.hi.y), colors::marker, 1.5f * sc);
   if (flat_label) {
     const double v = ys.back();
     const std::string t = "flat at " + fmt("%+.3f", v) + (std::fabs(v) < 0.005 * (hi - lo) ? ", not 0" : "");
@@ -145,7 +150,7 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     const float rr = r * 0.92f / static_cast<float>(norm);
     // Angle from turned q to turned k, the shorter way: the same for every m at this offset.
     const double between = std::remainder(std::atan2(ky, kx) - std::atan2(qy, qx), pe::kTwoPi);
-    if (std::fabs(between) > 1e-3) dial_wedge(dl, ctr, r * 0.35f, std::atan2(qy, qx), between, IM_COL32(120, 120, 140, 60), 24);
+    if (std::fabs(between) > 1e-3) dial_wedge(dl, ctr, r * 0.35f, std::atan2(qy, qx), between, kWedge, 24);
     arrow(dl, ctr, tip(ctr, rr, c.q[a], c.q[b]), faint(colors::hand), 1.5f, sc);
     arrow(dl, ctr, tip(ctr, rr, c.k[a], c.k[b]), faint(colors::ghost), 1.5f, sc);
     arrow(dl, ctr, tip(ctr, rr, kx, ky), colors::ghost, 2.5f, sc);
@@ -157,7 +162,7 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     std::string t2 = "turned q \xE2\x86\x92 turned k: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
     if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = "q \xE2\x86\x92 k, turned: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
     dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, t1.c_str());
-    dl->AddText(ImVec2(p.x + 6 * sc, ty + line + 2 * sc), sel ? colors::selected : IM_COL32(30, 30, 40, 255), t2.c_str());
+    dl->AddText(ImVec2(p.x + 6 * sc, ty + line + 2 * sc), sel ? colors::selected : colors::ink, t2.c_str());
     if (hovered)
       ImGui::SetTooltip("pair %d: w = %s rad/position\nq turned clockwise by m\xC2\xB7w = %s rad, k by n\xC2\xB7w = %s rad\n"
                         "their difference (n - m)\xC2\xB7w = %s rad does not depend on m",
@@ -171,18 +176,17 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
 void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
   refresh(cache, s);
   const float sc = ctx.ui_scale;
-  caption("RoPE turns each pair of a query (at position m) and of a key (at position n) by its own angle, m\xC2\xB7\xCF\x89 "
-          "and n\xC2\xB7\xCF\x89, instead of adding a vector. Move pos: both hands turn together, the angle between "
-          "them stays, and the score stays flat. Adding PE(m) and PE(n) to the same vectors gives a score that "
-          "wobbles as both move, even though their distance is fixed.");
+  caption(lesson_text(View::rope, "caption"));
 
   const double m = s.pos, n = s.pos + s.k;
   const double score = pe::rope_score(cache.q, cache.k, m, n, s.base);
   const double relative = pe::rope_relative_score(cache.q, cache.k, n - m, s.base);
   std::vector<double> pm(static_cast<size_t>(s.d)), pn(pm.size());
   const double add = additive_score(cache.q, cache.k, m, n, s.d, s.base, pm, pn);
-  ImGui::TextWrapped("query at m = pos = %s, key at n = pos + k = %s, offset n - m = %s (d = %d; q, k: fixed stand-ins)",
-              fmt("%.2f", m).c_str(), fmt("%.2f", n).c_str(), fmt("%.2f", s.k).c_str(), s.d);
+  ImGui::TextWrapped("%s", fill(lesson_text(View::rope, "positions"), {{"m", fmt("%.2f", m)},
+                                                                    {"n", fmt("%.2f", n)},
+                                                                    {"offset", fmt("%.2f", s.k)},
+                                                                    {"d", std::to_string(s.d)}}).c_str());
 
   const float avail = ImGui::GetContentRegionAvail().x;
   const float plot_h = std::clamp(ImGui::GetContentRegionAvail().y * 0.38f, 150 * sc, 300 * sc);
@@ -191,11 +195,7 @@ void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
   ImGui::SameLine(0, 8 * sc);
   draw_plot("additive_plot", "additive:  (q + PE(m)) \xC2\xB7 (k + PE(n))", cache.ms, cache.additive, cache.lo, cache.hi, kAdd, m, half, plot_h, ctx);
 
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
-  ImGui::TextWrapped("Dials, read like the Clock view (0 at twelve o'clock, turns go clockwise): blue = query pair turned "
-                     "by m\xC2\xB7\xCF\x89, orange = key pair turned by n\xC2\xB7\xCF\x89, faint = before turning, grey "
-                     "wedge = the angle from turned q to turned k. Click a dial to select its pair.");
-  ImGui::PopStyleColor();
+  caption(lesson_text(View::rope, "dials"));
   draw_dials(s, cache, ctx);
 
   ImGui::PushFont(ctx.fonts.mono);
@@ -219,7 +219,29 @@ void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_rope(const State& s) { return describe_clock(s); }
+std::string describe_rope(const State& s) {
+  const std::vector<double> q = pe::word_vector(kSeedQ, s.d), k = pe::word_vector(kSeedK, s.d);
+  const double m = s.pos, n = s.pos + s.k;
+  std::vector<double> pm(static_cast<size_t>(s.d)), pn(pm.size());
+  const double score = pe::rope_score(q, k, m, n, s.base);
+  const double add = additive_score(q, k, m, n, s.d, s.base, pm, pn);
+  // Both scores over the plots' window of m at this offset.
+  const std::vector<double> ms = window_positions(s);
+  std::vector<double> rope(ms.size());
+  pe::rope_scores(q, k, ms, s.k, s.base, rope);
+  std::vector<pe::MixParts> parts(ms.size());
+  pe::mix_added_along(q, k, ms, s.k, s.base, parts);
+  double rope_lo = rope.front(), rope_hi = rope_lo, add_lo = parts.front().total, add_hi = add_lo;
+  for (size_t j = 0; j < ms.size(); ++j) {
+    rope_lo = std::min(rope_lo, rope[j]), rope_hi = std::max(rope_hi, rope[j]);
+    add_lo = std::min(add_lo, parts[j].total), add_hi = std::max(add_hi, parts[j].total);
+  }
+  return "Query at m = " + fmt("%.2f", m) + ", key at n = " + fmt("%.2f", n) + ", offset n - m = " + fmt("%.2f", s.k) +
+         ". The RoPE score is " + fmt("%+.6f", score) + ", the same as from the offset alone (" +
+         fmt("%+.6f", pe::rope_relative_score(q, k, n - m, s.base)) + "); the additive score (q + PE(m)) · (k + PE(n)) is " +
+         fmt("%+.6f", add) + ". Over m from " + fmt("%.0f", ms.front()) + " to " + fmt("%.0f", ms.back()) +
+         " at this offset the RoPE score spreads by " + fmt("%.1e", rope_hi - rope_lo) + ", the additive one by " +
+         fmt("%.3f", add_hi - add_lo) + ".";
+}
 
 }  // namespace app

@@ -8,17 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
 struct RopeCache {
-  int d = 0;
-  std::vector<double> q, k;  // stand-in query and key vectors for the current d
+  KeyedCache<int> vectors_key;  // d
+  std::vector<double> q, k;     // stand-in query and key vectors for the current d
   // Curves over the window of m, keyed by everything they depend on.
-  int curve_d = 0, curve_n = 0;
-  double curve_base = 0, curve_k = 0, curve_start = 0;
+  KeyedCache<int, double, double, int, double> curve_key;  // d, base, k, n, start
   std::vector<double> ms, rope, additive;
   double lo = 0, hi = 1;  // shared y-range of both plots
 };

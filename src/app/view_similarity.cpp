@@ -1,5 +1,4 @@
 #include "view_similarity.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -9,16 +8,20 @@
 #include "core/similarity_curve.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
+#include "state/format.hpp"
 #include "state/state_io.hpp"
+#include "style.hpp"
 #include "widgets.hpp"
 
 namespace app {
 
 namespace {
 
+// The closed form (a wide pale band under the curves) and the curve from the current pos.
 constexpr ImU32 kClosed = IM_COL32(160, 166, 178, 150);
-constexpr ImU32 kStartColor[3] = {IM_COL32(31, 119, 180, 255), IM_COL32(235, 120, 20, 255), IM_COL32(148, 103, 189, 255)};
 constexpr ImU32 kLive = IM_COL32(20, 150, 130, 255);
+// The curves from the three fixed starting positions: the first three plot series colours.
+ImU32 start_color(size_t i) { return series_color(static_cast<int>(i)); }
 constexpr int kMarkers = 20;  // markers per curve across the plot
 
 // Every M-th sample carries a marker; the three marked curves use offsets 0, M/3 and 2M/3 so their
@@ -26,8 +29,7 @@ constexpr int kMarkers = 20;  // markers per curve across the plot
 int marker_every(int samples) { return std::max(3, samples / kMarkers); }
 
 void refresh(SimilarityCache& c, const State& s, int samples) {
-  if (c.d != s.d || c.base != s.base || c.key_kmax != c.kmax || c.samples != samples || c.key_starts != c.starts) {
-    c.d = s.d, c.base = s.base, c.key_kmax = c.kmax, c.samples = samples, c.key_starts = c.starts;
+  if (c.key.changed(s.d, s.base, c.kmax, samples, c.starts)) {
     c.ks = pe::integer_offsets(c.kmax, samples);
     c.closed.assign(c.ks.size(), 0.0);
     pe::dot_curve_closed_form(c.ks, s.d, s.base, c.closed);
@@ -43,9 +45,7 @@ void refresh(SimilarityCache& c, const State& s, int samples) {
     }
   }
   // The live curve at its markers: offsets j = 2M/3 (mod M) of the sampled ones, M = marker_every.
-  const int key = samples * 65536 + c.kmax;
-  if (c.live_pos != s.pos || c.live_key != key || c.live_d != s.d || c.live_base != s.base) {
-    c.live_pos = s.pos, c.live_key = key, c.live_d = s.d, c.live_base = s.base;
+  if (c.live_key.changed(s.pos, samples, c.kmax, s.d, s.base)) {
     const int M = marker_every(static_cast<int>(c.ks.size()));
     c.live_ks.clear();
     for (size_t j = static_cast<size_t>(2 * M / 3); j < c.ks.size(); j += static_cast<size_t>(M)) c.live_ks.push_back(c.ks[j]);
@@ -69,11 +69,7 @@ void marker(ImDrawList* dl, int shape, ImVec2 q, float r, ImU32 col, float sc) {
 
 void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  caption("Take the position vectors at pos and at pos + k and multiply them dimension by dimension: the sum depends "
-          "only on the distance k, never on where you start. The curves for different starting positions lie on top "
-          "of each other and on the closed form \xE2\x88\x91 cos(\xCF\x89 k), summed over the pairs. It is largest, d/2, at k = 0; for "
-          "large d it falls, with ripples, as positions move apart (at d = 2 it is just cos k and swings up and down "
-          "for ever). Click the plot to choose k.");
+  caption(lesson_text(View::similarity, "caption"));
 
   if (ImGui::BeginTable("sim_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableNextColumn();
@@ -87,7 +83,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
       ImGui::PushID(static_cast<int>(i));
       if (i > 0) ImGui::SameLine();
       ImGui::SetNextItemWidth(110 * sc);
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kStartColor[i]));
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(start_color(i)));
       ImGui::InputInt("##start", &cache.starts[i], 0, 0);
       ImGui::PopStyleColor();
       cache.starts[i] = std::clamp(cache.starts[i], 0, 1000000);
@@ -100,7 +96,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float table_w = 330 * sc;
   const float plot_w = std::max(240 * sc, avail.x - table_w - 12 * sc);
-  const float plot_h = std::max(220 * sc, avail.y - 1.6f * ImGui::GetTextLineHeightWithSpacing());
+  const float plot_h = std::max(metrics::plot_min_height * sc, avail.y - 1.6f * ImGui::GetTextLineHeightWithSpacing());
   // One whole offset per pixel column at most (the inner width is the frame minus its margins).
   const int samples = std::max(2, static_cast<int>(plot_w - 70 * sc));
   refresh(cache, s, samples);
@@ -114,17 +110,17 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p);
-  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), IM_COL32(150, 155, 165, 255), 1.0f);
+  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::zero_line, 1.0f);
   std::vector<ImVec2> pts(cache.ks.size());
   for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.closed[j]));
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kClosed, 0, 7.0f * sc);
   for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.direct[0][j]));
-  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kStartColor[0], 0, 1.8f * sc);
+  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), start_color(0), 0, 1.8f * sc);
   const int M = marker_every(static_cast<int>(cache.ks.size()));
   const float r = 4.0f * sc;
   for (size_t i = 1; i < 3; ++i)
     for (size_t j = (i == 1 ? 0 : static_cast<size_t>(M / 3)); j < cache.ks.size(); j += static_cast<size_t>(M))
-      marker(dl, static_cast<int>(i) - 1, ImVec2(p.sx(cache.ks[j]), p.sy(cache.direct[i][j])), r, kStartColor[i], sc);
+      marker(dl, static_cast<int>(i) - 1, ImVec2(p.sx(cache.ks[j]), p.sy(cache.direct[i][j])), r, start_color(i), sc);
   for (size_t j = 0; j < cache.live_ks.size(); ++j) marker(dl, 2, ImVec2(p.sx(cache.live_ks[j]), p.sy(cache.live[j])), r, kLive, sc);
   // The chosen offset. The dot product is even in k (cos is), so a negative k is shown at |k|.
   const double at_k = pe::dot_closed_form(s.k, s.d, s.base);
@@ -163,36 +159,33 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     ImGui::TextUnformatted(fmt("%11.6f", v).c_str());
     ImGui::PopFont();
   };
-  row(-1, kStartColor[0], "from pos " + grouped(cache.starts[0]), pe::dot_direct(cache.starts[0], s.k, s.d, s.base));
-  row(0, kStartColor[1], "from pos " + grouped(cache.starts[1]), pe::dot_direct(cache.starts[1], s.k, s.d, s.base));
-  row(1, kStartColor[2], "from pos " + grouped(cache.starts[2]), pe::dot_direct(cache.starts[2], s.k, s.d, s.base));
+  row(-1, start_color(0), "from pos " + grouped(cache.starts[0]), pe::dot_direct(cache.starts[0], s.k, s.d, s.base));
+  row(0, start_color(1), "from pos " + grouped(cache.starts[1]), pe::dot_direct(cache.starts[1], s.k, s.d, s.base));
+  row(1, start_color(2), "from pos " + grouped(cache.starts[2]), pe::dot_direct(cache.starts[2], s.k, s.d, s.base));
   row(2, kLive, "from pos = " + fmt("%.2f", s.pos), pe::dot_direct(s.pos, s.k, s.d, s.base));
   row(-2, kClosed, "\xE2\x88\x91 cos(\xCF\x89 k), no pos", at_k);
   ImGui::Spacing();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + table_w);
   if (s.k < 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
-    text_wrapped_at_spaces("k < 0: the curve is symmetric (cos(-x) = cos x), so the marker is shown at |k| = " +
-                           fmt("%g", shown_k) + ".", table_w);
+    text_wrapped_at_spaces(fill(lesson_text(View::similarity, "negative_k"), {{"k", fmt("%g", shown_k)}}), table_w);
     ImGui::PopStyleColor();
   }
   if (shown_k > cache.kmax) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
-    text_wrapped_at_spaces("|k| = " + fmt("%g", shown_k) + " lies beyond the chart: raise \"offsets k from 0 to\" to "
-                           "see its marker.", table_w);
+    text_wrapped_at_spaces(fill(lesson_text(View::similarity, "beyond_chart"), {{"k", fmt("%g", shown_k)}}), table_w);
     ImGui::PopStyleColor();
   }
-  caption("Each of the first four rows multiplies PE(pos) and PE(pos + k) dimension by dimension and adds the d products; the last row uses the identity "
-          "sin a sin b + cos a cos b = cos(a \xE2\x88\x92 b) and never sees pos.");
+  caption(lesson_text(View::similarity, "rows"));
   ImGui::Spacing();
-  ImGui::TextWrapped("Largest gap between a summed curve and the closed form: %s.", fmt("%.1e", cache.worst_gap).c_str());
+  ImGui::TextWrapped("%s", fill(lesson_text(View::similarity, "gap"), {{"gap", fmt("%.1e", cache.worst_gap)}}).c_str());
   ImGui::Spacing();
   if (static_cast<int>(cache.ks.size()) == cache.kmax + 1)
-    caption("Plotted at every whole offset k.");
+    caption(lesson_text(View::similarity, "every_offset"));
   else
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim),
-                       "Plotted at %d whole offsets, about every %s: faster wiggles between them are not drawn.",
-                       static_cast<int>(cache.ks.size()), fmt("%.0f", static_cast<double>(cache.kmax) / (static_cast<double>(cache.ks.size()) - 1)).c_str());
+    caption(fill(lesson_text(View::similarity, "sampled"),
+                 {{"count", std::to_string(cache.ks.size())},
+                  {"every", fmt("%.0f", static_cast<double>(cache.kmax) / (static_cast<double>(cache.ks.size()) - 1))}}));
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
 }
@@ -201,7 +194,16 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_similarity(const State& s) { return describe_clock(s); }
+std::string describe_similarity(const State& s) {
+  // The view's starting positions as they start (view-local, not part of the state), then the current pos.
+  const SimilarityCache defaults;
+  const double closed = pe::dot_closed_form(s.k, s.d, s.base);
+  std::string t = "At offset k = " + fmt("%g", s.k) + " the dot product PE(pos) · PE(pos + k) is the same from every start: ";
+  for (size_t i = 0; i < defaults.starts.size(); ++i)
+    t += fmt("%.6f", pe::dot_direct(defaults.starts[i], s.k, s.d, s.base)) + " from pos " + grouped(defaults.starts[i]) + ", ";
+  t += fmt("%.6f", pe::dot_direct(s.pos, s.k, s.d, s.base)) + " from the current pos " + fmt("%.2f", s.pos) +
+       ", and the closed form ∑ cos(ω k), which has no pos in it, gives " + fmt("%.6f", closed) + ". ";
+  return t + "Its largest value is d/2 = " + fmt("%g", s.d / 2.0) + ", at k = 0.";
+}
 
 }  // namespace app

@@ -8,6 +8,7 @@
 #include <array>
 #include <vector>
 
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
@@ -17,22 +18,15 @@ struct SimilarityCache {
   // View-local settings.
   int kmax = 100;                          // offsets 0..kmax are plotted
   std::array<int, 3> starts = {0, 100, 300};
-  // Cached curves and what they were computed for.
-  int d = 0;
-  double base = 0;
-  int key_kmax = -1;
-  int samples = 0;
-  std::array<int, 3> key_starts = {-1, -1, -1};
+  // Cached curves, keyed by what they were computed for.
+  KeyedCache<int, double, int, int, std::array<int, 3>> key;  // d, base, kmax, samples, starts
   std::vector<double> ks;                  // whole offsets sampled
   std::vector<double> closed;              // sum cos(w_i k)
   std::array<std::vector<double>, 3> direct;
   double lowest = 0;                       // smallest value of any cached curve
   double worst_gap = 0;                    // largest |direct - closed| over the cached samples
   // The curve for the current pos, at marker offsets only (it follows pos while playing).
-  double live_pos = -1;
-  int live_key = -1;                       // samples * 2^16 + kmax the markers were made for
-  int live_d = 0;
-  double live_base = 0;
+  KeyedCache<double, int, int, int, double> live_key;  // pos, samples, kmax, d, base
   std::vector<double> live_ks, live;
 };
 

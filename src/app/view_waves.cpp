@@ -1,5 +1,4 @@
 #include "view_waves.hpp"
-#include "view_clock.hpp"  // TODO(describe): temporary
 
 #include <algorithm>
 #include <cmath>
@@ -42,7 +41,7 @@ void draw_curve(ImDrawList* dl, const Plot& p, const Curve& c, const State& s, f
     dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), c.color, 0, thick);
     return;
   }
-  const ImU32 band = (c.color & 0x00FFFFFFu) | (static_cast<ImU32>(c.selected ? 200 : 120) << IM_COL32_A_SHIFT);
+  const ImU32 band = with_alpha(c.color, c.selected ? 200 : 120);
   for (int i = 0; i < cols; ++i) {
     const double a = w * (p.x0 + per_px * i), b = w * (p.x0 + per_px * (i + 1));
     const pe::Extent e = c.dim % 2 == 0 ? pe::sin_extent(a, b) : pe::cos_extent(a, b);
@@ -51,8 +50,18 @@ void draw_curve(ImDrawList* dl, const Plot& p, const Curve& c, const State& s, f
   }
 }
 
+// A period as the legend prints it: 6.28, 628, 60,611, 1.23e+06.
+std::string period_label(double T) { return T < 1e6 ? grouped(T, T < 100 ? 2 : 0) : fmt("%.3g", T); }
+
+// The selected pair's sin dimension: its period and how many cycles fit in the window 0..n-1.
+std::string selected_text(const State& s, double T) {
+  const double cycles = (s.n - 1) / T;
+  return fill(lesson_text(View::waves, "selected"), {{"dim", std::to_string(2 * s.pair)},
+                                                     {"period", grouped(T, T < 100 ? 2 : 0)},
+                                                     {"cycles", fmt(cycles < 10 ? "%.3f" : "%.1f", cycles)}});
+}
+
 void reset_dims(WavesCache& cache, int d) {
-  cache.d = d;
   cache.dims = default_wave_dims(d);
   cache.add_dim = std::min(cache.add_dim, d - 1);
 }
@@ -70,12 +79,9 @@ std::vector<int> default_wave_dims(int d) {
 }
 
 void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
-  if (cache.d != s.d) reset_dims(cache, s.d);
+  if (cache.key.changed(s.d)) reset_dims(cache, s.d);
   const float sc = ctx.ui_scale;
-  caption("Pull one column out of the heatmap and you get a wave: every dimension is a sine or cosine of the "
-          "position, and only the period changes. Dimension 0 repeats about every 6 positions; the later a "
-          "dimension, the longer its period, until the last ones hardly move inside the window. Dots mark whole "
-          "positions, the only places a token can sit.");
+  caption(lesson_text(View::waves, "caption"));
 
   // The curves: the user's list plus the selected pair's sin dimension, highlighted and drawn last.
   const int sel_dim = 2 * s.pair;
@@ -124,7 +130,7 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p);
-  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), IM_COL32(150, 155, 165, 255), 1.0f);
+  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::zero_line, 1.0f);
   std::vector<ImVec2> pts;
   pts.reserve(static_cast<size_t>(p.width()) + 2);
   for (const Curve& c : curves) draw_curve(dl, p, c, s, sc, pts);
@@ -169,7 +175,7 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     ImGui::SetCursorScreenPos(ImVec2(q.x + 24 * sc, q.y));
     char label[96];
     std::snprintf(label, sizeof label, "%-5d %s  %9s  %+.3f", c.dim, c.dim % 2 == 0 ? "sin" : "cos",
-                  (T < 1e6 ? grouped(T, T < 100 ? 2 : 0) : fmt("%.3g", T)).c_str(),
+                  period_label(T).c_str(),
                   c.dim % 2 == 0 ? std::sin(v) : std::cos(v));
     ImGui::PushFont(ctx.fonts.mono);
     if (ImGui::Selectable(label, c.selected, 0, ImVec2(ImGui::CalcTextSize(label).x + 4 * sc, 0))) set_number(s, Field::pair, i);
@@ -185,28 +191,45 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     ImGui::PopID();
   }
   ImGui::Spacing();
-  caption("Green: the selected pair's sin dimension (pick another pair in the sidebar or click a row).");
+  caption(lesson_text(View::waves, "legend_hint"));
   ImGui::EndGroup();
   if (remove >= 0) cache.dims.erase(std::find(cache.dims.begin(), cache.dims.end(), remove));
 
   // Key numbers.
   const double T0 = pe::period(0, s.d, s.base);
   const double Tsel = pe::period(s.pair, s.d, s.base);
-  ImGui::Text("Window: positions 0 to %s.  Dimension 0 repeats every 2\xCF\x80 \xE2\x89\x88 %s positions.", grouped(n - 1).c_str(),
-              fmt("%.3f", T0).c_str());
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::selected), "Selected dimension %d: period %s, so %s cycles fit in the window.",
-                     sel_dim, grouped(Tsel, Tsel < 100 ? 2 : 0).c_str(), fmt((n - 1) / Tsel < 10 ? "%.3f" : "%.1f", (n - 1) / Tsel).c_str());
-  if (!dots) caption("Dots for whole positions are hidden: the window holds more positions than the plot can separate.");
+  const std::string window =
+      fill(lesson_text(View::waves, "window"), {{"last", grouped(n - 1)}, {"period", fmt("%.3f", T0)}});
+  ImGui::TextUnformatted(window.c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::selected), "%s", selected_text(s, Tsel).c_str());
+  if (!dots) caption(lesson_text(View::waves, "dots_hidden"));
   if (!pos_inside)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "pos = %s lies outside the window; click the plot to move it.",
-                       fmt("%.2f", s.pos).c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s",
+                       fill(lesson_text(View::waves, "pos_outside"), {{"pos", fmt("%.2f", s.pos)}}).c_str());
 }
 
 }  // namespace app
 
 namespace app {
 
-// TODO(describe): this lesson's own key numbers.
-std::string describe_waves(const State& s) { return describe_clock(s); }
+// The list of dimensions lives in the view (WavesCache) and starts as default_wave_dims(d): the
+// description works that list, plus the selected pair's sin dimension, over the window 0..N-1.
+std::string describe_waves(const State& s) {
+  const int sel_dim = 2 * s.pair;
+  const double Tsel = pe::period(s.pair, s.d, s.base);
+  std::string t = fill(lesson_text(View::waves, "window"), {{"last", grouped(s.n - 1)}, {"period", fmt("%.3f", pe::period(0, s.d, s.base))}});
+  t += ' ';
+  t += selected_text(s, Tsel) + " At pos = " + fmt("%.2f", s.pos) + " it is " + fmt("%+.3f", std::sin(pe::omega(s.pair, s.d, s.base) * s.pos)) +
+       ". The other curves:";
+  bool first = true;
+  for (const int dim : default_wave_dims(s.d)) {
+    if (dim == sel_dim) continue;
+    const int i = dim / 2;
+    t += std::string(first ? " " : "; ") + "dimension " + std::to_string(dim) + ", period " + period_label(pe::period(i, s.d, s.base)) + ", " +
+         fmt("%+.3f", wave_value(dim, pe::omega(i, s.d, s.base), s.pos)) + " at pos";
+    first = false;
+  }
+  return t + (first ? " none." : ".");
+}
 
 }  // namespace app

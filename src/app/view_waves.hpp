@@ -9,15 +9,16 @@
 #include <string>
 #include <vector>
 
+#include "keyed_cache.hpp"
 #include "state/state.hpp"
 #include "view_context.hpp"
 
 namespace app {
 
 struct WavesCache {
-  int d = 0;               // the width the dimension list was made for (the list resets when d changes)
-  std::vector<int> dims;   // dimensions drawn besides the selected pair's sin dimension
-  int add_dim = 0;         // value of the "add dimension" field
+  KeyedCache<int> key;    // d: the width the dimension list was made for (the list resets when d changes)
+  std::vector<int> dims;  // dimensions drawn besides the selected pair's sin dimension
+  int add_dim = 0;        // value of the "add dimension" field
 };
 
 // The default choice: 0, d/16, d/4, d/2 and d-12, rounded down to even and kept in [0, d-2]

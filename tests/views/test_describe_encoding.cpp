@@ -1,0 +1,337 @@
+// The text alternatives of the encoding lessons (clock, order, input, formula, heatmap, waves) state
+// the numbers their views draw. Every expected number here is worked independently of the code the
+// views call: by hand, with std::sin / std::cos / std::pow directly, or from a closed form.
+//
+// Tolerances: the views print fixed decimals (fmt "%.4f", "%.3f", ...) or significant digits. A value
+// worked here by another formula can differ from the view's in the last bits, which may flip the last
+// printed digit, so most numbers are read back from the text and compared within half a unit of the
+// last printed place (plus 1e-9 for that flip). Counts and hand-worked short numbers (0.01, 100, 0.5)
+// are compared as exact text.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "app/app.hpp"
+#include "core/attention.hpp"  // the toy sentence's data (words, embeddings, projections), not its weights
+#include "core/input.hpp"      // the embedding table's initial rows (data), not the terms or their RMS
+
+using namespace app;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+std::string fixed(const char* f, double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The number printed right after `prefix` (thousands separators allowed); NaN if the prefix is absent.
+double number_after(const std::string& text, const std::string& prefix) {
+  const size_t at = text.find(prefix);
+  if (at == std::string::npos) return std::nan("");
+  std::string digits;
+  for (size_t i = at + prefix.size(); i < text.size(); ++i) {
+    const char ch = text[i];
+    const bool sign = (ch == '-' || ch == '+') && (digits.empty() || digits.back() == 'e');
+    const bool mark = ch == 'e' && !digits.empty() && i + 1 < text.size() &&
+                      (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '-' || text[i + 1] == '+');
+    // A '.' or ',' counts only inside a number (not the full stop after it).
+    const bool inner = (ch == '.' || ch == ',') && i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]));
+    if (std::isdigit(static_cast<unsigned char>(ch)) || sign || mark || inner) {
+      if (ch != ',') digits += ch;
+    } else {
+      break;
+    }
+  }
+  return digits.empty() ? std::nan("") : std::strtod(digits.c_str(), nullptr);
+}
+
+// |printed - expected| within half a unit of the last printed place `unit`, plus 1e-9.
+void check_near(const std::string& text, const std::string& prefix, double expected, double unit) {
+  INFO("after \"" << prefix << "\" expecting " << expected);
+  const double got = number_after(text, prefix);
+  REQUIRE(std::isfinite(got));
+  CHECK(std::fabs(got - expected) <= unit / 2 + 1e-9);
+}
+
+double omega(int pair, int d, double base) { return std::pow(base, -2.0 * pair / d); }
+double period(int pair, int d, double base) { return 2 * kPi * std::pow(base, 2.0 * pair / d); }
+
+State state_at(View v, int d, double pos, int pair) {
+  State s;
+  s.view = v;
+  s.d = d;
+  s.pos = pos;
+  s.pair = pair;
+  s.playing = false;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("clock: the dials, the selected pair and the turn by k, worked for d = 4, pos = 1, k = 37") {
+  State s = state_at(View::clock, 4, 1, 1);
+  s.k = 37;
+  const std::string t = describe_clock(s);
+  INFO(t);
+  CHECK(has(t, "2 dials"));
+  // Pair 1 of d = 4: w = 10000^(-2/4) = 1/100 exactly, period 200 pi = 628.319 (to 6 significant digits).
+  CHECK(has(t, "frequency 0.01 radians per position"));
+  CHECK(has(t, "period 628.319 positions"));
+  CHECK(has(t, "sin = " + fixed("%.4f", std::sin(0.01))));
+  CHECK(has(t, "cos = " + fixed("%.4f", std::cos(0.01))));
+  // The turn w*k = 0.37 rad = 21.1994 degrees, already within (-180, 180].
+  check_near(t, "turns it by ", 0.37, 1e-4);
+  check_near(t, "radians (", 0.37 * 180 / kPi, 1e-4);
+  check_near(t, "a turn of ", 0.37 * 180 / kPi, 1e-2);
+  // The dot product sum_i cos(w_i k) = cos(37) + cos(0.37), the same for every pos.
+  check_near(t, "PE(pos + k) = ", std::cos(37.0) + std::cos(0.37), 1e-4);
+  // Rotating PE(pos) agrees with PE(pos + k) up to double rounding.
+  const double err = number_after(t, "to within ");
+  REQUIRE(std::isfinite(err));
+  CHECK(err < 1e-12);
+
+  // Pair 0 turns 37 rad = 2119.94 degrees; on the dial that is 37 - 6 * 2 pi rad = -40.06 degrees.
+  s.pair = 0;
+  const std::string t0 = describe_clock(s);
+  INFO(t0);
+  check_near(t0, "radians (", 37 * 180 / kPi, 1e-4);
+  check_near(t0, "a turn of ", (37 - 12 * kPi) * 180 / kPi, 1e-2);
+}
+
+TEST_CASE("order: the starting swap moves the weights without PE and changes them with PE") {
+  const State s = state_at(View::order, 32, 0, 0);
+  const std::string t = describe(s);
+  INFO(t);
+  CHECK(has(t, "\"the dog bites a man\""));
+  CHECK(has(t, "\"the man bites a dog\""));
+
+  // Attention of the toy sentence worked here from its data: x = E[perm] (+ PE(slot) with std::sin/cos,
+  // d = 8), q = x W_Q, k = x W_K, a_rc = softmax_c(q_r . k_c / sqrt(4)).
+  const pe::ToyAttention& toy = pe::toy_attention();
+  const int n = pe::ToyAttention::kTokens, d = pe::ToyAttention::kModel, dk = pe::ToyAttention::kKey;
+  const auto weights = [&](const std::vector<int>& perm, bool add_pe) {
+    std::vector<double> x(static_cast<size_t>(n * d));
+    for (int r = 0; r < n; ++r)
+      for (int j = 0; j < d; ++j) {
+        const double angle = r * omega(j / 2, d, s.base);
+        x[static_cast<size_t>(r * d + j)] = toy.embed[static_cast<size_t>(perm[static_cast<size_t>(r)] * d + j)] +
+                                            (add_pe ? (j % 2 ? std::cos(angle) : std::sin(angle)) : 0.0);
+      }
+    std::vector<double> q(static_cast<size_t>(n * dk), 0.0), k(static_cast<size_t>(n * dk), 0.0), a(static_cast<size_t>(n * n));
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < dk; ++c)
+        for (int j = 0; j < d; ++j) {
+          q[static_cast<size_t>(r * dk + c)] += x[static_cast<size_t>(r * d + j)] * toy.w_q[static_cast<size_t>(j * dk + c)];
+          k[static_cast<size_t>(r * dk + c)] += x[static_cast<size_t>(r * d + j)] * toy.w_k[static_cast<size_t>(j * dk + c)];
+        }
+    for (int r = 0; r < n; ++r) {
+      double sum = 0;
+      for (int c = 0; c < n; ++c) {
+        double z = 0;
+        for (int j = 0; j < dk; ++j) z += q[static_cast<size_t>(r * dk + j)] * k[static_cast<size_t>(c * dk + j)];
+        a[static_cast<size_t>(r * n + c)] = std::exp(z / std::sqrt(static_cast<double>(dk)));
+        sum += a[static_cast<size_t>(r * n + c)];
+      }
+      for (int c = 0; c < n; ++c) a[static_cast<size_t>(r * n + c)] /= sum;
+    }
+    return a;
+  };
+  const std::vector<int> id{0, 1, 2, 3, 4}, swapped{0, 4, 2, 3, 1};  // dog (1) <-> man (4)
+  const std::vector<double> before = weights(id, true), after = weights(swapped, true);
+  double worst = 0;
+  int changed = 0;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      const double diff = std::fabs(after[static_cast<size_t>(r * n + c)] -
+                                    before[static_cast<size_t>(swapped[static_cast<size_t>(r)] * n + swapped[static_cast<size_t>(c)])]);
+      worst = std::max(worst, diff);
+      changed += diff > 0.005 ? 1 : 0;  // the view's "visibly": more than half the grid's last decimal
+    }
+  REQUIRE(changed > 0);
+
+  // Without positions the difference is zero up to rounding (printed %.1e).
+  const double zero = number_after(t, "P A P^T, is ");
+  REQUIRE(std::isfinite(zero));
+  CHECK(zero < 1e-12);
+  CHECK(has(t, "the weights only move with their words"));
+  // With positions: the largest difference (printed %.4f) and the count of visible changes.
+  check_near(t, "that difference is ", worst, 1e-4);
+  CHECK(has(t, std::to_string(changed) + " of 25 weights differ visibly"));
+}
+
+TEST_CASE("input: RMS and max of each term for the starting token, and the sentence's RMS range") {
+  const State s = state_at(View::input, 512, 3, 0);
+  const std::string t = describe_input(s);
+  INFO(t);
+  const int d = s.d;
+  // The terms worked here: the embedding row is the table's data; sqrt(d), PE (std::sin/cos), the sum,
+  // RMS and max are computed in this test.
+  const auto terms = [&](int token, double pos, std::vector<double>& e, std::vector<double>& x) {
+    e.assign(static_cast<size_t>(d), 0.0);
+    x.assign(static_cast<size_t>(d), 0.0);
+    pe::embedding_row(token, d, e);
+    for (int j = 0; j < d; ++j) {
+      const double angle = pos * omega(j / 2, d, s.base);
+      x[static_cast<size_t>(j)] = e[static_cast<size_t>(j)] * std::sqrt(512.0) + (j % 2 ? std::cos(angle) : std::sin(angle));
+    }
+  };
+  const auto rms = [](const std::vector<double>& v) {
+    double sum = 0;
+    for (double a : v) sum += a * a;
+    return std::sqrt(sum / static_cast<double>(v.size()));
+  };
+  std::vector<double> e, x;
+  terms(1, 3.0, e, x);  // token 1, "cat": the view's starting token
+  double peak = 0;
+  for (double a : x) peak = std::max(peak, std::fabs(a));
+  CHECK(has(t, "\"cat\""));
+  check_near(t, "embedding row E[t] ", rms(e), 1e-4);
+  check_near(t, "square root of d ", rms(e) * std::sqrt(512.0), 1e-4);
+  check_near(t, "of PE(pos) ", std::sqrt(0.5), 1e-4);  // each pair: sin^2 + cos^2 = 1
+  check_near(t, "sum x ", rms(x), 1e-4);
+  check_near(t, "largest entry of x is ", peak, 1e-4);
+  check_near(t, "square root of 3/2, ", std::sqrt(1.5), 1e-4);
+
+  // "the cat sat on the mat": token ids 0 1 2 3 0 4 at positions 0..5.
+  const int sentence[] = {0, 1, 2, 3, 0, 4};
+  double lo = 1e300, hi = 0;
+  for (int r = 0; r < 6; ++r) {
+    terms(sentence[r], r, e, x);
+    lo = std::min(lo, rms(x));
+    hi = std::max(hi, rms(x));
+  }
+  CHECK(has(t, "\"the cat sat on the mat\" at positions 0 to 5"));
+  check_near(t, "RMS of x runs from ", lo, 1e-4);
+  check_near(t, fixed("%.4f", number_after(t, "RMS of x runs from ")) + " to ", hi, 1e-4);
+}
+
+TEST_CASE("formula: the primer's example d = 4, pos = 1, worked by hand") {
+  const State s = state_at(View::formula, 4, 1, 1);
+  const std::string t = describe_formula(s);
+  INFO(t);
+  // Dimension 2 = pair 1: exponent 2/4, divisor 10000^0.5 = 100, w = 0.01, angle 0.01, sin(0.01) = 0.0100.
+  CHECK(has(t, "Dimension j = 2 at pos = 1"));
+  CHECK(has(t, "exponent 2i/d = 0.5,"));
+  CHECK(has(t, "divisor base^(2i/d) = 100,"));
+  CHECK(has(t, "frequency 0.01 radians"));
+  CHECK(has(t, "angle 0.01 radians"));
+  CHECK(has(t, "sin of the angle, 0.0100"));
+  // Its partner cos(0.01) = 0.99995, which rounds to 1.0000; one period is 200 pi = 628.32.
+  CHECK(has(t, "dimension 3, is cos of the same angle, 1.0000"));
+  CHECK(has(t, "repeats every 628.32 positions"));
+  // The primer's vector: sin 1, cos 1, sin 0.01, cos 0.01.
+  CHECK(has(t, "0.8415, 0.5403, 0.0100, 1.0000"));
+  CHECK(has(t, "the primer cuts it to 0.9999"));
+}
+
+TEST_CASE("formula: a wide model, d = 512, pos = 37, pair 37") {
+  const State s = state_at(View::formula, 512, 37, 37);
+  const std::string t = describe_formula(s);
+  INFO(t);
+  // j = 74: exponent 74/512 = 0.14453125 exactly; divisor 10^(4 * 0.14453125) = 10^0.578125.
+  const double divisor = std::pow(10.0, 0.578125);
+  CHECK(has(t, "Dimension j = 74"));
+  CHECK(has(t, "exponent 2i/d = 0.14453125,"));
+  check_near(t, "divisor base^(2i/d) = ", divisor, 1e-9 * divisor);  // printed to 10 significant digits
+  check_near(t, "frequency ", 1 / divisor, 1e-9 / divisor);
+  check_near(t, "angle ", 37 / divisor, 1e-8 * 37 / divisor);
+  check_near(t, "sin of the angle, ", std::sin(37 / divisor), 1e-4);
+  check_near(t, "is cos of the same angle, ", std::cos(37 / divisor), 1e-4);
+  check_near(t, "repeats every ", 2 * kPi * divisor, 1e-3);  // 23.778 (5 significant digits)
+  CHECK_FALSE(has(t, "whole vector"));  // only listed for d <= 8
+}
+
+TEST_CASE("heatmap: the Figure 1 window at d = 512, n = 64 and where the slow columns start") {
+  State s = state_at(View::heatmap, 512, 0, 0);
+  s.n = 64;
+  const std::string t = describe_heatmap(s);
+  INFO(t);
+  CHECK(has(t, "positions 0 to 63"));
+  CHECK(has(t, "dimensions 0 to 511 of d = 512"));
+  // Period 2 pi 10000^(2i/512) > 64 from i > 256 ln(64 / 2 pi) / ln(10000) = 64.51 on: pair 65,
+  // dimension 130, so 512 - 130 = 382 columns.
+  const double x = 256 * std::log(64 / (2 * kPi)) / std::log(10000.0);
+  REQUIRE(x > 64.4);
+  REQUIRE(x < 64.6);
+  CHECK(has(t, "From dimension 130 on (pair 65), 382 of the 512 columns"));
+  CHECK(period(65, 512, 1e4) > 64);
+  CHECK(period(64, 512, 1e4) < 64);
+  // The shader's bound at position 63 for pair 0 (w = 1), from its closed form in float32_encoding.hpp:
+  // 2pi 2^-25 + pi 2^-24 + 2^-23 + 2pi 2^-32 + 63 * 2^-50 + 2^-23 = 6.14e-7, printed "%.0e".
+  const double bound = 2 * kPi * std::ldexp(1, -25) + kPi * std::ldexp(1, -24) + std::ldexp(1, -23) +
+                       2 * kPi * std::ldexp(1, -32) + 63 * std::ldexp(1, -50) + std::ldexp(1, -23);
+  check_near(t, "stay within ", bound, 1e-7);
+
+  // Beyond 4096 dimensions the window shows the first 4096; with a window of 100,000 positions the
+  // slow columns start at 2 pi base^(2i/d) > 100000, i > 4096 ln(100000 / 2 pi) / ln(1e12) = 1434.2:
+  // pair 1435, dimension 2870, and 4096 - 2870 = 1226 of the columns shown.
+  State w = state_at(View::heatmap, 8192, 0, 0);
+  w.base = 1e12;
+  w.n = 100000;
+  const std::string tw = describe_heatmap(w);
+  INFO(tw);
+  CHECK(has(tw, "positions 0 to 99,999"));
+  CHECK(has(tw, "dimensions 0 to 4,095 of d = 8192"));
+  const int first = static_cast<int>(std::floor(4096 * std::log(100000 / (2 * kPi)) / std::log(1e12))) + 1;
+  CHECK(first == 1435);
+  CHECK(has(tw, "From dimension 2,870 on (pair 1,435), 1,226 of the 4,096 columns"));
+}
+
+TEST_CASE("waves: the window, the selected dimension and the default curves at d = 512") {
+  State s = state_at(View::waves, 512, 10, 2);
+  s.n = 64;
+  const std::string t = describe_waves(s);
+  INFO(t);
+  CHECK(has(t, "positions 0 to 63."));
+  check_near(t, "repeats every 2\xCF\x80 \xE2\x89\x88 ", 2 * kPi, 1e-3);
+  // Selected pair 2, dimension 4: period 2 pi 10^(4 * 4/512), 63 / period cycles, sin(w * 10) at pos 10.
+  const double T4 = 2 * kPi * std::pow(10.0, 4.0 * 4 / 512);
+  CHECK(has(t, "Selected dimension 4:"));
+  check_near(t, "Selected dimension 4: period ", T4, 1e-2);
+  check_near(t, ", so ", 63 / T4, 1e-3);
+  check_near(t, "At pos = 10.00 it is ", std::sin(10 * 2 * kPi / T4), 1e-3);
+  // The article's curves 0, 32, 128, 256, 500: periods 2 pi 10^(4j/512) (j = 2i), values at pos 10.
+  for (int dim : {0, 32, 128, 256, 500}) {
+    const double T = 2 * kPi * std::pow(10.0, 4.0 * dim / 512);
+    const std::string prefix = "dimension " + std::to_string(dim) + ", period ";
+    INFO(prefix);
+    check_near(t, prefix, T, T < 100 ? 1e-2 : 1.0);
+    const std::string printed = t.substr(t.find(prefix) + prefix.size());
+    check_near(printed, ", ", std::sin(10 * 2 * kPi / T), 1e-3);
+  }
+  // Hand-worked: dimension 128 turns with w = 1/10, period 20 pi = 62.83; dimension 256: 200 pi = 628.
+  CHECK(has(t, "dimension 128, period 62.83,"));
+  CHECK(has(t, "dimension 256, period 628,"));
+}
+
+TEST_CASE("the encoding lessons' descriptions never show nan or inf, even at the corners") {
+  const char* corners[] = {
+      "d=8192&pair=4095&pos=1e9&k=-1e9&base=1e12&n=100000",
+      "d=2&pos=-1e9&k=1e9&base=1.0000001&n=1",
+      "d=8192&pair=0&pos=1e9&base=1e12&n=1",
+  };
+  for (const char* q : corners)
+    for (View v : {View::clock, View::order, View::input, View::formula, View::heatmap, View::waves}) {
+      State s;
+      REQUIRE(apply_query(s, q).empty());
+      s.view = v;
+      const std::string t = describe(s);
+      INFO(view_id(v) << " at " << q << ": " << t);
+      CHECK(t.size() > 100);
+      CHECK(t.find("nan") == std::string::npos);
+      CHECK(t.find("inf") == std::string::npos);
+      CHECK(t.find("NaN") == std::string::npos);
+      CHECK(t.find("Inf") == std::string::npos);
+    }
+}
