@@ -58,8 +58,12 @@ std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page 
 // Draws the current lesson's view (the registry's draw_<id>) into the current ImGui window.
 void draw_view(App& a, const ViewContext& ctx);
 // What the canvas shows, in words, for the page's screen-reader text alternative: the view's title,
-// the shared parameters and the lesson's own key numbers (the registry's describe_<id>). Built from
-// the state and the core, never from pixels; no number is ever NaN or Infinity.
+// the lesson's own key numbers (the registry's describe_<id>, which also reads the view's own
+// settings from its cache) and the shared settings. Built from the state, the caches and the core,
+// never from pixels; no number is ever NaN or Infinity.
+std::string describe(const State& s, const ViewCaches& views);
+inline std::string describe(const App& a) { return describe(a.state, a.views); }
+// With every view at its starting settings (as a fresh page shows them).
 std::string describe(const State& s);
 
 }  // namespace app

@@ -190,7 +190,7 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_adding(const State& s) {
+std::string describe_adding(const State& s, const AddingCache& /*cache*/) {
   std::vector<double> w1, w2;
   make_words(s.d, w1, w2);
   const double p1 = s.pos, p2 = s.pos + s.k;

@@ -25,7 +25,8 @@ struct AddingCache {
 };
 
 void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_adding(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_adding(const State& s, const AddingCache& cache);
 
 }  // namespace app

@@ -199,7 +199,7 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_clock(const State& s) {
+std::string describe_clock(const State& s, const ClockCache& /*cache*/) {
   const int i = s.pair;
   const double w = pe::omega(i, s.d, s.base);
   const double theta = w * s.k;

@@ -21,7 +21,8 @@ struct ClockCache {
 };
 
 void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_clock(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_clock(const State& s, const ClockCache& cache);
 
 }  // namespace app

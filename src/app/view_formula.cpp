@@ -237,7 +237,7 @@ namespace app {
 
 // The worked dimension follows the selected pair (its sin dimension 2i, as the view shows it after
 // a pair is picked), then its cos partner, the period and, for small d, the whole vector.
-std::string describe_formula(const State& s) {
+std::string describe_formula(const State& s, const FormulaCache& /*cache*/) {
   const int j = 2 * s.pair;
   const pe::FormulaSteps f = pe::formula_steps(s.pos, j, s.d, s.base);
   std::string t = "Dimension j = " + std::to_string(j) + " at pos = " + fmt("%.6g", s.pos) + ", worked step by step: pair i = " +

@@ -17,7 +17,8 @@ struct FormulaCache {
 };
 
 void draw_formula(State& s, FormulaCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_formula(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_formula(const State& s, const FormulaCache& cache);
 
 }  // namespace app

@@ -279,7 +279,7 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_gotcha(const State& s) {
+std::string describe_gotcha(const State& s, const GotchaCache& /*cache*/) {
   // The view's layout and pairing as they start (view-local): interleaved, with the pairing that follows it.
   GotchaCache c;
   const pe::Layout L = layout_of(c);

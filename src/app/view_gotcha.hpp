@@ -25,7 +25,8 @@ struct GotchaCache {
 };
 
 void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_gotcha(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_gotcha(const State& s, const GotchaCache& cache);
 
 }  // namespace app

@@ -377,7 +377,7 @@ namespace app {
 
 // The window lives in the view (HeatmapCache) and starts as the article's Figure 1, fitted to the
 // State: positions 0 to n-1 and every dimension (up to 4096). The description works that window.
-std::string describe_heatmap(const State& s) {
+std::string describe_heatmap(const State& s, const HeatmapCache& /*cache*/) {
   const int dims = max_dims(s.d);
   const double last = s.n - 1;
   const int slow = pe::first_pair_with_period_above(s.n, s.d, s.base);

@@ -30,8 +30,9 @@ struct HeatmapCache {
 };
 
 void draw_heatmap(State& s, HeatmapCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_heatmap(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_heatmap(const State& s, const HeatmapCache& cache);
 
 // Sets the window (clamped to what the view allows) as if the user had; for the page's debug hook.
 void heatmap_set_window(HeatmapCache& cache, const State& s, double pos0, double positions, double dim0, double dims,

@@ -253,7 +253,7 @@ namespace app {
 
 // The token lives in the view (InputCache), not in the State: the description works the view's
 // starting token at the State's position, then the sentence table.
-std::string describe_input(const State& s) {
+std::string describe_input(const State& s, const InputCache& /*cache*/) {
   const int token = InputCache{}.token;
   const pe::InputTerms x = pe::input_terms(token, s.pos, s.d, s.base);
   const std::vector<double> table = sentence_rows(s.d, s.base);

@@ -28,7 +28,8 @@ struct InputCache {
 };
 
 void draw_input(State& s, InputCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_input(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_input(const State& s, const InputCache& cache);
 
 }  // namespace app

@@ -165,7 +165,7 @@ void draw_learned(State& s, LearnedCache&, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_learned(const State& s) {
+std::string describe_learned(const State& s, const LearnedCache& /*cache*/) {
   const std::string p = fmt("%.2f", s.pos);
   std::string t = "In the paper's Table 3 the learned positions scored perplexity " + fmt("%.2f", pe::kPaperLearned.perplexity) +
                   " and BLEU " + fmt("%.1f", pe::kPaperLearned.bleu) + ", the sinusoids " + fmt("%.2f", pe::kPaperBaseSinusoid.perplexity) +

@@ -12,7 +12,8 @@ namespace app {
 struct LearnedCache {};
 
 void draw_learned(State& s, LearnedCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_learned(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_learned(const State& s, const LearnedCache& cache);
 
 }  // namespace app

@@ -228,7 +228,7 @@ namespace app {
 
 // The order of the sentence lives in the view (OrderCache), not in the State: the description works
 // the view's starting swap, dog <-> man, once without and once with position vectors.
-std::string describe_order(const State& s) {
+std::string describe_order(const State& s, const OrderCache& /*cache*/) {
   const std::vector<int> perm = OrderCache{}.perm;
   const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
   std::string t = "Toy self-attention over the " + std::to_string(kN) + " tokens \"" + sentence(id) + "\" (toy width d = " +

@@ -27,7 +27,8 @@ struct OrderCache {
 };
 
 void draw_order(State& s, OrderCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_order(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_order(const State& s, const OrderCache& cache);
 
 }  // namespace app

@@ -150,7 +150,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_periods(const State& s) {
+std::string describe_periods(const State& s, const PeriodsCache& /*cache*/) {
   const int pairs = s.d / 2;
   const int first = pe::first_pair_with_period_above(s.n, s.d, s.base);
   std::string t = "The " + std::to_string(pairs) + " periods run from " + fmt("%.4f", pe::period(0, s.d, s.base)) +

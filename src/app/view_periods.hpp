@@ -18,7 +18,8 @@ struct PeriodsCache {
 };
 
 void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_periods(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_periods(const State& s, const PeriodsCache& cache);
 
 }  // namespace app

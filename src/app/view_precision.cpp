@@ -388,7 +388,7 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_precision(const State& s) {
+std::string describe_precision(const State& s, const PrecisionCache& /*cache*/) {
   // The right chart's position and the selected pair's dimension as they start (view-local).
   const PrecisionCache defaults;
   const double probe = defaults.probe;

@@ -25,7 +25,8 @@ struct PrecisionCache {
 };
 
 void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_precision(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_precision(const State& s, const PrecisionCache& cache);
 
 }  // namespace app

@@ -163,7 +163,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_ranges(const State& s) {
+std::string describe_ranges(const State& s, const RangesCache& /*cache*/) {
   // The view's thresholds as they start (they are view-local, not part of the state).
   const RangesCache defaults;
   const double t_small = std::min(defaults.small, defaults.medium), t_medium = std::max(defaults.small, defaults.medium);

@@ -22,7 +22,8 @@ struct RangesCache {
 };
 
 void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_ranges(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_ranges(const State& s, const RangesCache& cache);
 
 }  // namespace app

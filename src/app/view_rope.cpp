@@ -219,7 +219,7 @@ void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_rope(const State& s) {
+std::string describe_rope(const State& s, const RopeCache& /*cache*/) {
   const std::vector<double> q = pe::word_vector(kSeedQ, s.d), k = pe::word_vector(kSeedK, s.d);
   const double m = s.pos, n = s.pos + s.k;
   std::vector<double> pm(static_cast<size_t>(s.d)), pn(pm.size());

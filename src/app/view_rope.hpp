@@ -24,7 +24,8 @@ struct RopeCache {
 };
 
 void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_rope(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_rope(const State& s, const RopeCache& cache);
 
 }  // namespace app

@@ -194,7 +194,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_similarity(const State& s) {
+std::string describe_similarity(const State& s, const SimilarityCache& /*cache*/) {
   // The view's starting positions as they start (view-local, not part of the state), then the current pos.
   const SimilarityCache defaults;
   const double closed = pe::dot_closed_form(s.k, s.d, s.base);

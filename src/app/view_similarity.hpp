@@ -31,7 +31,8 @@ struct SimilarityCache {
 };
 
 void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_similarity(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_similarity(const State& s, const SimilarityCache& cache);
 
 }  // namespace app

@@ -214,7 +214,7 @@ namespace app {
 
 // The list of dimensions lives in the view (WavesCache) and starts as default_wave_dims(d): the
 // description works that list, plus the selected pair's sin dimension, over the window 0..N-1.
-std::string describe_waves(const State& s) {
+std::string describe_waves(const State& s, const WavesCache& /*cache*/) {
   const int sel_dim = 2 * s.pair;
   const double Tsel = pe::period(s.pair, s.d, s.base);
   std::string t = fill(lesson_text(View::waves, "window"), {{"last", grouped(s.n - 1)}, {"period", fmt("%.3f", pe::period(0, s.d, s.base))}});

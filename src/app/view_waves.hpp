@@ -26,7 +26,8 @@ struct WavesCache {
 std::vector<int> default_wave_dims(int d);
 
 void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx);
-// The view's key numbers in words (the same numbers the canvas shows), for describe().
-std::string describe_waves(const State& s);
+// The view's key numbers in words (the same numbers the canvas shows, including the view's own
+// settings kept in its cache), for describe().
+std::string describe_waves(const State& s, const WavesCache& cache);
 
 }  // namespace app

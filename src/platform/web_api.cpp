@@ -148,7 +148,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_table_chunk(double first, double n, doub
 }
 
 // Plain-text description of the current view and its key numbers (the page's text alternative).
-EMSCRIPTEN_KEEPALIVE const char* posenc_describe() { return reply(app::describe(platform::the_app().state)); }
+EMSCRIPTEN_KEEPALIVE const char* posenc_describe() { return reply(app::describe(platform::the_app())); }
 
 // query: "key=value&..." (URL-encoded). Returns {"state":{...},"rejected":[...]}.
 EMSCRIPTEN_KEEPALIVE const char* posenc_set_state(const char* query) {

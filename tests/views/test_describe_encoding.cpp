@@ -82,7 +82,7 @@ State state_at(View v, int d, double pos, int pair) {
 TEST_CASE("clock: the dials, the selected pair and the turn by k, worked for d = 4, pos = 1, k = 37") {
   State s = state_at(View::clock, 4, 1, 1);
   s.k = 37;
-  const std::string t = describe_clock(s);
+  const std::string t = describe_clock(s, ClockCache{});
   INFO(t);
   CHECK(has(t, "2 dials"));
   // Pair 1 of d = 4: w = 10000^(-2/4) = 1/100 exactly, period 200 pi = 628.319 (to 6 significant digits).
@@ -103,7 +103,7 @@ TEST_CASE("clock: the dials, the selected pair and the turn by k, worked for d =
 
   // Pair 0 turns 37 rad = 2119.94 degrees; on the dial that is 37 - 6 * 2 pi rad = -40.06 degrees.
   s.pair = 0;
-  const std::string t0 = describe_clock(s);
+  const std::string t0 = describe_clock(s, ClockCache{});
   INFO(t0);
   check_near(t0, "radians (", 37 * 180 / kPi, 1e-4);
   check_near(t0, "a turn of ", (37 - 12 * kPi) * 180 / kPi, 1e-2);
@@ -172,7 +172,7 @@ TEST_CASE("order: the starting swap moves the weights without PE and changes the
 
 TEST_CASE("input: RMS and max of each term for the starting token, and the sentence's RMS range") {
   const State s = state_at(View::input, 512, 3, 0);
-  const std::string t = describe_input(s);
+  const std::string t = describe_input(s, InputCache{});
   INFO(t);
   const int d = s.d;
   // The terms worked here: the embedding row is the table's data; sqrt(d), PE (std::sin/cos), the sum,
@@ -218,7 +218,7 @@ TEST_CASE("input: RMS and max of each term for the starting token, and the sente
 
 TEST_CASE("formula: the primer's example d = 4, pos = 1, worked by hand") {
   const State s = state_at(View::formula, 4, 1, 1);
-  const std::string t = describe_formula(s);
+  const std::string t = describe_formula(s, FormulaCache{});
   INFO(t);
   // Dimension 2 = pair 1: exponent 2/4, divisor 10000^0.5 = 100, w = 0.01, angle 0.01, sin(0.01) = 0.0100.
   CHECK(has(t, "Dimension j = 2 at pos = 1"));
@@ -237,7 +237,7 @@ TEST_CASE("formula: the primer's example d = 4, pos = 1, worked by hand") {
 
 TEST_CASE("formula: a wide model, d = 512, pos = 37, pair 37") {
   const State s = state_at(View::formula, 512, 37, 37);
-  const std::string t = describe_formula(s);
+  const std::string t = describe_formula(s, FormulaCache{});
   INFO(t);
   // j = 74: exponent 74/512 = 0.14453125 exactly; divisor 10^(4 * 0.14453125) = 10^0.578125.
   const double divisor = std::pow(10.0, 0.578125);
@@ -255,7 +255,7 @@ TEST_CASE("formula: a wide model, d = 512, pos = 37, pair 37") {
 TEST_CASE("heatmap: the Figure 1 window at d = 512, n = 64 and where the slow columns start") {
   State s = state_at(View::heatmap, 512, 0, 0);
   s.n = 64;
-  const std::string t = describe_heatmap(s);
+  const std::string t = describe_heatmap(s, HeatmapCache{});
   INFO(t);
   CHECK(has(t, "positions 0 to 63"));
   CHECK(has(t, "dimensions 0 to 511 of d = 512"));
@@ -279,7 +279,7 @@ TEST_CASE("heatmap: the Figure 1 window at d = 512, n = 64 and where the slow co
   State w = state_at(View::heatmap, 8192, 0, 0);
   w.base = 1e12;
   w.n = 100000;
-  const std::string tw = describe_heatmap(w);
+  const std::string tw = describe_heatmap(w, HeatmapCache{});
   INFO(tw);
   CHECK(has(tw, "positions 0 to 99,999"));
   CHECK(has(tw, "dimensions 0 to 4,095 of d = 8192"));
@@ -291,7 +291,7 @@ TEST_CASE("heatmap: the Figure 1 window at d = 512, n = 64 and where the slow co
 TEST_CASE("waves: the window, the selected dimension and the default curves at d = 512") {
   State s = state_at(View::waves, 512, 10, 2);
   s.n = 64;
-  const std::string t = describe_waves(s);
+  const std::string t = describe_waves(s, WavesCache{});
   INFO(t);
   CHECK(has(t, "positions 0 to 63."));
   check_near(t, "repeats every 2\xCF\x80 \xE2\x89\x88 ", 2 * kPi, 1e-3);

@@ -105,7 +105,7 @@ TEST_CASE("ranges: the counts below 0.1 and 0.5 and the selected pair's ranges, 
 
 TEST_CASE("ranges: a window of one position changes nothing") {
   State s = lesson_state(View::ranges, 8, 1, 0);
-  const std::string t = describe_ranges(s);
+  const std::string t = describe_ranges(s, RangesCache{});
   INFO(t);
   // One position: max = min for every dimension, so all 8 are below both thresholds; worked by hand.
   CHECK(has(t, "8 of 8 dimensions change by less than 0.1 (4 sin, 4 cos) and 8 of 8 by less than 0.5"));
@@ -144,7 +144,7 @@ TEST_CASE("similarity: the dot product at k is the closed form, the same from ev
 
 TEST_CASE("similarity: at d = 2 the dot product is just cos k") {
   State s = lesson_state(View::similarity, 2, 64, 3);
-  const std::string t = describe_similarity(s);
+  const std::string t = describe_similarity(s, SimilarityCache{});
   INFO(t);
   // d = 2: one pair with w = 1, so the dot product is cos 3 = -0.989992 (to six decimals).
   CHECK(count_of(t, fixed("%.6f", std::cos(3.0))) == 5);
@@ -313,7 +313,7 @@ TEST_CASE("precision: float32 errors at the right chart's position 10,000,000") 
 TEST_CASE("precision: the estimate |w pos| 2^-23 reaches 2/255 where the closed form says") {
   State s = lesson_state(View::precision, 512, 64, 37);
   s.pair = 10;
-  const std::string t = describe_precision(s);
+  const std::string t = describe_precision(s, PrecisionCache{});
   INFO(t);
   // pos = (2/255) 2^23 / w_10, w_10 = 1e4^(-20/512): about 2.0e5. Printed as a whole number: within 1.
   const double reach = (2.0 / 255.0) * 8388608.0 * std::pow(1e4, 20.0 / 512.0);
