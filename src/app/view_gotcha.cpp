@@ -279,19 +279,68 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_gotcha(const State& s, const GotchaCache& /*cache*/) {
-  // The view's layout and pairing as they start (view-local): interleaved, with the pairing that follows it.
-  GotchaCache c;
+std::string describe_gotcha(const State& s, const GotchaCache& cache) {
+  // The view's layout and pairing as its radio buttons hold them (view-local, not part of the state),
+  // read the way draw_gotcha reads them.
+  GotchaCache c = cache;
+  c.pairing = static_cast<GotchaPairing>(std::clamp(static_cast<int>(cache.pairing), 0, 3));
   const pe::Layout L = layout_of(c);
-  const double right = pe::shift_error(s.pos, s.k, s.d, s.base, L, chosen_pairing(c, s));
-  c.pairing = GotchaPairing::other_layout;
-  const double wrong = pe::shift_error(s.pos, s.k, s.d, s.base, L, chosen_pairing(c, s));
-  const auto verdict = [&](double err) {
-    return std::string(lesson_text(View::gotcha, err >= 1e-9 ? "not_rotation" : std::fabs(s.k) > 0 ? "rotation" : "no_turn"));
+  const bool interleaved = L == pe::Layout::interleaved;
+  const int pairs = s.d / 2;
+  const int sel = std::clamp(s.pair, 0, pairs - 1);
+  const std::vector<pe::DimPair> right = pe::pairing_for(L, s.d);
+  const auto dims = [](int a, int b) { return "dims " + std::to_string(a) + " and " + std::to_string(b); };
+  // The pairing in words, as the radio buttons name it, with the dims a swap exchanges.
+  const auto name = [&](GotchaPairing mode) -> std::string {
+    const pe::DimPair here = right[static_cast<size_t>(sel)];
+    switch (mode) {
+      case GotchaPairing::follows_layout: return "the pairing that follows the layout";
+      case GotchaPairing::other_layout: return interleaved ? "the concatenated pairing (i, d/2+i)" : "the interleaved pairing (2i, 2i+1)";
+      case GotchaPairing::swap_across:
+        if (pairs >= 2) {
+          const int j = sel + 1 < pairs ? sel + 1 : sel - 1;
+          return "the pairing that swaps the cos dims of pairs " + std::to_string(sel) + " and " + std::to_string(j) + " (" +
+                 dims(here.cos_dim, right[static_cast<size_t>(j)].cos_dim) + ")";
+        }
+        [[fallthrough]];  // one pair only: the view swaps within it
+      case GotchaPairing::swap_within:
+        return "the pairing that swaps the sin and cos of pair " + std::to_string(sel) + " (" + dims(here.sin_dim, here.cos_dim) + ")";
+    }
+    return "";
   };
-  return "Interleaved layout (sin at 2i, cos at 2i+1), shifted by k = " + fmt("%g", s.k) +
-         ". With the pairing that follows the layout, max |R_k PE(pos) - PE(pos+k)| = " + fmt("%.2e", right) + "; " +
-         verdict(right) + " With the concatenated pairing (i, d/2+i) it is " + fmt("%.2e", wrong) + "; " + verdict(wrong) +
+  // The verdict the view prints beside the error (a NaN error reads as "not a rotation", as there).
+  const auto verdict = [&](double err) {
+    return std::string(lesson_text(View::gotcha, !(err < 1e-9) ? "not_rotation" : std::fabs(s.k) > 0 ? "rotation" : "no_turn"));
+  };
+  const std::vector<pe::DimPair> chosen = chosen_pairing(c, s);
+  const double err = pe::shift_error(s.pos, s.k, s.d, s.base, L, chosen);
+  std::string t = std::string(interleaved ? "Interleaved layout (sin at 2i, cos at 2i+1)" : "Concatenated layout (sin at i, cos at d/2+i)") +
+                  ", shifted by k = " + fmt("%g", s.k) + ". With " + name(c.pairing) + ", max |R_k PE(pos) - PE(pos+k)| = " +
+                  fmt("%.2e", err) + "; " + verdict(err);
+
+  // The selected pair's dial: the dims it turns, its hand's length and how far the turned hand misses.
+  const auto n = static_cast<size_t>(s.d);
+  std::vector<double> now(n), turned(n), target(n);
+  pe::encoding_in_layout(s.pos, s.d, s.base, L, now);
+  pe::encoding_in_layout(s.pos + s.k, s.d, s.base, L, target);
+  pe::shift_by_pairing(now, s.k, s.d, s.base, chosen, turned);
+  const pe::DimPair dp = chosen[static_cast<size_t>(sel)];
+  const auto a = static_cast<size_t>(dp.sin_dim), b = static_cast<size_t>(dp.cos_dim);
+  const auto holds = [&](int dim) {
+    return std::to_string(dim) + " (" + (is_sin(dim, s.d, L) ? "sin" : "cos") + " of ω_" + std::to_string(freq_of(dim, s.d, L)) + ")";
+  };
+  const double miss = std::max(std::fabs(turned[a] - target[a]), std::fabs(turned[b] - target[b]));
+  t += " Selected pair " + std::to_string(sel) + " turns dims " + holds(dp.sin_dim) + " and " + holds(dp.cos_dim) +
+       " by ω_" + std::to_string(sel) + "·k: its hand has length " + fmt("%.3f", std::hypot(now[a], now[b])) + " and the turned hand " +
+       (miss < 1e-9 ? "is on target (miss " + fmt("%.1e", miss) + ")." : "misses the target by " + fmt("%.1e", miss) + ".");
+
+  // For contrast, the pairing that follows the layout, or (when that is the one chosen) the other layout's.
+  const GotchaPairing other_mode =
+      c.pairing == GotchaPairing::follows_layout ? GotchaPairing::other_layout : GotchaPairing::follows_layout;
+  GotchaCache o = c;
+  o.pairing = other_mode;
+  const double other_err = pe::shift_error(s.pos, s.k, s.d, s.base, L, chosen_pairing(o, s));
+  return t + " With " + name(other_mode) + " it is " + fmt("%.2e", other_err) + "; " + verdict(other_err) +
          " Nothing raises an error either way.";
 }
 

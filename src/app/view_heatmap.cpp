@@ -28,11 +28,25 @@ double clamp_finite(double v, double lo, double hi, double fallback) {
 
 int max_dims(int d) { return std::min(d, kHeatmapMaxDims); }
 
+// The window's four numbers, as the view keeps them.
+struct Window {
+  double pos0, positions, dim0, dims;
+};
+
+void clamp_window(Window& w, int d) {
+  w.positions = clamp_finite(w.positions, 1.0, kHeatmapMaxPositions, 64.0);
+  w.dims = clamp_finite(w.dims, 1.0, max_dims(d), max_dims(d));
+  w.pos0 = clamp_finite(w.pos0, 0.0, pe::kMaxAbsPosition - w.positions, 0.0);
+  w.dim0 = clamp_finite(w.dim0, 0.0, d - w.dims, 0.0);
+}
+
 void clamp_window(HeatmapCache& c, int d) {
-  c.positions = clamp_finite(c.positions, 1.0, kHeatmapMaxPositions, 64.0);
-  c.dims = clamp_finite(c.dims, 1.0, max_dims(d), max_dims(d));
-  c.pos0 = clamp_finite(c.pos0, 0.0, pe::kMaxAbsPosition - c.positions, 0.0);
-  c.dim0 = clamp_finite(c.dim0, 0.0, d - c.dims, 0.0);
+  Window w{c.pos0, c.positions, c.dim0, c.dims};
+  clamp_window(w, d);
+  c.pos0 = w.pos0;
+  c.positions = w.positions;
+  c.dim0 = w.dim0;
+  c.dims = w.dims;
 }
 
 // The article's Figure 1 window: positions 0..n-1, every dimension (up to 4096).
@@ -50,6 +64,20 @@ void follow_state(HeatmapCache& c, const State& s) {
   }
   if (c.fitted_n.changed(s.n)) c.positions = s.n;
   clamp_window(c, s.d);
+}
+
+// The window draw_heatmap() shows for this State: follow_state() worked on copies, so a cache that was
+// never drawn (or whose d or n changed since) gives the fitted window, like the next frame.
+Window window_for(const HeatmapCache& c, const State& s) {
+  Window w{c.pos0, c.positions, c.dim0, c.dims};
+  KeyedCache<int> fitted_d = c.fitted_d, fitted_n = c.fitted_n;
+  if (fitted_d.changed(s.d)) {
+    w.dim0 = 0;
+    w.dims = max_dims(s.d);
+  }
+  if (fitted_n.changed(s.n)) w.positions = s.n;
+  clamp_window(w, s.d);
+  return w;
 }
 
 // Where the columns stop completing a wave within `positions` rows (the lesson's "slow" / "all_fast").
@@ -375,20 +403,42 @@ void draw_heatmap(State& s, HeatmapCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-// The window lives in the view (HeatmapCache) and starts as the article's Figure 1, fitted to the
-// State: positions 0 to n-1 and every dimension (up to 4096). The description works that window.
-std::string describe_heatmap(const State& s, const HeatmapCache& /*cache*/) {
-  const int dims = max_dims(s.d);
-  const double last = s.n - 1;
-  const int slow = pe::first_pair_with_period_above(s.n, s.d, s.base);
-  std::string t = "The map shows positions 0 to " + grouped(last) + " down the rows and dimensions 0 to " + grouped(dims - 1) +
-                  " of d = " + std::to_string(s.d) + " across the columns: red is +1, white 0, blue minus 1. ";
-  if (slow < s.d / 2)
-    t += "From dimension " + grouped(2 * slow) + " on (pair " + grouped(slow) + "), " + grouped(std::max(0, dims - 2 * slow)) + " of the " +
-         grouped(dims) + " columns shown have a period longer than the " + grouped(s.n) + (s.n == 1 ? " position" : " positions") +
-         " shown, so they change little from top to bottom.";
+// The window (first position, positions shown, first dimension, dimensions shown) and the naive
+// float32 switch live in the view (HeatmapCache); the window starts as the article's Figure 1, fitted
+// to the State: positions 0 to n-1 and every dimension (up to 4096). The description works the window
+// the canvas shows (window_for(): as the next frame fits and clamps it) with the rows and columns
+// draw_numbers() counts. The moire note, which depends on the map's size in pixels, is left out.
+std::string describe_heatmap(const State& s, const HeatmapCache& cache) {
+  const Window w = window_for(cache, s);
+  const double first = std::floor(w.pos0), last = std::floor(w.pos0 + w.positions - 1e-9);
+  const double dfirst = std::floor(w.dim0), dlast = std::min<double>(s.d - 1, std::floor(w.dim0 + w.dims - 1e-9));
+  const double columns = dlast - dfirst + 1;
+  const int slow = pe::first_pair_with_period_above(w.positions, s.d, s.base);
+  const std::string count = grouped(w.positions) + (std::round(w.positions) == 1 ? " position" : " positions");
+  std::string t = "The map shows positions " + grouped(first) + " to " + grouped(last) + " down the rows and dimensions " + grouped(dfirst) +
+                  " to " + grouped(dlast) + " of d = " + std::to_string(s.d) + " across the columns: red is +1, white 0, blue minus 1. ";
+  // The selected pair's two columns: outlined, or a note at the side they lie beyond (draw_selection()).
+  const double sel = 2.0 * s.pair;
+  t += "The selected pair " + grouped(s.pair) + " (dimensions " + grouped(sel) + " and " + grouped(sel + 1) + ") ";
+  if (sel + 2 < w.dim0)
+    t += "is left of the window. ";
+  else if (sel > w.dim0 + w.dims)
+    t += "is right of the window. ";
   else
-    t += "Every pair's period is at most " + grouped(s.n) + " positions, so every column completes at least one full wave.";
+    t += "is outlined. ";
+  if (slow < s.d / 2) {
+    const double slow_shown = std::max(0.0, dlast - std::max(dfirst, 2.0 * slow) + 1);
+    t += "From dimension " + grouped(2 * slow) + " on (pair " + grouped(slow) + "), " + grouped(slow_shown) + " of the " + grouped(columns) +
+         " columns shown have a period longer than the " + count + " shown" +
+         (slow_shown > 0 ? ", so they change little from top to bottom." : ".");
+  } else {
+    t += "Every pair's period is at most " + count + ", so every column completes at least one full wave.";
+  }
+  if (cache.naive)
+    // Pair 0 is exact at whole positions (w = 1); pair 1 shows the typical error of a fast pair.
+    return t + " The angles are computed the naive float32 way (the view's setting now): near position " + grouped(last) +
+           " the angles of the fast columns can be off by up to about " +
+           fmt("%.2g", pe::float32_naive_error_bound(last, std::min(1, s.d / 2 - 1), s.d, s.base)) + " radians.";
   return t + " The shader's float32 values stay within " + fmt("%.0e", pe::float32_shader_error_bound(last, 0, s.d, s.base)) +
          " of the exact ones.";
 }

@@ -251,10 +251,14 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
 
 namespace app {
 
-// The token lives in the view (InputCache), not in the State: the description works the view's
-// starting token at the State's position, then the sentence table.
-std::string describe_input(const State& s, const InputCache& /*cache*/) {
-  const int token = InputCache{}.token;
+// The token and the first dimension drawn live in the view (InputCache), not in the State: the
+// description works them as draw_input() does (token clamped to the vocabulary, first dimension made
+// even and kept inside d), at the State's position, then the sentence table. The numbers are computed
+// afresh from the settings, never read from the cache's results, which a view not yet drawn lacks.
+std::string describe_input(const State& s, const InputCache& cache) {
+  const int token = std::clamp(cache.token, 0, kVocabSize - 1);
+  const int count = std::min(s.d, kMaxShown);
+  const int first = std::clamp(cache.first_dim - cache.first_dim % 2, 0, s.d - count);
   const pe::InputTerms x = pe::input_terms(token, s.pos, s.d, s.base);
   const std::vector<double> table = sentence_rows(s.d, s.base);
   std::string sentence;
@@ -264,14 +268,23 @@ std::string describe_input(const State& s, const InputCache& /*cache*/) {
     lo = std::min(lo, table[static_cast<size_t>(r) * 4 + 2]);
     hi = std::max(hi, table[static_cast<size_t>(r) * 4 + 2]);
   }
-  return std::string("The token \"") + kVocab[token] + "\" at position " + fmt("%.2f", s.pos) + " with d = " + std::to_string(s.d) +
-         ": RMS of the embedding row E[t] " + fmt("%.4f", pe::rms(x.embed)) + ", of E[t] times the square root of d " +
-         fmt("%.4f", pe::rms(x.scaled)) + ", of PE(pos) " + fmt("%.4f", pe::rms(x.pos)) + " and of their sum x " +
-         fmt("%.4f", pe::rms(x.sum)) + "; the largest entry of x is " + fmt("%.4f", pe::max_abs(x.sum)) +
-         " in size. The RMS of PE is exactly the square root of 1/2, " + fmt("%.4f", std::sqrt(0.5)) +
-         ", at every position, so x comes out near the square root of 3/2, " + fmt("%.4f", std::sqrt(1.5)) +
-         ". Over \"" + sentence + "\" at positions 0 to " + std::to_string(kSentenceLen - 1) + ", the RMS of x runs from " +
-         fmt("%.4f", lo) + " to " + fmt("%.4f", hi) + ".";
+  std::string t = std::string("The token \"") + kVocab[token] + "\" (id " + std::to_string(token) + ") at position " + fmt("%.2f", s.pos) +
+                  " with d = " + std::to_string(s.d) + ": RMS of the embedding row E[t] " + fmt("%.4f", pe::rms(x.embed)) +
+                  ", of E[t] times the square root of d " + fmt("%.4f", pe::rms(x.scaled)) + ", of PE(pos) " + fmt("%.4f", pe::rms(x.pos)) +
+                  " and of their sum x " + fmt("%.4f", pe::rms(x.sum)) + "; the largest entry of x is " + fmt("%.4f", pe::max_abs(x.sum)) +
+                  " in size.";
+  if (s.d > count)
+    t += " The strips show dimensions " + std::to_string(first) + " to " + std::to_string(first + count - 1) + " of " +
+         std::to_string(s.d) + "; the RMS and max are over all " + std::to_string(s.d) + ".";
+  t += " The RMS of PE is exactly the square root of 1/2, " + fmt("%.4f", std::sqrt(0.5)) +
+       ", at every position, so x comes out near the square root of 3/2, " + fmt("%.4f", std::sqrt(1.5)) + ". Over \"" + sentence +
+       "\" at positions 0 to " + std::to_string(kSentenceLen - 1) + ", the RMS of x runs from " + fmt("%.4f", lo) + " to " +
+       fmt("%.4f", hi) + ".";
+  // The table marks the row that is the token and position above (as draw_table() does).
+  for (int r = 0; r < kSentenceLen; ++r)
+    if (token == kSentence[r] && s.pos == static_cast<double>(r))
+      t += " The token above is row " + std::to_string(r) + " of that table.";
+  return t;
 }
 
 }  // namespace app

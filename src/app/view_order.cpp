@@ -226,24 +226,42 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
 
 namespace app {
 
-// The order of the sentence lives in the view (OrderCache), not in the State: the description works
-// the view's starting swap, dog <-> man, once without and once with position vectors.
-std::string describe_order(const State& s, const OrderCache& /*cache*/) {
-  const std::vector<int> perm = OrderCache{}.perm;
+// The order of the sentence, the picked slot and the PE box live in the view (OrderCache), not in the
+// State: the description works them as draw_order() does (an order that is not a permutation of the
+// five slots falls back to the starting swap, dog <-> man). The numbers are computed afresh from the
+// settings, never read from the cache's results, which a view not yet drawn has not filled.
+std::string describe_order(const State& s, const OrderCache& cache) {
+  const bool valid = pe::is_permutation(cache.perm) && cache.perm.size() == static_cast<size_t>(kN);
+  const std::vector<int> perm = valid ? cache.perm : pe::swap_permutation(kN, 1, 4);
   const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
+  const ToyAttention& toy = pe::toy_attention();
   std::string t = "Toy self-attention over the " + std::to_string(kN) + " tokens \"" + sentence(id) + "\" (toy width d = " +
-                  std::to_string(ToyAttention::kModel) + ", d_k = " + std::to_string(ToyAttention::kKey) +
-                  "), reordered by the view's starting swap to \"" + sentence(perm) + "\".";
-  for (const bool add_pe : {false, true}) {
+                  std::to_string(ToyAttention::kModel) + ", d_k = " + std::to_string(ToyAttention::kKey) + "), ";
+  if (perm == id)
+    t += "in their original order.";
+  else
+    t += std::string(perm == OrderCache{}.perm ? "reordered by the view's starting swap" : "reordered") + " to \"" + sentence(perm) + "\".";
+  if (cache.picked >= 0 && cache.picked < kN)
+    t += " Slot " + std::to_string(cache.picked) + " (\"" + toy.words[static_cast<size_t>(perm[static_cast<size_t>(cache.picked)])] +
+         "\") is picked: clicking another token swaps the two.";
+  // The setting the canvas shows first, then the other one for contrast (not for the identity order).
+  const std::string setting = "the view's setting now";
+  for (const bool add_pe : {cache.add_pe, !cache.add_pe}) {
+    const bool shown = add_pe == cache.add_pe;
+    if (!shown && perm == id) break;
     const std::vector<double> after = pe::toy_weights(perm, add_pe, s.base);
     const std::vector<double> moved = pe::permute_both(pe::toy_weights(id, add_pe, s.base), kN, perm);
     const double diff = pe::max_abs_diff(after, moved);
     const bool same = diff < 1e-12;
-    t += add_pe ? " With PE(slot) added to each input (base " + fmt("%g", s.base) + "), that difference is "
-                : " Without positions, the largest difference between the new weights A' and the old ones moved, P A P^T, is ";
+    t += add_pe ? " With PE(slot) added to each input (base " + fmt("%g", s.base) + (shown ? ", " + setting : std::string()) + "), "
+                : std::string(" Without positions") + (shown ? " (" + setting + ")" : std::string()) + ", ";
+    t += shown ? "the largest difference between the new weights A' and the old ones moved, P A P^T, is " : "that difference is ";
     t += fmt(same ? "%.1e" : "%.4f", diff);
-    t += same ? ": the weights only move with their words."
-              : " and " + std::to_string(visible_changes(after, moved)) + " of " + std::to_string(kN * kN) + " weights differ visibly.";
+    if (perm == id)
+      t += ": P is the identity, so A' = A. Swap two tokens to compare.";
+    else
+      t += same ? ": the weights only move with their words."
+                : " and " + std::to_string(visible_changes(after, moved)) + " of " + std::to_string(kN * kN) + " weights differ visibly.";
   }
   return t;
 }

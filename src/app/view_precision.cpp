@@ -388,13 +388,14 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_precision(const State& s, const PrecisionCache& /*cache*/) {
-  // The right chart's position and the selected pair's dimension as they start (view-local).
-  const PrecisionCache defaults;
-  const double probe = defaults.probe;
+std::string describe_precision(const State& s, const PrecisionCache& cache) {
+  // The right chart's position and the selected pair's dimension as the view's widgets hold them
+  // (view-local, not part of the state): a position on the chart's axis 1 .. 1e7, and sin (0) or cos (1).
+  const double probe = std::clamp(std::isfinite(cache.probe) ? cache.probe : PrecisionCache{}.probe, 1.0, kMaxPos);
+  const int component = std::clamp(cache.component, 0, 1);
   const int pairs = s.d / 2;
   const int pair = std::clamp(s.pair, 0, pairs - 1);
-  const int dim = 2 * pair + defaults.component;
+  const int dim = 2 * pair + component;
   const std::vector<double> naive = pe::float32_naive_pair_errors(probe, s.d, s.base);
   const std::vector<double> shader = pe::float32_shader_pair_errors(static_cast<std::uint32_t>(probe), s.d, s.base);
   int off = 0, slowest = -1;
@@ -402,7 +403,7 @@ std::string describe_precision(const State& s, const PrecisionCache& /*cache*/) 
     if (naive[i] > kVisible) ++off, slowest = static_cast<int>(i);
   const double shader_worst = *std::max_element(shader.begin(), shader.end());
   std::string t = "At position " + grouped(probe) + ", dimension " + std::to_string(dim) + " (" +
-                  (defaults.component ? "cos" : "sin") + " of pair " + std::to_string(pair) + ") is off by " +
+                  (component ? "cos" : "sin") + " of pair " + std::to_string(pair) + ") is off by " +
                   fmt("%.2e", naive_error(probe, dim, s.d, s.base)) + " in naive float32 and by " +
                   fmt("%.2e", shader_error(probe, dim, s.d, s.base)) + " in the heatmap shader. ";
   t += off > 0 ? "Naive float32 is off by more than 2/255, one visible colour step, in " + std::to_string(off) + " of " +

@@ -163,10 +163,12 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_ranges(const State& s, const RangesCache& /*cache*/) {
-  // The view's thresholds as they start (they are view-local, not part of the state).
-  const RangesCache defaults;
-  const double t_small = std::min(defaults.small, defaults.medium), t_medium = std::max(defaults.small, defaults.medium);
+std::string describe_ranges(const State& s, const RangesCache& cache) {
+  // The view's two thresholds as the sliders hold them (view-local, not part of the state), read the
+  // way draw_ranges reads them: each in [0, 2], the smaller one first.
+  const auto threshold = [](double v) { return std::clamp(std::isfinite(v) ? v : 0.0, 0.0, 2.0); };
+  const double t1 = threshold(cache.small), t2 = threshold(cache.medium);
+  const double t_small = std::min(t1, t2), t_medium = std::max(t1, t2);
   const std::vector<double> range = pe::dimension_ranges(s.n, s.d, s.base);
   int sin_small = 0, cos_small = 0;
   for (int j = 0; j < s.d; ++j)

@@ -194,16 +194,23 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-std::string describe_similarity(const State& s, const SimilarityCache& /*cache*/) {
-  // The view's starting positions as they start (view-local, not part of the state), then the current pos.
-  const SimilarityCache defaults;
+std::string describe_similarity(const State& s, const SimilarityCache& cache) {
+  // The view's own settings as its widgets hold them (view-local, not part of the state), read the way
+  // draw_similarity reads them: three starting positions in [0, 1,000,000] and the chart's offsets 0 to
+  // kmax, kmax in [10, 10000]. Then the current pos.
+  const int kmax = std::clamp(cache.kmax, 10, 10000);
   const double closed = pe::dot_closed_form(s.k, s.d, s.base);
   std::string t = "At offset k = " + fmt("%g", s.k) + " the dot product PE(pos) · PE(pos + k) is the same from every start: ";
-  for (size_t i = 0; i < defaults.starts.size(); ++i)
-    t += fmt("%.6f", pe::dot_direct(defaults.starts[i], s.k, s.d, s.base)) + " from pos " + grouped(defaults.starts[i]) + ", ";
+  for (const int start : cache.starts) {
+    const int from = std::clamp(start, 0, 1000000);
+    t += fmt("%.6f", pe::dot_direct(from, s.k, s.d, s.base)) + " from pos " + grouped(from) + ", ";
+  }
   t += fmt("%.6f", pe::dot_direct(s.pos, s.k, s.d, s.base)) + " from the current pos " + fmt("%.2f", s.pos) +
        ", and the closed form ∑ cos(ω k), which has no pos in it, gives " + fmt("%.6f", closed) + ". ";
-  return t + "Its largest value is d/2 = " + fmt("%g", s.d / 2.0) + ", at k = 0.";
+  t += "Its largest value is d/2 = " + fmt("%g", s.d / 2.0) + ", at k = 0. The chart plots offsets k from 0 to " + grouped(kmax) + ".";
+  // The same note the view shows beside the chart when the chosen offset is off its right edge.
+  if (std::fabs(s.k) > kmax) t.append(" ").append(fill(lesson_text(View::similarity, "beyond_chart"), {{"k", fmt("%g", std::fabs(s.k))}}));
+  return t;
 }
 
 }  // namespace app

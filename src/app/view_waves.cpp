@@ -212,9 +212,14 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
 
 namespace app {
 
-// The list of dimensions lives in the view (WavesCache) and starts as default_wave_dims(d): the
-// description works that list, plus the selected pair's sin dimension, over the window 0..N-1.
-std::string describe_waves(const State& s, const WavesCache& /*cache*/) {
+// The list of dimensions lives in the view (WavesCache) and starts as default_wave_dims(d); the
+// student adds and removes dimensions. draw_waves() resets the list whenever d differs from the width
+// it was made for (or on the first frame): the description does the same on a copy of that key, so a
+// cache never drawn gives the default list. It works that list, plus the selected pair's sin
+// dimension, over the window 0..N-1, in the legend's order.
+std::string describe_waves(const State& s, const WavesCache& cache) {
+  KeyedCache<int> made_for = cache.key;
+  const std::vector<int> dims = made_for.changed(s.d) ? default_wave_dims(s.d) : cache.dims;
   const int sel_dim = 2 * s.pair;
   const double Tsel = pe::period(s.pair, s.d, s.base);
   std::string t = fill(lesson_text(View::waves, "window"), {{"last", grouped(s.n - 1)}, {"period", fmt("%.3f", pe::period(0, s.d, s.base))}});
@@ -222,11 +227,11 @@ std::string describe_waves(const State& s, const WavesCache& /*cache*/) {
   t += selected_text(s, Tsel) + " At pos = " + fmt("%.2f", s.pos) + " it is " + fmt("%+.3f", std::sin(pe::omega(s.pair, s.d, s.base) * s.pos)) +
        ". The other curves:";
   bool first = true;
-  for (const int dim : default_wave_dims(s.d)) {
+  for (const int dim : dims) {
     if (dim == sel_dim) continue;
     const int i = dim / 2;
-    t += std::string(first ? " " : "; ") + "dimension " + std::to_string(dim) + ", period " + period_label(pe::period(i, s.d, s.base)) + ", " +
-         fmt("%+.3f", wave_value(dim, pe::omega(i, s.d, s.base), s.pos)) + " at pos";
+    t += std::string(first ? " " : "; ") + "dimension " + std::to_string(dim) + ", period " +
+         period_label(pe::period(i, s.d, s.base)) + ", " + fmt("%+.3f", wave_value(dim, pe::omega(i, s.d, s.base), s.pos)) + " at pos";
     first = false;
   }
   return t + (first ? " none." : ".");

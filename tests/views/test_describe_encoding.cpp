@@ -77,6 +77,82 @@ State state_at(View v, int d, double pos, int pair) {
   return s;
 }
 
+// Attention of the toy sentence worked here from its data: x = E[perm] (+ PE(slot) with std::sin/cos,
+// d = 8), q = x W_Q, k = x W_K, a_rc = softmax_c(q_r . k_c / sqrt(4)).
+std::vector<double> toy_weights_worked(const std::vector<int>& perm, bool add_pe, double base) {
+  const pe::ToyAttention& toy = pe::toy_attention();
+  const int n = pe::ToyAttention::kTokens, d = pe::ToyAttention::kModel, dk = pe::ToyAttention::kKey;
+  std::vector<double> x(static_cast<size_t>(n * d));
+  for (int r = 0; r < n; ++r)
+    for (int j = 0; j < d; ++j) {
+      const double angle = r * omega(j / 2, d, base);
+      x[static_cast<size_t>(r * d + j)] = toy.embed[static_cast<size_t>(perm[static_cast<size_t>(r)] * d + j)] +
+                                          (add_pe ? (j % 2 ? std::cos(angle) : std::sin(angle)) : 0.0);
+    }
+  std::vector<double> q(static_cast<size_t>(n * dk), 0.0), k(static_cast<size_t>(n * dk), 0.0), a(static_cast<size_t>(n * n));
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < dk; ++c)
+      for (int j = 0; j < d; ++j) {
+        q[static_cast<size_t>(r * dk + c)] += x[static_cast<size_t>(r * d + j)] * toy.w_q[static_cast<size_t>(j * dk + c)];
+        k[static_cast<size_t>(r * dk + c)] += x[static_cast<size_t>(r * d + j)] * toy.w_k[static_cast<size_t>(j * dk + c)];
+      }
+  for (int r = 0; r < n; ++r) {
+    double sum = 0;
+    for (int c = 0; c < n; ++c) {
+      double z = 0;
+      for (int j = 0; j < dk; ++j) z += q[static_cast<size_t>(r * dk + j)] * k[static_cast<size_t>(c * dk + j)];
+      a[static_cast<size_t>(r * n + c)] = std::exp(z / std::sqrt(static_cast<double>(dk)));
+      sum += a[static_cast<size_t>(r * n + c)];
+    }
+    for (int c = 0; c < n; ++c) a[static_cast<size_t>(r * n + c)] /= sum;
+  }
+  return a;
+}
+
+// For the order `perm`: the largest |A'_rc - A_perm[r] perm[c]| and how many exceed 0.005 (the view's
+// "visibly": more than half the grid's last decimal).
+struct OrderDiff {
+  double worst = 0;
+  int changed = 0;
+};
+OrderDiff order_diff_worked(const std::vector<int>& perm, bool add_pe, double base) {
+  const int n = pe::ToyAttention::kTokens;
+  const std::vector<double> before = toy_weights_worked({0, 1, 2, 3, 4}, add_pe, base), after = toy_weights_worked(perm, add_pe, base);
+  OrderDiff out;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      const double diff = std::fabs(after[static_cast<size_t>(r * n + c)] -
+                                    before[static_cast<size_t>(perm[static_cast<size_t>(r)] * n + perm[static_cast<size_t>(c)])]);
+      out.worst = std::max(out.worst, diff);
+      out.changed += diff > 0.005 ? 1 : 0;
+    }
+  return out;
+}
+
+// The input terms worked here: the embedding row is the table's data; sqrt(d), PE (std::sin/cos) and
+// the sum x = E sqrt(d) + PE are computed in this test.
+void input_worked(int token, double pos, int d, double base, std::vector<double>& e, std::vector<double>& x) {
+  e.assign(static_cast<size_t>(d), 0.0);
+  x.assign(static_cast<size_t>(d), 0.0);
+  pe::embedding_row(token, d, e);
+  for (int j = 0; j < d; ++j) {
+    const double angle = pos * omega(j / 2, d, base);
+    x[static_cast<size_t>(j)] = e[static_cast<size_t>(j)] * std::sqrt(static_cast<double>(d)) + (j % 2 ? std::cos(angle) : std::sin(angle));
+  }
+}
+
+double rms_worked(const std::vector<double>& v) {
+  double sum = 0;
+  for (double a : v) sum += a * a;
+  return std::sqrt(sum / static_cast<double>(v.size()));
+}
+
+double peak_worked(const std::vector<double>& v) {
+  double peak = 0;
+  for (double a : v) peak = std::max(peak, std::fabs(a));
+  return peak;
+}
+
 }  // namespace
 
 TEST_CASE("clock: the dials, the selected pair and the turn by k, worked for d = 4, pos = 1, k = 37") {
@@ -116,48 +192,10 @@ TEST_CASE("order: the starting swap moves the weights without PE and changes the
   CHECK(has(t, "\"the dog bites a man\""));
   CHECK(has(t, "\"the man bites a dog\""));
 
-  // Attention of the toy sentence worked here from its data: x = E[perm] (+ PE(slot) with std::sin/cos,
-  // d = 8), q = x W_Q, k = x W_K, a_rc = softmax_c(q_r . k_c / sqrt(4)).
-  const pe::ToyAttention& toy = pe::toy_attention();
-  const int n = pe::ToyAttention::kTokens, d = pe::ToyAttention::kModel, dk = pe::ToyAttention::kKey;
-  const auto weights = [&](const std::vector<int>& perm, bool add_pe) {
-    std::vector<double> x(static_cast<size_t>(n * d));
-    for (int r = 0; r < n; ++r)
-      for (int j = 0; j < d; ++j) {
-        const double angle = r * omega(j / 2, d, s.base);
-        x[static_cast<size_t>(r * d + j)] = toy.embed[static_cast<size_t>(perm[static_cast<size_t>(r)] * d + j)] +
-                                            (add_pe ? (j % 2 ? std::cos(angle) : std::sin(angle)) : 0.0);
-      }
-    std::vector<double> q(static_cast<size_t>(n * dk), 0.0), k(static_cast<size_t>(n * dk), 0.0), a(static_cast<size_t>(n * n));
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c < dk; ++c)
-        for (int j = 0; j < d; ++j) {
-          q[static_cast<size_t>(r * dk + c)] += x[static_cast<size_t>(r * d + j)] * toy.w_q[static_cast<size_t>(j * dk + c)];
-          k[static_cast<size_t>(r * dk + c)] += x[static_cast<size_t>(r * d + j)] * toy.w_k[static_cast<size_t>(j * dk + c)];
-        }
-    for (int r = 0; r < n; ++r) {
-      double sum = 0;
-      for (int c = 0; c < n; ++c) {
-        double z = 0;
-        for (int j = 0; j < dk; ++j) z += q[static_cast<size_t>(r * dk + j)] * k[static_cast<size_t>(c * dk + j)];
-        a[static_cast<size_t>(r * n + c)] = std::exp(z / std::sqrt(static_cast<double>(dk)));
-        sum += a[static_cast<size_t>(r * n + c)];
-      }
-      for (int c = 0; c < n; ++c) a[static_cast<size_t>(r * n + c)] /= sum;
-    }
-    return a;
-  };
-  const std::vector<int> id{0, 1, 2, 3, 4}, swapped{0, 4, 2, 3, 1};  // dog (1) <-> man (4)
-  const std::vector<double> before = weights(id, true), after = weights(swapped, true);
-  double worst = 0;
-  int changed = 0;
-  for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c) {
-      const double diff = std::fabs(after[static_cast<size_t>(r * n + c)] -
-                                    before[static_cast<size_t>(swapped[static_cast<size_t>(r)] * n + swapped[static_cast<size_t>(c)])]);
-      worst = std::max(worst, diff);
-      changed += diff > 0.005 ? 1 : 0;  // the view's "visibly": more than half the grid's last decimal
-    }
+  const std::vector<int> swapped{0, 4, 2, 3, 1};  // dog (1) <-> man (4)
+  const OrderDiff with_pe = order_diff_worked(swapped, true, s.base);
+  const double worst = with_pe.worst;
+  const int changed = with_pe.changed;
   REQUIRE(changed > 0);
 
   // Without positions the difference is zero up to rounding (printed %.1e).
@@ -175,26 +213,13 @@ TEST_CASE("input: RMS and max of each term for the starting token, and the sente
   const std::string t = describe_input(s, InputCache{});
   INFO(t);
   const int d = s.d;
-  // The terms worked here: the embedding row is the table's data; sqrt(d), PE (std::sin/cos), the sum,
-  // RMS and max are computed in this test.
   const auto terms = [&](int token, double pos, std::vector<double>& e, std::vector<double>& x) {
-    e.assign(static_cast<size_t>(d), 0.0);
-    x.assign(static_cast<size_t>(d), 0.0);
-    pe::embedding_row(token, d, e);
-    for (int j = 0; j < d; ++j) {
-      const double angle = pos * omega(j / 2, d, s.base);
-      x[static_cast<size_t>(j)] = e[static_cast<size_t>(j)] * std::sqrt(512.0) + (j % 2 ? std::cos(angle) : std::sin(angle));
-    }
+    input_worked(token, pos, d, s.base, e, x);
   };
-  const auto rms = [](const std::vector<double>& v) {
-    double sum = 0;
-    for (double a : v) sum += a * a;
-    return std::sqrt(sum / static_cast<double>(v.size()));
-  };
+  const auto rms = rms_worked;
   std::vector<double> e, x;
   terms(1, 3.0, e, x);  // token 1, "cat": the view's starting token
-  double peak = 0;
-  for (double a : x) peak = std::max(peak, std::fabs(a));
+  const double peak = peak_worked(x);
   CHECK(has(t, "\"cat\""));
   check_near(t, "embedding row E[t] ", rms(e), 1e-4);
   check_near(t, "square root of d ", rms(e) * std::sqrt(512.0), 1e-4);
@@ -313,6 +338,201 @@ TEST_CASE("waves: the window, the selected dimension and the default curves at d
   // Hand-worked: dimension 128 turns with w = 1/10, period 20 pi = 62.83; dimension 256: 200 pi = 628.
   CHECK(has(t, "dimension 128, period 62.83,"));
   CHECK(has(t, "dimension 256, period 628,"));
+}
+
+// The view-local settings: each view keeps some settings in its cache, changed on screen and not in
+// the State. The tests below change them as the view's widgets do (see the draw code named in each)
+// and check that describe_<id>(s, cache) states the new numbers.
+
+TEST_CASE("order: the description follows the tokens the student swaps, the picked slot and the PE box") {
+  const State s = state_at(View::order, 32, 0, 0);
+  OrderCache cache;  // starts with dog <-> man: "the man bites a dog", PE off
+  // draw_chips(): click slot 0 ("the"), then slot 2 ("bites"): the two swap. Then tick the PE box
+  // (draw_order's checkbox) and click slot 3 ("a") once, so it waits for a second click.
+  cache.picked = 0;
+  std::swap(cache.perm[0], cache.perm[2]);
+  cache.picked = -1;
+  cache.add_pe = true;
+  cache.picked = 3;
+  const std::vector<int> perm{2, 4, 0, 3, 1};  // bites man the a dog
+  REQUIRE(cache.perm == perm);
+  const std::string t = describe_order(s, cache);
+  INFO(t);
+  CHECK(has(t, "reordered to \"bites man the a dog\"."));
+  CHECK_FALSE(has(t, "\"the man bites a dog\""));
+  CHECK(has(t, "Slot 3 (\"a\") is picked"));
+
+  // The canvas now shows the weights with PE: that difference comes first, then the one without.
+  const OrderDiff with_pe = order_diff_worked(perm, true, s.base);
+  REQUIRE(with_pe.changed > 0);
+  CHECK(has(t, "With PE(slot) added to each input (base 10000, the view's setting now)"));
+  check_near(t, "P A P^T, is ", with_pe.worst, 1e-4);  // printed %.4f
+  CHECK(has(t, std::to_string(with_pe.changed) + " of 25 weights differ visibly"));
+  // Without positions the new order still only moves the weights: zero up to rounding (printed %.1e).
+  const OrderDiff without = order_diff_worked(perm, false, s.base);
+  CHECK(without.worst < 1e-12);
+  const double zero = number_after(t, "Without positions, that difference is ");
+  REQUIRE(std::isfinite(zero));
+  CHECK(zero < 1e-12);
+
+  // The same order with the starting PE setting (off) differs from the fresh cache's only in the order.
+  cache.add_pe = false;
+  cache.picked = -1;
+  const std::string off = describe_order(s, cache);
+  INFO(off);
+  check_near(off, "that difference is ", with_pe.worst, 1e-4);
+  CHECK_FALSE(has(off, "is picked"));
+
+  // The "original order" button: P is the identity and both weight grids are the same.
+  cache.perm = {0, 1, 2, 3, 4};
+  const std::string id = describe_order(s, cache);
+  INFO(id);
+  CHECK(has(id, "d_k = 4), in their original order."));
+  CHECK(has(id, "P is the identity"));
+  CHECK_FALSE(has(id, "that difference is"));
+  CHECK(number_after(id, "P A P^T, is ") == 0.0);
+}
+
+TEST_CASE("input: the description follows the token and the first dimension the student picks") {
+  State s = state_at(View::input, 512, 3, 0);
+  InputCache cache;
+  // draw_input(): the token combo picks "dog" (id 5); the "first dim" slider (d = 512 > 64 dimensions
+  // per strip) is dragged to 131, which the view makes even: 130.
+  cache.token = 5;
+  const int slider = 131;
+  cache.first_dim = slider - slider % 2;
+  const std::string t = describe_input(s, cache);
+  INFO(t);
+  std::vector<double> e, x;
+  input_worked(5, 3.0, 512, s.base, e, x);
+  CHECK(has(t, "The token \"dog\" (id 5) at position 3.00"));
+  check_near(t, "embedding row E[t] ", rms_worked(e), 1e-4);  // all printed %.4f
+  check_near(t, "square root of d ", rms_worked(e) * std::sqrt(512.0), 1e-4);
+  check_near(t, "of PE(pos) ", std::sqrt(0.5), 1e-4);
+  check_near(t, "sum x ", rms_worked(x), 1e-4);
+  check_near(t, "largest entry of x is ", peak_worked(x), 1e-4);
+  // 64 dimensions per strip from 130: 130 to 193.
+  CHECK(has(t, "The strips show dimensions 130 to 193 of 512"));
+  // "dog" is not in the table's sentence: no row is marked.
+  CHECK_FALSE(has(t, "of that table."));
+
+  // draw_table(): clicking row 4 ("the" at position 4) picks token 0 and moves the State to pos 4.
+  cache.token = 0;
+  s.pos = 4;
+  const std::string r = describe_input(s, cache);
+  INFO(r);
+  input_worked(0, 4.0, 512, s.base, e, x);
+  CHECK(has(r, "The token \"the\" (id 0) at position 4.00"));
+  check_near(r, "embedding row E[t] ", rms_worked(e), 1e-4);
+  check_near(r, "sum x ", rms_worked(x), 1e-4);
+  check_near(r, "largest entry of x is ", peak_worked(x), 1e-4);
+  CHECK(has(r, "The token above is row 4 of that table."));
+
+  // The slider past the end: the view keeps 64 dimensions inside d, 448 to 511.
+  cache.first_dim = 500;
+  CHECK(has(describe_input(s, cache), "The strips show dimensions 448 to 511 of 512"));
+}
+
+TEST_CASE("heatmap: the description follows the window and the naive switch the student sets") {
+  State s = state_at(View::heatmap, 512, 0, 0);
+  s.n = 64;
+  HeatmapCache cache;
+  // Positions 1000 to 1199 (200 rows), dimensions 128 to 255 (128 columns), the exact shader.
+  heatmap_set_window(cache, s, 1000, 200, 128, 128, false);
+  const std::string t = describe_heatmap(s, cache);
+  INFO(t);
+  CHECK(has(t, "positions 1,000 to 1,199 down the rows and dimensions 128 to 255 of d = 512"));
+  // Period 2 pi 10000^(2i/512) > 200 from i > 256 ln(200 / 2 pi) / ln(10000) = 96.18 on: pair 97,
+  // dimension 194, so columns 194..255 of those shown: 62 of 128.
+  const double x = 256 * std::log(200 / (2 * kPi)) / std::log(10000.0);
+  REQUIRE(x > 96.1);
+  REQUIRE(x < 96.3);
+  CHECK(period(97, 512, 1e4) > 200);
+  CHECK(period(96, 512, 1e4) < 200);
+  CHECK(has(t, "From dimension 194 on (pair 97), 62 of the 128 columns shown have a period longer than the 200 positions shown"));
+  // The selected pair 0 (dimensions 0, 1) lies left of dimension 128.
+  CHECK(has(t, "The selected pair 0 (dimensions 0 and 1) is left of the window."));
+  // The shader's bound at the last row, 1199, for pair 0 (w = 1), printed "%.0e".
+  const double bound = 2 * kPi * std::ldexp(1, -25) + kPi * std::ldexp(1, -24) + std::ldexp(1, -23) +
+                       2 * kPi * std::ldexp(1, -32) + 1199 * std::ldexp(1, -50) + std::ldexp(1, -23);
+  check_near(t, "stay within ", bound, 1e-7);
+
+  // The State's n changes (the sidebar): the view refits the rows to n = 128 and keeps the first row.
+  s.n = 128;
+  const std::string n128 = describe_heatmap(s, cache);
+  INFO(n128);
+  CHECK(has(n128, "positions 1,000 to 1,127 down the rows and dimensions 128 to 255"));
+  s.n = 64;
+
+  // Naive float32 angles from position 10,000,000 (64 rows, every dimension): the last row is
+  // 10,000,063, a whole float32 (spacing 1 between 2^23 and 2^24), so the bound for pair 1 is
+  // w_1 * 10000063 * 2^-23 + 2^-23 with w_1 = 10^(-4 * 2/512) = 0.96466: about 1.15 rad, printed "%.2g".
+  heatmap_set_window(cache, s, 1e7, 64, 0, 512, true);
+  const std::string nv = describe_heatmap(s, cache);
+  INFO(nv);
+  CHECK(has(nv, "positions 10,000,000 to 10,000,063 down the rows and dimensions 0 to 511"));
+  CHECK(has(nv, "The selected pair 0 (dimensions 0 and 1) is outlined."));
+  CHECK(has(nv, "From dimension 130 on (pair 65), 382 of the 512 columns"));
+  const double naive = std::pow(10.0, -4 * 2.0 / 512) * 10000063 * std::ldexp(1, -23) + std::ldexp(1, -23);
+  REQUIRE(naive > 1.1);
+  REQUIRE(naive < 1.2);
+  CHECK(has(nv, "naive float32 way"));
+  check_near(nv, "off by up to about ", naive, 0.1);
+  CHECK_FALSE(has(nv, "stay within"));
+
+  // The State's d changes: the view refits the columns to all of them and keeps the rows.
+  s.d = 64;
+  const std::string d64 = describe_heatmap(s, cache);
+  INFO(d64);
+  CHECK(has(d64, "positions 10,000,000 to 10,000,063 down the rows and dimensions 0 to 63 of d = 64"));
+}
+
+TEST_CASE("waves: the description follows the dimensions the student adds and removes") {
+  State s = state_at(View::waves, 512, 10, 2);
+  s.n = 64;
+  WavesCache cache;
+  // draw_waves(): the first frame makes the list for d = 512 (the article's 0, 32, 128, 256, 500);
+  // then "add" with 7 in the field, and the x beside dimension 256 removes it.
+  cache.key.changed(512);
+  cache.dims = {0, 32, 128, 256, 500};
+  cache.add_dim = 7;
+  cache.dims.push_back(cache.add_dim);
+  std::sort(cache.dims.begin(), cache.dims.end());
+  cache.dims.erase(std::find(cache.dims.begin(), cache.dims.end(), 256));
+  const std::string t = describe_waves(s, cache);
+  INFO(t);
+  // The selected dimension 4 is unchanged: period 2 pi 10^(4 * 4/512).
+  check_near(t, "Selected dimension 4: period ", 2 * kPi * std::pow(10.0, 4.0 * 4 / 512), 1e-2);
+  CHECK_FALSE(has(t, "dimension 256,"));
+  // Dimension 7 is the cos of pair 3: w_3 = 10^(-4 * 6/512), period 2 pi / w_3 = 7.0, cos(10 w_3) at pos 10.
+  const double w3 = std::pow(10.0, -4.0 * 6 / 512);
+  check_near(t, "dimension 7, period ", 2 * kPi / w3, 1e-2);  // printed with 2 decimals below 100
+  check_near(t, "dimension 7, period " + fixed("%.2f", number_after(t, "dimension 7, period ")) + ", ", std::cos(10 * w3), 1e-3);
+  // The other curves in the legend's order: 0, 7, 32, 128, 500 (sin of pairs 0, 16, 64, 250).
+  size_t at = 0;
+  for (int dim : {0, 7, 32, 128, 500}) {
+    const std::string prefix = "dimension " + std::to_string(dim) + ", period ";
+    INFO(prefix);
+    const size_t next = t.find(prefix);
+    REQUIRE(next != std::string::npos);
+    CHECK(next >= at);
+    at = next;
+    if (dim % 2 == 0) {
+      const double T = 2 * kPi * std::pow(10.0, 4.0 * dim / 512);
+      check_near(t, prefix, T, T < 100 ? 1e-2 : 1.0);
+      check_near(t.substr(next + prefix.size()), ", ", std::sin(10 * 2 * kPi / T), 1e-3);
+    }
+  }
+
+  // The State's d changes to 256: the view makes a new list, 0, 256/16, 256/4, 256/2, 256 - 12.
+  s.d = 256;
+  s.pair = 2;
+  const std::string d256 = describe_waves(s, cache);
+  INFO(d256);
+  CHECK_FALSE(has(d256, "dimension 7,"));
+  for (int dim : {0, 16, 64, 128, 244}) CHECK(has(d256, "dimension " + std::to_string(dim) + ", period "));
+  // Dimension 128 of d = 256: w = 10^(-4 * 128/256) = 1/100, period 200 pi = 628.
+  CHECK(has(d256, "dimension 128, period 628,"));
 }
 
 TEST_CASE("the encoding lessons' descriptions never show nan or inf, even at the corners") {
