@@ -43,7 +43,8 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     ImGui::TableNextColumn();
     param_slider("window N", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
     ImGui::TableNextColumn();
-    caption(lesson_text(View::periods, "hint"));
+    const std::string_view hint = lesson_text(View::periods, "hint");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%.*s", static_cast<int>(hint.size()), hint.data());
     ImGui::EndTable();
   }
 
