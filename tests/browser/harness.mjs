@@ -106,6 +106,46 @@ export async function settle(page, frames = 4) {
   }), frames);
 }
 
+// Waits until fn(arg) is truthy inside `target` (a Page or a Frame), checking every `interval` ms, for
+// at most `timeout` ms. Resolves to true once it held, false at the deadline: it does not throw, so
+// the assertion that follows reports what was actually there. Use it instead of a fixed sleep before
+// checking a state: a busy machine then only makes the test slower, never makes it fail.
+export async function waitUntil(target, fn, arg, { timeout = 20000, interval = 50 } = {}) {
+  try {
+    await target.waitForFunction(fn, arg, { timeout, polling: interval });
+    return true;
+  } catch (e) {
+    if (e && (e.name === 'TimeoutError' || /Timeout .*exceeded/.test(String(e.message)))) return false;
+    throw e;
+  }
+}
+
+// The same on the Node side: waits until `check()` (sync or async) is truthy, polling every `interval`
+// ms for at most `timeout` ms; resolves to true or false (at the deadline).
+export async function pollUntil(check, { timeout = 20000, interval = 50 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+// Waits until the page has stopped scrolling (window.scrollY the same for `frames` animation frames
+// in a row), e.g. after a smooth scrollIntoView.
+export async function scrollSettled(page, frames = 10, timeout = 20000) {
+  return page.evaluate(([n, ms]) => new Promise((res) => {
+    const end = performance.now() + ms;
+    let last = window.scrollY, same = 0;
+    const step = () => {
+      if (window.scrollY === last) { if (++same >= n) { res(true); return; } } else { same = 0; last = window.scrollY; }
+      if (performance.now() > end) { res(false); return; }
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  }), [frames, timeout]);
+}
+
 // Screenshot of the page, saved as artifacts/browser/<name>.png and returned decoded.
 export async function shot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });

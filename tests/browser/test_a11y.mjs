@@ -4,7 +4,7 @@
 // on the canvas gives it the keyboard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, settle, shot } from './harness.mjs';
+import { serve, launch, openPage, settle, shot, waitUntil } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -26,10 +26,11 @@ test('prefers-reduced-motion: starts paused, draws nothing while idle, and never
   assert.equal(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches), true);
   const s = await state(page);
   assert.equal(s.playing, false, 'paused at load');
-  await sleep(300);
+  // Wait until the page has gone idle (the loop stops itself once nothing is left to draw).
+  await waitUntil(page, () => window.PosEnc._loopPaused());
   const f0 = await page.evaluate(() => window.PosEnc._framesDrawn());
   const p0 = (await state(page)).pos;
-  await sleep(1500);
+  await sleep(1500);  // deliberate: the measurement window (an idle page draws nothing in 1.5 s)
   assert.equal(await page.evaluate(() => window.PosEnc._framesDrawn()), f0, 'no frames drawn');
   assert.equal((await state(page)).pos, p0, 'no motion');
   await shot(page, 'a11y-reduced-motion');
@@ -43,14 +44,16 @@ test('prefers-reduced-motion: starts paused, draws nothing while idle, and never
   await page.mouse.click(800, 60);
   await page.keyboard.press('t');
   await page.waitForFunction(() => window.PosEnc.getState().step === 1);
-  await sleep(300);
+  // Wait until the page has gone idle again: it stops its loop only while paused and untouched, so a
+  // tour that had started the motion would never get there (and the assertion below reports it).
+  await waitUntil(page, () => window.PosEnc._loopPaused(), null, { timeout: 10000 });
   assert.equal((await state(page)).playing, false, 'the tour started by a key stays paused');
   await context.close();
 });
 
 test('prefers-reduced-motion: an explicit playing=1 in the URL still plays', async () => {
   const { page, context } = await reducedPage('?playing=1&speed=4');
-  await sleep(600);
+  await waitUntil(page, () => window.PosEnc.getState().pos > 0.5);
   const s = await state(page);
   assert.equal(s.playing, true);
   assert.ok(s.pos > 0.5, `pos ${s.pos}`);
@@ -101,13 +104,13 @@ test('text alternative: #describe is read by screen readers and follows the stat
   await page.waitForFunction(() => document.getElementById('describe').textContent.includes('d = 128'), null, { timeout: 3000 });
   const text = await page.evaluate(() => document.getElementById('describe').textContent);
   assert.match(text, /^View: Dot product/);
-  assert.match(text, /Selected pair 3/);
+  assert.match(text, /selected pair 3/i);  // the shared settings sentence (every view has a selected pair)
 
   // While playing, pos alone moving does not rewrite the live region every second.
   await page.evaluate(() => window.PosEnc.setState({ playing: true, speed: 5 }));
-  await sleep(1300);
+  await waitUntil(page, () => /playing/.test(document.getElementById('describe').textContent));  // updated at most 1/s
   const t1 = await page.evaluate(() => document.getElementById('describe').textContent);
-  await sleep(2200);
+  await sleep(2200);  // deliberate: the measurement window (over 2.2 s of playing, 2+ throttle periods, no new text)
   const t2 = await page.evaluate(() => document.getElementById('describe').textContent);
   assert.equal(t2, t1, 'no announcement per animation step');
   assert.match(t1, /playing/);

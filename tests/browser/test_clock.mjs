@@ -2,7 +2,7 @@
 // computations, and pixels that show hands where the state says they are.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSession, settle, shot, HAND, GHOST } from './harness.mjs';
+import { startSession, settle, shot, waitUntil, HAND, GHOST } from './harness.mjs';
 import { colorStats, diffFraction } from './png.mjs';
 
 let session, page, errors, api;
@@ -69,7 +69,8 @@ test('on("change") reports state changes', async () => {
     const got = [];
     const off = window.PosEnc.on('change', (s) => got.push(s.k));
     window.PosEnc.setState({ k: 12 });
-    await new Promise((r) => setTimeout(r, 300));
+    // Wait (at most 20 s) for the event rather than a fixed time.
+    for (const end = performance.now() + 20000; !got.includes(12) && performance.now() < end;) await new Promise((r) => setTimeout(r, 20));
     off();
     return got;
   });
@@ -111,7 +112,7 @@ test('a different position draws different hands; k = 0 hides the ghost under th
 
 test('playing animates the position', async () => {
   await api('setState', { d: 32, pos: 0, k: 4, speed: 2, playing: true });
-  await new Promise((r) => setTimeout(r, 800));
+  await waitUntil(page, () => window.PosEnc.getState().pos > 0.2);
   const s = await api('getState');
   assert.ok(s.pos > 0.2, `pos advanced to ${s.pos}`);
   await api('setState', { playing: false });

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, ARTIFACTS, threeOrigins, openHostPage, embedFrameOf } from './harness.mjs';
+import { launch, ARTIFACTS, threeOrigins, openHostPage, embedFrameOf, waitUntil, pollUntil } from './harness.mjs';
 import { decodePng } from './png.mjs';
 
 let A, B, C, browser, context, page, errors, dir;
@@ -130,12 +130,17 @@ test('messages from an untrusted origin (a sibling frame on C) and malformed one
     ];
     for (const m of bad) target.postMessage(m, o);
   });
-  await sleep(800);
+  // Wait until the embed has handled both batches: it warns once per untrusted or malformed message
+  // (C's two and the five malformed ones from A; the rest are not PosEnc messages and stay silent).
+  const untrusted = (w) => /untrusted origin \(http:\/\/127\.0\.0\.1:\d+\)/.test(w) && w.includes(new URL(C.url).port);
+  await pollUntil(() => warnings.filter(untrusted).length >= 2 && warnings.filter((w) => /malformed/.test(w)).length >= 5);
+  await sleep(800);  // deliberate: a window in which a (wrong) answer to C or a state change would arrive
+  // The getState answer also comes after every earlier message from A (the embed handles them in order).
   const after = await host(() => window.PosEncEmbed.get(document.getElementById('fig')).getState());
   assert.deepEqual(after, before, 'state unchanged');
   assert.deepEqual(await evil.evaluate(() => window.got), [], 'nothing was sent to the other origin');
   page.off('console', onConsole);
-  assert.ok(warnings.some((w) => /untrusted origin \(http:\/\/127\.0\.0\.1:\d+\)/.test(w) && w.includes(new URL(C.url).port)), warnings.join('\n'));
+  assert.ok(warnings.some(untrusted), warnings.join('\n'));
   assert.ok(warnings.some((w) => /malformed/.test(w)), warnings.join('\n'));
   assert.deepEqual(errors, []);
 });
@@ -164,7 +169,7 @@ test('keys typed in the host page do not reach the figure; after a click on it, 
   await page.keyboard.type('  hello  ');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('PageDown');  // scrolls the host page: the figure must not turn the view
-  await sleep(300);
+  await sleep(300);  // deliberate: a window in which keys that (wrongly) reached the figure would act
   await host(() => window.scrollTo(0, 0));
   let s = await host(() => window.PosEncEmbed.get(document.getElementById('fig')).getState());
   assert.equal(s.playing, false); assert.equal(s.pos, 2); assert.equal(s.view, 'clock');
@@ -173,11 +178,11 @@ test('keys typed in the host page do not reach the figure; after a click on it, 
   await page.mouse.click(box.x + 700, box.y + 55);
   assert.equal(await inEmbed(() => document.activeElement && document.activeElement.id), 'canvas');
   await page.keyboard.press('Space');
-  await sleep(300);
+  await waitUntil(embedFrame(), () => window.PosEnc.getState().playing === true);
   s = await host(() => window.PosEncEmbed.get(document.getElementById('fig')).getState());
   assert.equal(s.playing, true, 'Space in the focused figure plays');
   await page.keyboard.press('Space');
-  await sleep(200);
+  await waitUntil(embedFrame(), () => window.PosEnc.getState().playing === false);
   s = await host(() => window.PosEncEmbed.get(document.getElementById('fig')).getState());
   assert.equal(s.playing, false);
   await page.mouse.move(0, 0);
@@ -186,27 +191,29 @@ test('keys typed in the host page do not reach the figure; after a click on it, 
 test('a paused, untouched figure draws 0 frames; off-screen, a playing one stops its loop', async () => {
   await host(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ playing: false }));
   await page.mouse.move(0, 0);
-  await sleep(500);
+  // Wait until the figure has gone idle (it stops its loop once nothing is left to draw).
+  await waitUntil(embedFrame(), () => window.PosEnc._loopPaused());
   const f0 = await inEmbed(() => window.PosEnc._framesDrawn());
-  await sleep(2000);
+  await sleep(2000);  // deliberate: the measurement window (a paused figure draws nothing in 2 s)
   const f1 = await inEmbed(() => window.PosEnc._framesDrawn());
   console.log(`paused embed: ${f1 - f0} frames drawn in 2 s`);
   assert.equal(f1 - f0, 0);
 
   await host(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ playing: true, speed: 2 }));
-  await sleep(1000);
+  // Wait until it has started drawing again.
+  await waitUntil(embedFrame(), (f) => !window.PosEnc._loopPaused() && window.PosEnc._framesDrawn() > f + 1, f1);
   const g0 = await inEmbed(() => window.PosEnc._framesDrawn());
-  await sleep(1000);
+  await sleep(1000);  // deliberate: the measurement window (frames drawn in 1 s of playing)
   const g1 = await inEmbed(() => window.PosEnc._framesDrawn());
   console.log(`playing on screen: ${g1 - g0} frames in 1 s`);
   assert.ok(g1 - g0 > 3, 'on screen it animates');
 
   await host(() => window.scrollTo(0, 2500));
-  await sleep(500);
+  await waitUntil(embedFrame(), () => window.PosEnc._loopPaused());
   assert.equal(await inEmbed(() => window.PosEnc._loopPaused()), true);
   const h0 = await inEmbed(() => window.PosEnc._framesDrawn());
   const pos0 = (await host(() => window.PosEncEmbed.get(document.getElementById('fig')).getState())).pos;
-  await sleep(2000);
+  await sleep(2000);  // deliberate: the measurement window (no frames and no time off-screen for 2 s)
   const h1 = await inEmbed(() => window.PosEnc._framesDrawn());
   const off = await host(() => window.PosEncEmbed.get(document.getElementById('fig')).getState());
   console.log(`playing off-screen: ${h1 - h0} frames in 2 s`);
@@ -215,7 +222,8 @@ test('a paused, untouched figure draws 0 frames; off-screen, a playing one stops
   assert.equal(off.pos, pos0, 'and time stood still');
 
   await host(() => window.scrollTo(0, 0));
-  await sleep(800);
+  await waitUntil(embedFrame(), ([h, p]) => !window.PosEnc._loopPaused() && window.PosEnc._framesDrawn() > h + 5 &&
+    window.PosEnc.getState().pos > p, [h1, pos0]);
   assert.equal(await inEmbed(() => window.PosEnc._loopPaused()), false);
   const k1 = await inEmbed(() => window.PosEnc._framesDrawn());
   const back = await host(() => window.PosEncEmbed.get(document.getElementById('fig')).getState());

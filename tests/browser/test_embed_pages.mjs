@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, launch, ARTIFACTS } from './harness.mjs';
+import { serve, launch, ARTIFACTS, settle, scrollSettled, pollUntil } from './harness.mjs';
 
 let csp, plain, browser;
 before(async () => { csp = await serve(undefined, ['--csp']); plain = await serve(); browser = await launch(); });
@@ -32,9 +32,15 @@ async function figure(page, view, timeout = 20000) {
       try { await f.evaluate(() => window.PosEnc.ready.then(() => true)); return f; } catch (e) { /* navigating */ }
     }
     if (Date.now() - t0 > timeout) throw new Error('no ready figure for view=' + view);
-    await sleep(100);
+    await sleep(100);  // the poll interval of this wait (bounded by `timeout`)
   }
 }
+
+// True when the element with this id lies inside the viewport's height (the course page scrolls it to the centre).
+const inView = (page, id) => page.evaluate((i) => {
+  const r = document.getElementById(i).getBoundingClientRect();
+  return r.top > -100 && r.bottom < 900;
+}, id);
 
 const handleState = (page, id) => page.evaluate((i) => window.PosEncEmbed.get(document.getElementById(i)).getState(), id);
 
@@ -52,11 +58,12 @@ test('course page under a strict CSP: three embeds, driven by buttons and links 
   await page.click('text=select pair 5');
   await page.waitForFunction(() => document.getElementById('clock-readout').textContent.includes('pair 5'));
   assert.equal((await handleState(page, 'clock-embed')).pair, 5);
-  await sleep(600);  // smooth scroll
+  await scrollSettled(page);  // the smooth scroll to the clock figure has ended
   await page.screenshot({ path: join(ARTIFACTS, 'course-clock-k37-pair5.png') });
 
   await page.click('text=Go to the heatmap');
-  await sleep(1000);
+  await pollUntil(() => inView(page, 'heatmap-embed'));  // smooth scroll: wait for the figure to arrive ...
+  await scrollSettled(page);                              // ... and for the scroll to end
   const box = await page.locator('#heatmap-embed').boundingBox();
   assert.ok(box.y > -100 && box.y + box.height < 900, `heatmap scrolled into view (${box.y})`);
   assert.equal((await handleState(page, 'heatmap-embed')).view, 'heatmap');
@@ -64,11 +71,12 @@ test('course page under a strict CSP: three embeds, driven by buttons and links 
 
   // Idle: all three paused; none draws a frame in 2 s, and the ones scrolled away stop their loop.
   await page.mouse.move(0, 0);
-  await sleep(500);
   const frames = async () => Promise.all(['clock', 'similarity', 'heatmap'].map(async (v) =>
     (await figure(page, v)).evaluate(() => [window.PosEnc._framesDrawn(), window.PosEnc._loopPaused()])));
+  // Wait until every figure has stopped its loop (idle once nothing is left to draw, or off-screen).
+  await pollUntil(async () => (await frames()).every((x) => x[1]), { interval: 100 });
   const a = await frames();
-  await sleep(2000);
+  await sleep(2000);  // deliberate: the measurement window (idle figures draw nothing in 2 s)
   const b = await frames();
   console.log('course page, frames drawn in 2 s idle (clock, similarity, heatmap):', b.map((x, i) => x[0] - a[i][0]).join(', '),
     '; loop stopped off-screen:', b.map((x) => x[1]).join(', '));
@@ -88,7 +96,7 @@ test('slides: figures load with their slide, unload when it is left, and come ba
   let s = await clock.evaluate(() => window.PosEnc.getState());
   assert.deepEqual([s.d, s.k, s.pos, s.pair, s.playing], [16, 2, 3, 1, false]);
   await clock.evaluate(() => window.PosEnc.setState({ k: 9 }));  // a lecturer's change on the slide
-  await sleep(300);
+  await settle(clock);  // a few frames: the figure shows it
   await page.screenshot({ path: join(ARTIFACTS, 'slides-clock.png') });
 
   await page.evaluate(() => window.Reveal.next());
@@ -104,8 +112,8 @@ test('slides: figures load with their slide, unload when it is left, and come ba
   assert.deepEqual([s.d, s.k, s.pos, s.pair, s.playing], [16, 2, 3, 1, false]);
   assert.ok((await clock.evaluate(() => window.PosEnc._framesDrawn())) >= 1, 'it drew again');
   await page.evaluate(() => window.Reveal.slide(3));
-  await figure(page, 'heatmap');
-  await sleep(300);
+  const heat = await figure(page, 'heatmap');
+  await settle(heat);  // a few frames: the figure is drawn
   await page.screenshot({ path: join(ARTIFACTS, 'slides-heatmap.png') });
   assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
   await context.close();

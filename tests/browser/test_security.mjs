@@ -13,10 +13,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, threeOrigins, openHostPage, embedFrameOf } from './harness.mjs';
+import { launch, threeOrigins, openHostPage, embedFrameOf, waitUntil, pollUntil } from './harness.mjs';
 
 let A, B, C, browser, context, page, errors, warnings, dir;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const BARRIER = 424242;  // the id of the getState sent after a batch: its answer comes after the batch's
 
 function writePages() {
   writeFileSync(join(dir, 'host.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
@@ -127,12 +128,15 @@ test('from an untrusted sibling frame (origin C): nothing changes, nothing comes
     return n;
   }, hostileMessages.toString());
   assert.ok(sent >= 50, `${sent} messages sent`);
-  await sleep(1500);
+  // The batch has reached the embed once it warns about the untrusted origin (C's port).
+  await pollUntil(() => warnings.some((w) => w.includes('untrusted origin') && w.includes(new URL(C.url).port)));
+  await sleep(1500);  // deliberate: a window in which a (wrong) state change or answer to C would arrive
   assert.deepEqual(await embedState(), before, 'state unchanged');
   // The trusted host changes the state: C gets no change event, and it never got an answer.
   await host(() => { window.seen = []; window.PosEncEmbed.get(document.getElementById('fig')).on('change', (s) => window.seen.push(s)); });
   await host(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ pos: 4 }));
-  await sleep(600);
+  // The change event has been sent (it reached the host); any copy to C would have gone out with it.
+  await waitUntil(page, () => window.seen.some((s) => s.pos === 4));
   assert.deepEqual(await evil.evaluate(() => window.got), [], 'nothing was sent to C');
   assert.ok(!(await host(() => window.seen)).some((s) => s.k === 666), 'the loader ignored forged events from C');
   assert.deepEqual(await protoSnapshot(embedFrame()), protoBefore);
@@ -144,13 +148,14 @@ test('from an untrusted parent (C frames the embed, which trusts only A): nothin
   const p = await ctx.newPage();
   const errs = [];
   p.on('pageerror', (e) => errs.push(String(e)));
-  p.on('console', (m) => { if (m.type() === 'error') errs.push(m.text()); });
+  const warned = [];
+  p.on('console', (m) => { if (m.type() === 'error') errs.push(m.text()); if (m.type() === 'warning') warned.push(m.text()); });
   await p.goto(C.url + 'evil-parent.html');
   const f = await (async () => {
     for (let i = 0; i < 100; i++) {
       const fr = p.frames().find((x) => x.url().includes('embed=1'));
       if (fr && await fr.evaluate(() => !!window.PosEnc).catch(() => false)) return fr;
-      await sleep(100);
+      await sleep(100);  // the poll interval of this wait (at most 100 tries)
     }
     throw new Error('no embed frame');
   })();
@@ -163,7 +168,9 @@ test('from an untrusted parent (C frames the embed, which trusts only A): nothin
     for (const m of messages) { try { target.postMessage(m, '*'); } catch (e) { /* not cloneable */ } }
     target.postMessage({ posenc: 1, id: 1, type: 'setState', state: { k: 77, view: 'heatmap' } }, '*');  // well-formed
   }, hostileMessages.toString());
-  await sleep(1500);
+  // The messages have reached the embed once it warns about its untrusted parent.
+  await pollUntil(() => warned.some((w) => w.includes('untrusted origin')));
+  await sleep(1500);  // deliberate: a window in which a (wrong) state change or answer to C would arrive
   assert.deepEqual(await f.evaluate(() => window.PosEnc.getState()), before);
   assert.equal(before.k, 5);
   assert.deepEqual(await p.evaluate(() => window.got), [], 'no answer to C');
@@ -177,19 +184,22 @@ test('from the trusted host (A): malformed messages are ignored or rejected with
   const before = await embedState();
   const protoEmbed = await protoSnapshot(embedFrame());
   const protoHost = await protoSnapshot(page.mainFrame());
-  const sent = await host((src) => {
+  const sent = await host(([src, BARRIER]) => {
     window.replies = [];
     const messages = (0, eval)('(' + src + ')')();
     const iframe = window.PosEncEmbed.get(document.getElementById('fig')).iframe;
     const o = new URL(iframe.src).origin;
     let n = 0;
     for (const m of messages) { try { iframe.contentWindow.postMessage(m, o); n++; } catch (e) { /* not cloneable */ } }
+    // Then a well-formed getState with an id of its own: the embed handles messages from one sender in
+    // order and answers in order, so once this answer is back every answer to the batch is too.
+    iframe.contentWindow.postMessage({ posenc: 1, id: BARRIER, type: 'getState' }, o);
     return n;
-  }, hostileMessages.toString());
-  await sleep(1500);
+  }, [hostileMessages.toString(), BARRIER]);
+  await waitUntil(page, (id) => window.replies.some((r) => r && r.id === id && r.type === 'result'), BARRIER);
   const after = await embedState();
   assert.deepEqual(after, before, 'no field changed');
-  const replies = (await host(() => window.replies)).filter((r) => r && r.type !== 'change');
+  const replies = (await host(() => window.replies)).filter((r) => r && r.type !== 'change' && r.id !== BARRIER);
   console.log(`${sent} malformed messages from the trusted origin: ${replies.length} answered (each with rejections), the rest ignored`);
   // Only the well-formed ones (the last five in the set) are answered; each answer rejects every field.
   assert.equal(replies.length, 5, JSON.stringify(replies).slice(0, 400));
@@ -219,7 +229,7 @@ test('after all that, the embed still answers, applies valid state and draws', a
   const r = await h(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ k: 11, view: 'waves', playing: true, speed: 50 }));
   assert.equal(r.k, 11); assert.equal(r.view, 'waves'); assert.deepEqual(r.rejected, []);
   const f0 = await embedFrame().evaluate(() => window.PosEnc._framesDrawn());
-  await sleep(800);
+  await waitUntil(embedFrame(), (n) => window.PosEnc._framesDrawn() > n + 3, f0);
   const f1 = await embedFrame().evaluate(() => window.PosEnc._framesDrawn());
   assert.ok(f1 > f0 + 3, `it draws (${f1 - f0} frames)`);
   const s = await h(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ playing: false }));

@@ -28,8 +28,7 @@ function soak({ frames, seed, every }) {
   let x = seed >>> 0;
   const rnd = () => { x = (x + 0x6d2b79f5) >>> 0; let t = x; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
   const pick = (a) => a[Math.floor(rnd() * a.length)];
-  const views = ['clock', 'order', 'input', 'formula', 'heatmap', 'waves', 'periods', 'ranges', 'similarity', 'learned',
-                 'adding', 'rope', 'gotcha', 'precision'];
+  const views = window.PosEnc.views().map((v) => v.id);  // the page's lesson registry, in tab order
   const bad = [NaN, Infinity, -Infinity, 1e400, -1e308, 'abc', '', '<script>alert(1)</script>', '%00', 'x'.repeat(300), -1, 0.5, true];
   const logUniform = (lo, hi) => Math.exp(Math.log(lo) + rnd() * (Math.log(hi) - Math.log(lo)));
   const valid = {
@@ -111,6 +110,8 @@ function soak({ frames, seed, every }) {
 test(`soak: ${FRAMES} frames of random setState with the animation on`, { timeout: (MINUTES + 0.5) * 60 * 1000 }, async () => {
   // A small window: SwiftShader's fill rate bounds the frame rate, and the soak is about state, not pixels.
   const { page, context, errors } = await openPage(browser, server.url + '?playing=1&speed=5', { width: 640, height: 400 });
+  const ids = await page.evaluate(() => window.PosEnc.views().map((v) => v.id));
+  assert.ok(ids.length > 0, 'PosEnc.views() lists the lessons the soak visits');
   const t0 = Date.now();
   page.evaluate(soak, { frames: FRAMES, seed: SEED, every: EVERY }).catch(() => {});
   // Poll (rather than one long evaluate) to log progress and to stop at the time bound.

@@ -4,7 +4,7 @@
 // (src/app/state.hpp: d 32, k 4, view clock), and a count of history calls.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, settle, shot } from './harness.mjs';
+import { serve, launch, openPage, settle, shot, waitUntil } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -12,15 +12,21 @@ after(async () => { await browser?.close(); server?.close(); });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const state = (page) => page.evaluate(() => window.PosEnc.getState());
+// Waits (with a deadline) until the address bar's query holds exactly these parameters, in any order.
+const searchIs = (page, params) => waitUntil(page, (want) => {
+  const got = Object.fromEntries(new URLSearchParams(location.search));
+  return Object.keys(got).length === Object.keys(want).length && Object.entries(want).every(([k, v]) => got[k] === v);
+}, params);
 
 test('round trip: setState -> URL (defaults left out) -> reload -> the same state', async () => {
   const { page, context, errors } = await openPage(browser, server.url + '?playing=0');
   const want = { view: 'similarity', d: 64, k: 37, pair: 5, pos: 2.5, base: 500, n: 200, speed: 3 };
   await page.evaluate((s) => window.PosEnc.setState(s), want);
-  await sleep(400);  // the address bar follows within 250 ms
+  const inUrl = { view: 'similarity', d: '64', base: '500', pos: '2.5', k: '37', playing: '0', speed: '3', pair: '5', n: '200' };
+  await searchIs(page, inUrl);  // the address bar follows (throttled to every 250 ms)
   const url = new URL(page.url());
   const q = Object.fromEntries(url.searchParams);
-  assert.deepEqual(q, { view: 'similarity', d: '64', base: '500', pos: '2.5', k: '37', playing: '0', speed: '3', pair: '5', n: '200' });
+  assert.deepEqual(q, inUrl);
   assert.equal(await page.evaluate(() => window.PosEnc.link()), page.url());
 
   const before = await state(page);
@@ -34,7 +40,7 @@ test('round trip: setState -> URL (defaults left out) -> reload -> the same stat
 
   // Back to the defaults: only view (always kept) and playing=0 remain.
   await page.evaluate(() => window.PosEnc.setState({ view: 'clock', d: 32, k: 4, pair: 0, pos: 0, base: 10000, n: 64, speed: 1 }));
-  await sleep(400);
+  await waitUntil(page, () => location.search === '?view=clock&playing=0');
   assert.equal(new URL(page.url()).search, '?view=clock&playing=0');
   assert.deepEqual(errors, []);
   await context.close();
@@ -51,10 +57,11 @@ test('while playing the URL is rewritten at most every 250 ms, with replaceState
   const page = await context.newPage();
   await page.goto(server.url + '?speed=5&playing=1');
   await page.evaluate(() => window.PosEnc.ready.then(() => true));
-  await sleep(300);
+  // Playing has begun once the address bar was first rewritten (pos is no longer the URL's 0).
+  await waitUntil(page, () => window.__calls.replace >= 1);
   const c0 = await page.evaluate(() => ({ ...window.__calls }));
   const p0 = (await state(page)).pos;
-  await sleep(2000);
+  await sleep(2000);  // deliberate: the measurement window (URL rewrites per 2 s of playing)
   const c1 = await page.evaluate(() => ({ ...window.__calls }));
   const s = await state(page);
   const calls = c1.replace - c0.replace;
@@ -92,7 +99,7 @@ test('bad URL values: the page runs, a text notice lists d, k, view, zzz, the st
   assert.equal(await page.evaluate(() => window.__injected === undefined && document.querySelectorAll('script').length), 2);
   await shot(page, 'url-bad-values-notice');
   // The cleaned URL replaces the bad one; the notice can be dismissed.
-  await sleep(400);
+  await waitUntil(page, () => location.search === '?view=clock&playing=0');
   assert.equal(new URL(page.url()).search, '?view=clock&playing=0');
   await page.click('#notice-close');
   assert.equal(await page.evaluate(() => document.getElementById('notice').hidden), true);
@@ -105,7 +112,7 @@ test('page-level keys (embed, origins) never reach the state path; a bad embed v
   assert.equal(await page.evaluate(() => document.getElementById('notice').hidden), true, 'no "unknown key" notice');
   assert.equal((await state(page)).d, 64);
   await page.evaluate(() => window.PosEnc.setState({ k: 9 }));
-  await sleep(400);
+  await waitUntil(page, () => new URLSearchParams(location.search).get('k') === '9');
   const q = new URL(page.url()).searchParams;
   assert.equal(q.get('embed'), '1'); assert.equal(q.get('origins'), 'http://127.0.0.1:1'); assert.equal(q.get('k'), '9');
   assert.ok(!(await page.evaluate(() => window.PosEnc.link())).includes('embed'), 'link() opens the full page');
