@@ -28,7 +28,6 @@
 
   const script = document.currentScript;
   const DEFAULT_SRC = script && script.src ? new URL('index.html', script.src).href : new URL('index.html', document.baseURI).href;
-  const PAGE_KEYS = ['embed', 'origins'];
   const handles = new WeakMap();
 
   function isPlain(v) {
@@ -39,11 +38,10 @@
   function stateParams(state) {
     const out = new URLSearchParams();
     if (typeof state === 'string') {
-      for (const [k, v] of new URLSearchParams(state.replace(/^\?/, ''))) if (!PAGE_KEYS.includes(k)) out.append(k, v);
+      for (const [k, v] of new URLSearchParams(state.replace(/^\?/, ''))) out.append(k, v);
     } else if (isPlain(state)) {
       for (const k of Object.keys(state)) {
         const v = state[k];
-        if (PAGE_KEYS.includes(k)) continue;
         if (typeof v === 'boolean') out.append(k, v ? '1' : '0');
         else if (typeof v === 'number' || typeof v === 'string') out.append(k, String(v));
         else throw new TypeError('state.' + k + ' must be a number, string or boolean');
@@ -59,8 +57,11 @@
     if (handles.has(element)) return handles.get(element);
     const url = new URL(options.src || DEFAULT_SRC, document.baseURI);
     const params = stateParams(options.state);
+    // The page-level keys are the loader's to set (URLSearchParams.set replaces any from `state`); the
+    // embedded page validates everything else.
     params.set('embed', '1');
     if (options.origins) params.set('origins', [].concat(options.origins).join(','));
+    else params.delete('origins');
     url.search = params.toString();
     const origin = options.origin || url.origin;
     const timeout = options.timeout || 15000;
