@@ -1,12 +1,28 @@
 # Third-party code, unpacked or built by scripts/setup.sh into POSENC_DEPS (default: .cache/).
 set(POSENC_DEPS "${CMAKE_SOURCE_DIR}/.cache" CACHE PATH "Folder that scripts/setup.sh filled")
 
-# Catch2 2.x header, from Debian's catch2 package. For wasm, an include folder holding only catch2/
-# (the package's CMake target adds -isystem /usr/include, which would pull glibc into a wasm compile).
-find_path(CATCH2_HEADER_DIR catch2/catch.hpp PATHS /usr/include NO_CMAKE_FIND_ROOT_PATH REQUIRED)
-set(CATCH2_ONLY_DIR "${CMAKE_BINARY_DIR}/catch2-only")
-file(MAKE_DIRECTORY "${CATCH2_ONLY_DIR}/catch2")
-file(COPY "${CATCH2_HEADER_DIR}/catch2/catch.hpp" DESTINATION "${CATCH2_ONLY_DIR}/catch2")
+# Catch2 from Debian's source package (scripts/setup.sh unpacks it): v2 (Debian 12) is one header,
+# single_include/catch2/catch.hpp; v3 (Debian 13) is the amalgamated pair extras/catch_amalgamated.*,
+# compiled here so that the same tests build natively and for wasm. tests/catch.hpp includes either.
+# Neither include folder holds anything but Catch2, so no host header reaches a wasm compile.
+set(CATCH2_SRC "${POSENC_DEPS}/src/catch2")
+add_library(catch2 INTERFACE)
+if(EXISTS "${CATCH2_SRC}/extras/catch_amalgamated.cpp")
+  add_library(catch2_amalgamated STATIC EXCLUDE_FROM_ALL "${CATCH2_SRC}/extras/catch_amalgamated.cpp")
+  target_include_directories(catch2_amalgamated SYSTEM PUBLIC "${CATCH2_SRC}/extras")
+  target_compile_options(catch2_amalgamated PRIVATE -w)  # third-party
+  if(EMSCRIPTEN)
+    target_compile_options(catch2_amalgamated PRIVATE -fexceptions)
+  endif()
+  target_link_libraries(catch2 INTERFACE catch2_amalgamated)
+  set(POSENC_CATCH2_VERSION 3)
+elseif(EXISTS "${CATCH2_SRC}/single_include/catch2/catch.hpp")
+  target_include_directories(catch2 SYSTEM INTERFACE "${CATCH2_SRC}/single_include")
+  set(POSENC_CATCH2_VERSION 2)
+else()
+  message(FATAL_ERROR "Catch2 sources not found in ${CATCH2_SRC}: run scripts/setup.sh first")
+endif()
+message(STATUS "Catch2 v${POSENC_CATCH2_VERSION} from ${CATCH2_SRC}")
 
 # The app's dependencies; -DPOSENC_APP=OFF (core, state and tests only) needs neither.
 if(NOT POSENC_APP)
@@ -27,9 +43,16 @@ else()
   find_library(GLES3_LIBRARY NAMES GLESv2 REQUIRED)  # GLES3 entry points live in libGLESv2
 endif()
 
+# The SDL2 backend is imgui_impl_sdl.cpp up to 1.88 (Debian 12 has 1.86) and imgui_impl_sdl2.cpp since
+# 1.89 (Debian 13 has 1.90); src/platform/main.cpp includes the matching header.
+if(EXISTS "${IMGUI_DIR}/backends/imgui_impl_sdl2.cpp")
+  set(IMGUI_SDL_BACKEND "${IMGUI_DIR}/backends/imgui_impl_sdl2.cpp")
+else()
+  set(IMGUI_SDL_BACKEND "${IMGUI_DIR}/backends/imgui_impl_sdl.cpp")
+endif()
 add_library(imgui STATIC EXCLUDE_FROM_ALL
   ${IMGUI_DIR}/imgui.cpp ${IMGUI_DIR}/imgui_draw.cpp ${IMGUI_DIR}/imgui_widgets.cpp ${IMGUI_DIR}/imgui_tables.cpp
-  ${IMGUI_DIR}/backends/imgui_impl_sdl.cpp ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
+  ${IMGUI_SDL_BACKEND} ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
 target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
 target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 target_compile_options(imgui PRIVATE -w)  # third-party: its warnings are not ours to fix

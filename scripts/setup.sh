@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs everything PosEnc Lab needs to build, serve and test, on a fresh Debian 12 (as root).
+# Installs everything PosEnc Lab needs to build, serve and test, on a fresh Debian 12 or 13 (as root).
 # Idempotent: third-party sources and built dependencies live in .cache/ (git-ignored), and a
 # second run with a warm cache only checks stamps.
 set -euo pipefail
@@ -12,8 +12,8 @@ SUDO=""
 [[ $(id -u) -eq 0 ]] || SUDO="sudo"
 
 APT_PKGS=(build-essential cmake make git curl ca-certificates xz-utils python3 gzip
-          emscripten libsdl2-dev libgles-dev catch2
-          clang libclang-rt-14-dev python3-numpy
+          emscripten libsdl2-dev libgles-dev
+          clang libclang-rt-dev python3-numpy
           chromium xvfb xauth imagemagick fonts-dejavu-core python3-fonttools)
 
 # 1. Debian packages (skipped when all are present).
@@ -24,7 +24,7 @@ done
 command -v node >/dev/null || missing+=(nodejs)
 command -v npm >/dev/null || missing+=(npm)
 need_src=0
-[[ -f "$CACHE/src/imgui.stamp" && -f "$CACHE/src/libsdl2.stamp" ]] || need_src=1
+[[ -f "$CACHE/src/imgui.stamp" && -f "$CACHE/src/libsdl2.stamp" && -f "$CACHE/src/catch2.stamp" ]] || need_src=1
 if ((${#missing[@]})) || ((need_src)); then
   # apt-get source needs deb-src entries; derive them from the deb ones.
   if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
@@ -58,8 +58,11 @@ fetch_src() { # Debian source package name, destination folder
     touch "$CACHE/src/$pkg.stamp"
   fi
 }
+# Dear ImGui (1.86 on Debian 12, 1.90 on 13), SDL2, and Catch2 (v2 on Debian 12: one header; v3 on 13:
+# the amalgamated source, which compiles for wasm too): CMake finds whichever the release has.
 fetch_src imgui "$CACHE/src/imgui"
 fetch_src libsdl2 "$CACHE/src/sdl2"
+fetch_src catch2 "$CACHE/src/catch2"
 
 # 3. SDL2 built for the web with emcc (the emscripten port would download; this one is Debian's source).
 SDL_PREFIX="$CACHE/sdl2-wasm"

@@ -1,5 +1,5 @@
 // Attention weights: softmax, a hand-worked case, and order blindness (and how PE breaks it).
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 #include <vector>

@@ -1,5 +1,5 @@
 // The encoding against the primer's worked example and its definition.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 #include <vector>

@@ -1,5 +1,5 @@
 // Exports carry exactly the module's numbers and settings.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cstdlib>
 #include <sstream>

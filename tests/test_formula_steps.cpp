@@ -1,5 +1,5 @@
 // The worked formula against the primer's example and against the encoding itself.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // Frequencies and periods against hand-worked values and the article's stated numbers.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 

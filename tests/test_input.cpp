@@ -1,5 +1,5 @@
 // The input vector x = E*sqrt(d) + PE: the generator, the scale of each term, and the sum.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 #include <vector>

@@ -1,5 +1,5 @@
 // Interleaved and concatenated layouts: a shift by k is a rotation only when the pairing follows the layout.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 #include <vector>

@@ -1,2 +1,5 @@
-#define CATCH_CONFIG_MAIN
-#include <catch2/catch.hpp>
+// The test runner's main, the same for Catch2 v2 (CATCH_CONFIG_RUNNER: we write main) and v3.
+#define CATCH_CONFIG_RUNNER
+#include "catch.hpp"
+
+int main(int argc, char* argv[]) { return Catch::Session().run(argc, argv); }

@@ -1,5 +1,5 @@
 // Bad parameters are rejected with a message naming the parameter and its range; good ones pass.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 #include <limits>

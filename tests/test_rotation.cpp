@@ -1,5 +1,5 @@
 // A shift by k is a rotation: rotating PE(pos) must give PE(pos + k) computed directly.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 #include <vector>

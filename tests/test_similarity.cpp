@@ -1,5 +1,5 @@
 // The dot product of two position vectors depends only on their distance.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // The rotation-recurrence table against the direct formula.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <algorithm>
 #include <cmath>

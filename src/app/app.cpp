@@ -42,7 +42,13 @@ void handle_keys(App& a) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput) return;
   State& s = a.state;
-  auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
+  auto pressed = [](ImGuiKey k) {
+#if IMGUI_VERSION_NUM >= 18700  // 1.87 made ImGuiKey the key index (Debian 13 has 1.90)
+    return ImGui::IsKeyPressed(k);
+#else  // 1.86 (Debian 12): keys through the backend's key map
+    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k));
+#endif
+  };
   const int view = static_cast<int>(s.view), views = static_cast<int>(View::count);
   if (pressed(ImGuiKey_LeftArrow)) set_number(s, Field::pos, std::round(s.pos) - 1);
   if (pressed(ImGuiKey_RightArrow)) set_number(s, Field::pos, std::round(s.pos) + 1);

@@ -16,7 +16,11 @@
 #include "state/frame_stats.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
+#if __has_include("imgui_impl_sdl2.h")  // Dear ImGui 1.89+ (Debian 13) renamed the SDL2 backend
+#include "imgui_impl_sdl2.h"
+#else
 #include "imgui_impl_sdl.h"
+#endif
 #include "export_io.hpp"
 #include "platform.hpp"
 

@@ -1,5 +1,5 @@
 // The text alternative states the same numbers the views draw, and never NaN or Infinity.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 #include <cstdio>
