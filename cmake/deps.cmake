@@ -56,9 +56,18 @@ add_library(imgui STATIC EXCLUDE_FROM_ALL
 target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
 target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 target_compile_options(imgui PRIVATE -w)  # third-party: its warnings are not ours to fix
+file(STRINGS "${IMGUI_DIR}/imgui.h" IMGUI_VERSION_LINE REGEX "^#define IMGUI_VERSION_NUM ")
+string(REGEX MATCH "[0-9]+" IMGUI_VERSION_NUM "${IMGUI_VERSION_LINE}")
+message(STATUS "Dear ImGui ${IMGUI_VERSION_NUM} from ${IMGUI_DIR}")
 if(EMSCRIPTEN)
-  # The web build carries no demo/metrics windows and no file I/O (there is no filesystem).
-  target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS IMGUI_DISABLE_METRICS_WINDOW IMGUI_DISABLE_FILE_FUNCTIONS)
+  # The web build carries no demo/metrics windows and no file I/O (there is no filesystem). 1.88 renamed
+  # the metrics switch to IMGUI_DISABLE_DEBUG_TOOLS.
+  if(IMGUI_VERSION_NUM VERSION_GREATER_EQUAL 18800)
+    set(IMGUI_NO_METRICS IMGUI_DISABLE_DEBUG_TOOLS)
+  else()
+    set(IMGUI_NO_METRICS IMGUI_DISABLE_METRICS_WINDOW)
+  endif()
+  target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_DEMO_WINDOWS ${IMGUI_NO_METRICS} IMGUI_DISABLE_FILE_FUNCTIONS)
   target_compile_options(imgui PRIVATE -Os)
 endif()
 target_link_libraries(imgui PUBLIC ${POSENC_SDL2})

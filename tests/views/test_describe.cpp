@@ -5,15 +5,12 @@
 #include <cstdio>
 
 #include "app/app.hpp"
+#include "describe_checks.hpp"
 #include "state/format.hpp"
 
 using namespace app;
+using namespace describe_checks;
 
-static std::string fixed(const char* f, double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
 
 TEST_CASE("the description names the view, the parameters and the selected pair's values") {
   State s;

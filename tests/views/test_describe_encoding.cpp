@@ -18,43 +18,18 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "describe_checks.hpp"
 #include "core/attention.hpp"  // the toy sentence's data (words, embeddings, projections), not its weights
 #include "core/input.hpp"      // the embedding table's initial rows (data), not the terms or their RMS
 
 using namespace app;
+using namespace describe_checks;
 
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-std::string fixed(const char* f, double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-// The number printed right after `prefix` (thousands separators allowed); NaN if the prefix is absent.
-double number_after(const std::string& text, const std::string& prefix) {
-  const size_t at = text.find(prefix);
-  if (at == std::string::npos) return std::nan("");
-  std::string digits;
-  for (size_t i = at + prefix.size(); i < text.size(); ++i) {
-    const char ch = text[i];
-    const bool sign = (ch == '-' || ch == '+') && (digits.empty() || digits.back() == 'e');
-    const bool mark = ch == 'e' && !digits.empty() && i + 1 < text.size() &&
-                      (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '-' || text[i + 1] == '+');
-    // A '.' or ',' counts only inside a number (not the full stop after it).
-    const bool inner = (ch == '.' || ch == ',') && i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]));
-    if (std::isdigit(static_cast<unsigned char>(ch)) || sign || mark || inner) {
-      if (ch != ',') digits += ch;
-    } else {
-      break;
-    }
-  }
-  return digits.empty() ? std::nan("") : std::strtod(digits.c_str(), nullptr);
-}
 
 // |printed - expected| within half a unit of the last printed place `unit`, plus 1e-9.
 void check_near(const std::string& text, const std::string& prefix, double expected, double unit) {

@@ -16,32 +16,13 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "describe_checks.hpp"
 #include "core/mixing.hpp"
 
 using namespace app;
+using namespace describe_checks;
 
 namespace {
-
-std::string fixed(const char* f, double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-int count_of(const std::string& text, const std::string& part) {
-  int n = 0;
-  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
-
-// The number printed right after `phrase` (NaN if the phrase is missing).
-double number_after(const std::string& text, const std::string& phrase) {
-  const size_t at = text.find(phrase);
-  if (at == std::string::npos) return std::nan("");
-  return std::strtod(text.c_str() + at + phrase.size(), nullptr);
-}
 
 // The number printed right before `phrase`, after the previous blank (NaN if the phrase is missing).
 double number_before(const std::string& text, const std::string& phrase) {
