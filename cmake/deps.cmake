@@ -11,6 +11,7 @@ if(EXISTS "${CATCH2_SRC}/extras/catch_amalgamated.cpp")
   add_library(catch2_amalgamated STATIC EXCLUDE_FROM_ALL "${CATCH2_SRC}/extras/catch_amalgamated.cpp")
   target_include_directories(catch2_amalgamated SYSTEM PUBLIC "${CATCH2_SRC}/extras")
   target_compile_options(catch2_amalgamated PRIVATE -w)  # third-party
+  target_compile_definitions(catch2_amalgamated PRIVATE CATCH_AMALGAMATED_CUSTOM_MAIN)  # tests/test_main.cpp has it
   if(EMSCRIPTEN)
     target_compile_options(catch2_amalgamated PRIVATE -fexceptions)
   endif()

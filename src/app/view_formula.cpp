@@ -139,7 +139,11 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
     ImGuiListClipper clip;
     clip.Begin(s.d);
     // Keep the worked dimension's row drawn so the scroll below can reach it.
+#if IMGUI_VERSION_NUM >= 18909  // renamed in 1.89.9 (Debian 13 has 1.90)
+    clip.IncludeItemsByIndex(c.dim, c.dim + 1);
+#else
     clip.ForceDisplayRangeByIndices(c.dim, c.dim + 1);
+#endif
     while (clip.Step()) {
       for (int j = clip.DisplayStart; j < clip.DisplayEnd; ++j) {
         const pe::FormulaSteps f = pe::formula_steps(s.pos, j, s.d, s.base);

@@ -53,7 +53,10 @@ std::string join(std::span<const char* const> names, const char* sep) {
 }  // namespace
 
 std::span<const Setting> settings() { return kSettings; }
-const Setting& setting(Field f) { return kSettings[static_cast<int>(f)]; }
+const Setting& setting(Field f) {
+  const int i = static_cast<int>(f);
+  return kSettings[i >= 0 && i < static_cast<int>(Field::count) ? i : 0];  // Field::count is no row
+}
 const char* field_key(Field f) { return setting(f).key; }
 
 bool field_from_key(std::string_view key, Field& out) {
