@@ -68,9 +68,11 @@
     if (err) throw new RangeError(err);
     const out = new Float64Array(n * d);
     for (let first = 0; first < n;) {
-      const rows = call(m, 'posenc_table_chunk', [first, n, d, base, direct ? 1 : 0]);
-      out.set(rows, first * d);
-      first += rows.length / d;
+      const err = m.UTF8ToString(m._posenc_table_chunk(first, n, d, base, direct ? 1 : 0));
+      if (err) throw new RangeError(err);
+      const len = m._posenc_out_len();  // whole rows, at least one
+      out.set(new Float64Array(m.HEAPF64.buffer, m._posenc_out_ptr(), len), first * d);  // no intermediate copy
+      first += len / d;
     }
     return out;
   }

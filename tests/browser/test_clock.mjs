@@ -42,6 +42,29 @@ test('PosEnc.period: 2*pi for pair 0 and about 60,611 for the last pair of d = 5
   assert.ok(Math.abs((await api('period', 1, 4, 100)) - 2 * Math.PI * 10) < 1e-12);  // base given
 });
 
+test('PosEnc.table equals Math.sin/Math.cos row by row, across its chunk boundaries', async () => {
+  // d = 512 fills a 2 MB chunk with 512 rows, so 1,300 rows take three chunks (the last one partial).
+  const n = 1300, d = 512;
+  const rows = [0, 1, 511, 512, 513, 1023, 1024, 1299];
+  const got = await page.evaluate(([n, d, rows]) => {
+    const t = window.PosEnc.table(n, d);
+    return { length: t.length, rows: rows.map((p) => Array.from(t.subarray(p * d, (p + 1) * d))) };
+  }, [n, d, rows]);
+  assert.equal(got.length, n * d);
+  rows.forEach((p, r) => {
+    for (let j = 0; j < d; j++) {
+      const w = 1 / Math.pow(10000, (2 * Math.floor(j / 2)) / d);
+      const exact = j % 2 ? Math.cos(w * p) : Math.sin(w * p);
+      // The recurrence's documented bound: 1e-13 + |w p| 2^-52 (README), here at most about 3e-13.
+      assert.ok(Math.abs(got.rows[r][j] - exact) <= 1e-13 + Math.abs(w * p) * 2 ** -52 + 1e-15, `row ${p} dim ${j}`);
+    }
+  });
+  const msg = (expr) => page.evaluate((e) => { try { eval(e); return 'no error'; } catch (x) { return x.message; } }, expr);
+  assert.match(await msg('PosEnc.table(0, 8)'), /^n must be an integer/);
+  assert.match(await msg('PosEnc.table(4, 7)'), /^d must be an even integer/);
+  assert.match(await msg('PosEnc.table(1 << 24, 8192)'), /^n \* d must be at most/);
+});
+
 test('bad arguments throw a reason naming the parameter', async () => {
   const msg = (expr) => page.evaluate((e) => { try { eval(e); return 'no error'; } catch (x) { return x.message; } }, expr);
   assert.match(await msg('PosEnc.encoding(1, 3)'), /^d must be an even integer/);
