@@ -540,12 +540,16 @@
     // (e.g. no WebGL2 context for this canvas although a test canvas had one). Say so instead of
     // "Loading..." forever.
     quit(status, toThrow) {
-      if (status !== 0 && !mod) {
-        showStatus('PosEnc Lab could not start: ' + (lastErr || 'exit code ' + status) + '. Try reloading the page, ' +
-                   'enabling hardware acceleration in the browser settings, or a current Firefox, Chrome, Edge or Safari.', true);
-        rejectReady(new Error(lastErr || 'exit code ' + status));
-      }
+      if (status !== 0) config.onStartFailed(lastErr || 'exit code ' + status);
       throw toThrow;
+    },
+    // main() could not start (src/platform/main.cpp says so itself, as newer Emscripten versions do
+    // not call quit() when main returns non-zero with the runtime kept alive).
+    onStartFailed(reason) {
+      if (mod) return;
+      showStatus('PosEnc Lab could not start: ' + reason + '. Try reloading the page, ' +
+                 'enabling hardware acceleration in the browser settings, or a current Firefox, Chrome, Edge or Safari.', true);
+      rejectReady(new Error(reason));
     },
   };
   config.noInitialRun = noGL;

@@ -33,6 +33,14 @@
 
 #include <GLES3/gl3.h>
 
+#ifdef __EMSCRIPTEN__
+// The page learns why: with EXIT_RUNTIME=0, newer Emscripten (3.1.69 on Debian 13) does not call
+// Module.quit when main returns non-zero, so posenc.js would show "Loading..." for ever.
+EM_JS(void, js_start_failed, (const char* reason), {
+  if (Module["onStartFailed"]) Module["onStartFailed"](UTF8ToString(reason));
+});
+#endif
+
 namespace platform {
 
 namespace {
@@ -151,6 +159,15 @@ void frame() {
 }  // namespace
 
 app::App& the_app() { return g.app; }
+
+int start_failed(const char* what, const char* detail) {
+  const std::string reason = std::string(what) + ": " + detail;
+  std::fprintf(stderr, "%s\n", reason.c_str());
+#ifdef __EMSCRIPTEN__
+  js_start_failed(reason.c_str());
+#endif
+  return 1;
+}
 app::FrameStats& frame_stats() { return g.stats; }
 void request_redraw() {
   g.redraw_frames = 3;
@@ -178,8 +195,7 @@ int main(int argc, char** argv) {
 
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-    std::fprintf(stderr, "SDL_Init failed: %s\n", SDL_GetError());
-    return 1;
+    return platform::start_failed("SDL_Init failed", SDL_GetError());
   }
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
@@ -188,13 +204,11 @@ int main(int argc, char** argv) {
   g.window = SDL_CreateWindow("PosEnc Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
                               SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!g.window) {
-    std::fprintf(stderr, "SDL_CreateWindow failed: %s\n", SDL_GetError());
-    return 1;
+    return platform::start_failed("SDL_CreateWindow failed", SDL_GetError());
   }
   g.gl = SDL_GL_CreateContext(g.window);
   if (!g.gl) {
-    std::fprintf(stderr, "Could not create an OpenGL ES 3.0 / WebGL2 context: %s\n", SDL_GetError());
-    return 1;
+    return platform::start_failed("Could not create an OpenGL ES 3.0 / WebGL2 context", SDL_GetError());
   }
   SDL_GL_MakeCurrent(g.window, g.gl);
   SDL_GL_SetSwapInterval(1);
