@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
+
+#include "state/state_io.hpp"
 
 namespace describe_checks {
 
@@ -42,6 +45,27 @@ inline double number_after(const std::string& text, const std::string& prefix) {
     }
   }
   return digits.empty() ? std::nan("") : std::strtod(digits.c_str(), nullptr);
+}
+
+// The corners of the valid range, reached through the validated path (so the page can be in them).
+inline std::vector<app::State> corner_states() {
+  std::vector<app::State> out;
+  for (const char* q : {"d=8192&pair=4095&pos=1e9&k=-1e9&base=1e12&n=100000", "d=2&pos=-1e9&k=1e9&base=1.0000001&n=1",
+                        "d=8192&pair=0&pos=1e9&base=1e12&n=1"}) {
+    app::State s;
+    app::apply_query(s, q);
+    out.push_back(s);
+  }
+  return out;
+}
+
+// "" if a description is fit to read out, else what is wrong with it: a NaN or an infinity, or a
+// {placeholder} of a lesson text left unfilled.
+inline std::string unfit(const std::string& t) {
+  for (const char* bad : {"nan", "NaN", "inf", "Inf"})
+    if (has(t, bad)) return std::string("shows ") + bad;
+  if (has(t, "{")) return "a placeholder is unfilled";
+  return {};
 }
 
 }  // namespace describe_checks

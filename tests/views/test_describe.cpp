@@ -28,21 +28,16 @@ TEST_CASE("the description names the view, the parameters and the selected pair'
   CHECK(t.find(fixed("%.4f", std::cos(37.0) + std::cos(0.37))) != std::string::npos);
 }
 
-TEST_CASE("every view has a description and none shows nan or inf") {
-  State s;
-  s.pos = 1e9;
-  s.k = -1e9;
-  s.base = 1e12;
-  s.d = 8192;
-  s.pair = 4095;
-  for (int v = 0; v < static_cast<int>(View::count); ++v) {
-    s.view = static_cast<View>(v);
-    const std::string t = describe(s);
-    INFO(t);
-    CHECK(t.size() > 100);
-    CHECK(t.find("nan") == std::string::npos);
-    CHECK(t.find("inf") == std::string::npos);
-  }
+TEST_CASE("every view has a description fit to read out, at the corners of the valid range") {
+  for (const State& corner : corner_states())
+    for (const Lesson& l : lessons()) {
+      State s = corner;
+      REQUIRE(set_view(s, l.view).empty());
+      const std::string t = describe(s);
+      INFO(t);
+      CHECK(t.size() > 150);
+      CHECK(unfit(t) == "");
+    }
 }
 
 TEST_CASE("fmt never prints NaN or Infinity") {
