@@ -3,7 +3,7 @@ set(POSENC_DEPS "${CMAKE_SOURCE_DIR}/.cache" CACHE PATH "Folder that scripts/set
 
 # Catch2 from Debian's source package (scripts/setup.sh unpacks it): v2 (Debian 12) is one header,
 # single_include/catch2/catch.hpp; v3 (Debian 13) is the amalgamated pair extras/catch_amalgamated.*,
-# compiled here so that the same tests build natively and for wasm. tests/catch.hpp includes either.
+# compiled here so that the same tests build natively and for wasm. tests/catch2_any.hpp includes either.
 # Neither include folder holds anything but Catch2, so no host header reaches a wasm compile.
 set(CATCH2_SRC "${POSENC_DEPS}/src/catch2")
 add_library(catch2 INTERFACE)

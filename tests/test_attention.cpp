@@ -1,5 +1,5 @@
 // Attention weights: softmax, a hand-worked case, and order blindness (and how PE breaks it).
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <vector>

@@ -1,5 +1,5 @@
 // The encoding against the primer's worked example and its definition.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <vector>

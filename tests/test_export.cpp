@@ -1,5 +1,5 @@
 // Exports carry exactly the module's numbers and settings.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cstdlib>
 #include <sstream>

@@ -1,6 +1,6 @@
 // The float32 mirror (what the heatmap shader and naive float32 code compute) against the double
 // encoding, 64-bit integer arithmetic, hand-worked values and the analytic error estimate.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <cstdint>

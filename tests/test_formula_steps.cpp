@@ -1,5 +1,5 @@
 // The worked formula against the primer's example and against the encoding itself.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // Frame-time statistics: nearest-rank quantiles over the last 1024 frames.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include "state/frame_stats.hpp"
 

@@ -1,5 +1,5 @@
 // Frequencies and periods against hand-worked values and the article's stated numbers.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 

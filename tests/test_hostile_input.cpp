@@ -6,7 +6,7 @@
 // field within the README's limits, written out independently in tests/fuzz/state_checks.hpp), each
 // rejection must have a reason and echo at most 43 printable ASCII characters, to_json must
 // show no NaN/Infinity, the JSON must parse, and the state must reload cleanly from its own to_query.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cfloat>
 #include <cmath>

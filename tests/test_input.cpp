@@ -1,5 +1,5 @@
 // The input vector x = E*sqrt(d) + PE: the generator, the scale of each term, and the sum.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <vector>

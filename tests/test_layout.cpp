@@ -1,5 +1,5 @@
 // Interleaved and concatenated layouts: a shift by k is a rotation only when the pairing follows the layout.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <vector>

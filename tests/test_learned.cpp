@@ -1,5 +1,5 @@
 // Learned positions: the paper's Table 3 numbers and the size of a learned table.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <limits>
 #include <string>

@@ -1,6 +1,6 @@
 // Adding word and position vectors: the four parts must add up to the directly summed total, and
 // concatenating must leave no cross terms.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <vector>

@@ -10,7 +10,7 @@
 //    checked against an independent float computation in this file; the shader's integer-phase route
 //    never reaches 2/255 below 2^31.
 // Positions and pairs are sampled (a fixed LCG), not exhaustive.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Range (max minus min over positions 0..n-1) of every dimension: the fast exact method against
 // the brute force, hand-worked values, the article's counts, and the closed-form extents.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <algorithm>
 #include <cmath>

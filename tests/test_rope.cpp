@@ -1,5 +1,5 @@
 // RoPE: rotating query and key by their positions makes the score depend on n - m only.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <vector>

@@ -1,5 +1,5 @@
 // A shift by k is a rotation: rotating PE(pos) must give PE(pos + k) computed directly.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <vector>

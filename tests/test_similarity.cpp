@@ -1,5 +1,5 @@
 // The dot product of two position vectors depends only on their distance.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 

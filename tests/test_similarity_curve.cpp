@@ -1,6 +1,6 @@
 // Similarity curves against the one-offset functions of similarity.hpp, the article's value and
 // the sampling rules.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // The one validated path into State: URL queries, API calls and UI edits all go through it.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include "state/state_io.hpp"
 #include "state/tour.hpp"

@@ -1,5 +1,5 @@
 // The rotation-recurrence table against the direct formula.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // The text alternative states the same numbers the views draw, and never NaN or Infinity.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <cstdio>

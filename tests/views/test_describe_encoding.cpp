@@ -7,7 +7,7 @@
 // printed digit, so most numbers are read back from the text and compared within half a unit of the
 // last printed place (plus 1e-9 for that flip). Counts and hand-worked short numbers (0.01, 100, 0.5)
 // are compared as exact text.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <algorithm>
 #include <cctype>

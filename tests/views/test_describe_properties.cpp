@@ -4,7 +4,7 @@
 // views' fixed stand-in vectors (pe::word_vector with the seeds the views document), which are data, not
 // results. Numbers are compared as printed text where the view's format leaves a wide margin over the
 // rounding error of the two routes (stated at each check), else parsed back and compared with a tolerance.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -2,7 +2,7 @@
 // core file and its test, draws in a headless Dear ImGui frame (no GPU: draw callbacks are not run)
 // without NaN vertices, at several states including the corners of the valid range, and is in the
 // guided tour or listed as outside it.
-#include "catch.hpp"
+#include "catch2_any.hpp"
 
 #include <cmath>
 #include <filesystem>
