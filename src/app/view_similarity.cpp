@@ -72,6 +72,10 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   caption(lesson_text(View::similarity, "caption"));
 
   if (ImGui::BeginTable("sim_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+    // Fixed weights: a stretch column sized from its contents would feed the full-width slider's width
+    // back into itself and settle differently from one first frame to another.
+    ImGui::TableSetupColumn("kmax", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("starts", ImGuiTableColumnFlags_WidthStretch, 1.39f);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted("offsets k from 0 to");
     ImGui::SetNextItemWidth(-1);
