@@ -414,6 +414,13 @@
     });
   }
 
+  // ---- [SECTION] theme=auto follows the reader's prefers-color-scheme (kept in the state, not a setting) --
+  const prefersDark = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  function applyPrefersDark() {
+    if (runtime) runtime._posenc_set_prefers_dark(prefersDark && prefersDark.matches ? 1 : 0);
+  }
+  if (prefersDark && prefersDark.addEventListener) prefersDark.addEventListener('change', applyPrefersDark);
+
   // ---- [SECTION] embed mode: a postMessage endpoint for web/posenc-embed.js ----------------------
   // Accepts {posenc: 1, id, type: 'getState'|'setState', state?} from trusted origins only: the
   // `origins=` list when given, otherwise the parent page's origin (and only from the parent window).
@@ -515,6 +522,7 @@
     arguments: [],  // the URL is applied below through posenc_set_state, so its rejections are known
     onRuntimeInitialized() {
       runtime = config;
+      applyPrefersDark();
       const reduced = reducedMotion && reducedMotion.matches ? 1 : 0;
       const loaded = JSON.parse(withString(config, location.search, (p) => config.UTF8ToString(config._posenc_load(p, reduced))));
       embed = loaded.page.embed;

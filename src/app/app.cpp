@@ -16,7 +16,7 @@ namespace {
 void draw_tour_bar(App& a) {
   const TourStep* t = tour_step(a.state.step);
   if (!t) return;
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.92f, 0.96f, 1.0f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
   const ImGuiStyle& st = ImGui::GetStyle();
   const float height = a.fonts.title->FontSize + 2 * ImGui::GetTextLineHeight() + 2 * st.ItemSpacing.y + 2 * st.WindowPadding.y + 4;
   ImGui::BeginChild("tour", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
@@ -173,11 +173,13 @@ bool app_update_style(App& a, float pixel_ratio) {
     a.fonts = load_fonts(scale, pixel_ratio);
     a.fonts_built = true;
   }
-  if (rebuild || s.contrast != a.style_contrast || s.palette != a.style_palette) {
+  const bool dark = dark_colors(s);
+  if (rebuild || s.contrast != a.style_contrast || s.palette != a.style_palette || dark != a.style_dark) {
     a.style_contrast = s.contrast;
     a.style_palette = s.palette;
-    apply_theme(scale, s.contrast);
-    apply_palette(s.palette, s.contrast);
+    a.style_dark = dark;
+    apply_theme(scale, s.contrast, dark);
+    apply_palette(s.palette, s.contrast, dark);
   }
   return rebuild;
 }

@@ -35,6 +35,7 @@ struct App {
   float pixel_ratio = 1.0f;   // device pixels per UI pixel, as applied to the fonts
   bool style_contrast = false;
   Palette style_palette = Palette::standard;
+  bool style_dark = false;
   bool fonts_built = false;
   bool toggle_fullscreen = false;  // set by the UI, carried out (and cleared) by the platform
   ExportKind pending_export = ExportKind::none;  // likewise, right after the frame is drawn

@@ -34,7 +34,8 @@ Fonts load_fonts(float ui_scale, float pixel_ratio) {
   return f;
 }
 
-void apply_palette(Palette p, bool contrast) {
+void apply_palette(Palette p, bool contrast, bool dark) {
+  (void)dark;  // TODO(theme): dark neutrals
   if (p == Palette::colorblind) {
     colors::hand = IM_COL32(0, 114, 178, 255);     // Okabe-Ito blue
     colors::ghost = IM_COL32(213, 94, 0, 255);     // vermillion
@@ -53,7 +54,8 @@ void apply_palette(Palette p, bool contrast) {
   colors::warning = contrast ? IM_COL32(140, 50, 0, 255) : IM_COL32(178, 89, 0, 255);
 }
 
-void apply_theme(float ui_scale, bool contrast) {
+void apply_theme(float ui_scale, bool contrast, bool dark) {
+  (void)dark;
   ImGuiStyle& st = ImGui::GetStyle();
   st = ImGuiStyle();
   ImGui::StyleColorsLight(&st);

@@ -16,7 +16,8 @@ struct Fonts {
 // ui_scale * pixel_ratio so text stays crisp on HiDPI screens (io.FontGlobalScale undoes the ratio).
 Fonts load_fonts(float ui_scale, float pixel_ratio);
 // Sizes scaled for projectors; `contrast` picks the high-contrast theme (black on white, thick lines).
-void apply_theme(float ui_scale, bool contrast);
+// `dark`: light text on dark grey (theme=dark, or theme=auto on a dark system).
+void apply_theme(float ui_scale, bool contrast, bool dark);
 
 
 // Colours shared by the views: the hand at pos, the hand at pos + k, the highlighted pair, ...
@@ -47,6 +48,7 @@ inline ImU32 hover_ring = IM_COL32(40, 40, 50, 200);     // the ring round a hov
 inline ImU32 marker = IM_COL32(60, 60, 70, 140);         // a vertical line marking a position
 inline ImU32 muted = IM_COL32(150, 150, 160, 255);       // things outside the point being made
 inline ImU32 threshold = IM_COL32(200, 40, 50, 255);     // a limit line (visibility, tolerance)
+inline ImU32 tour_bg = IM_COL32(235, 245, 255, 255);     // the guided tour's bar
 
 // Data colours: the word vector, sums, and the two members of a pair in plots.
 inline ImU32 word = IM_COL32(125, 80, 175, 255);
@@ -65,6 +67,6 @@ constexpr float hover_radius = 7.0f;     // the ring round a hovered point
 
 // standard: blue hand, orange ghost, green selection. colorblind: Okabe-Ito blue / vermillion /
 // bluish green, told apart by lightness too. `contrast` darkens the neutral colours.
-void apply_palette(Palette p, bool contrast);
+void apply_palette(Palette p, bool contrast, bool dark);
 
 }  // namespace app

@@ -139,7 +139,8 @@ void frame() {
   int fw = 0, fh = 0;
   SDL_GL_GetDrawableSize(g.window, &fw, &fh);
   glViewport(0, 0, fw, fh);
-  glClearColor(0.97f, 0.97f, 0.98f, 1.0f);
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];  // the theme's (light or dark)
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   carry_out_export(g.app, fw, fh);

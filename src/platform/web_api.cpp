@@ -180,6 +180,13 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_reduced_motion(int reduced) {
   platform::request_redraw();
 }
 
+// The browser's prefers-color-scheme (at load, before posenc_load, and whenever it changes): what
+// theme=auto follows.
+EMSCRIPTEN_KEEPALIVE void posenc_set_prefers_dark(int dark) {
+  app::set_prefers_dark(platform::the_app().state, dark != 0);
+  platform::request_redraw();
+}
+
 // The state as a query string with default values left out (`view` always): for PosEnc.link() and the
 // address bar.
 EMSCRIPTEN_KEEPALIVE const char* posenc_link_query() { return reply(app::to_query(platform::the_app().state, true)); }

@@ -18,6 +18,8 @@ constexpr Setting kSettings[] = {
 static_assert(sizeof(kSettings) / sizeof(kSettings[0]) == static_cast<size_t>(Field::count));
 
 constexpr const char* kPaletteNames[] = {"standard", "colorblind"};
+constexpr const char* kThemeNames[] = {"light", "dark", "auto"};
+constexpr const char* kTextNames[] = {"auto", "full", "summary", "off"};
 
 template <class T>
 double as_number(T v) {
@@ -72,6 +74,8 @@ std::span<const char* const> choice_names(Field f) {
   switch (f) {
     case Field::view: return view_ids();
     case Field::palette: return kPaletteNames;
+    case Field::theme: return kThemeNames;
+    case Field::text: return kTextNames;
     default: return {};
   }
 }

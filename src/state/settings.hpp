@@ -31,7 +31,10 @@
   X(scale, number, kMinScale, kMaxScale, "UI scale for projectors")                                          \
   X(contrast, boolean, 0, 1, "high-contrast theme")                                                          \
   X(palette, choice, 0, 0, "colours of hands, selection and plots")                                          \
-  X(controls, boolean, 0, 1, "show the controls sidebar")
+  X(controls, boolean, 0, 1, "show the controls sidebar")                                                    \
+  X(theme, choice, 0, 0, "light or dark colours; auto follows the reader's system setting")                  \
+  X(text, choice, 0, 0, "the lesson text: auto (summary on small screens), full, summary or off")            \
+  X(deck, boolean, 0, 1, "slide-deck mode: clicker keys go to the deck, keys after a click")
 
 namespace app {
 

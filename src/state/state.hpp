@@ -8,6 +8,8 @@
 namespace app {
 
 enum class Palette : int { standard, colorblind };
+enum class Theme : int { light, dark, automatic };  // automatic: the reader's prefers-color-scheme
+enum class LessonText : int { automatic, full, summary, off };
 
 struct State {
   // Settings (one row each in settings.hpp; the defaults are these initialisers).
@@ -25,11 +27,19 @@ struct State {
   bool contrast = false;   // high-contrast theme
   Palette palette = Palette::standard;  // colour-blind-safe palette: Palette::colorblind
   bool controls = true;    // show the controls sidebar (hide it for projectors and small embeds)
+  Theme theme = Theme::light;
+  LessonText text = LessonText::automatic;  // automatic: the one-line summary on small screens
+  bool deck = false;       // inside a slide deck: clicker keys belong to the deck
 
   // The reader's environment, not a setting: the browser asks for reduced motion. Then nothing
   // starts moving by itself (at load, or by a tour step); only an explicit playing=1 does.
   bool reduced_motion = false;
+  // Likewise: the browser prefers dark colours (what theme=auto follows).
+  bool prefers_dark = false;
 };
+
+// The colours in effect: theme, or for theme=auto the reader's preference.
+inline bool dark_colors(const State& s) { return s.theme == Theme::dark || (s.theme == Theme::automatic && s.prefers_dark); }
 
 // Limits that are properties of the app (the math limits live in core/params.hpp), used by the
 // settings table.

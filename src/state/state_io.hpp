@@ -38,6 +38,8 @@ std::string set_field(State& s, std::string_view key, std::string_view value);
 std::string set_step(State& s, int step);
 // The reader's motion preference; turning it on pauses.
 void set_reduced_motion(State& s, bool reduced);
+// The browser's prefers-color-scheme: dark (what theme=auto follows).
+inline void set_prefers_dark(State& s, bool dark) { s.prefers_dark = dark; }
 
 // Applies a query string ("a=1&b=2", with or without a leading '?', %-encoded). A query that moves
 // the tour to a new step applies that step's preset first; the query's own keys still win.
