@@ -16,23 +16,28 @@ namespace {
 void draw_tour_bar(App& a) {
   const TourStep* t = tour_step(a.state.step);
   if (!t) return;
+  // The step's text in the heading font: read from the back of a lecture hall at scale 2.
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
   const ImGuiStyle& st = ImGui::GetStyle();
-  const float height = a.fonts.title->FontSize + 2 * ImGui::GetTextLineHeight() + 2 * st.ItemSpacing.y + 2 * st.WindowPadding.y + 4;
-  ImGui::BeginChild("tour", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar);
+  const float inner = ImGui::GetContentRegionAvail().x - 2 * st.WindowPadding.x;
+  ImGui::PushFont(a.fonts.title);
+  const float text_h = ImGui::CalcTextSize(t->caption.c_str(), nullptr, false, inner).y;
+  const float title_h = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::PopFont();
+  const float height = title_h + ImGui::GetFrameHeightWithSpacing() + text_h + st.ItemSpacing.y + 2 * st.WindowPadding.y + 2;
+  ImGui::BeginChild("tour", ImVec2(0, std::min(height, ImGui::GetContentRegionAvail().y * 0.45f)), true);
   ImGui::PushFont(a.fonts.title);
   ImGui::Text("Tour %d/%d: %s", a.state.step, tour_step_count(), t->title.c_str());
   ImGui::PopFont();
-  const float buttons = 300.0f * a.ui_scale;
-  ImGui::SameLine();
-  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons));
   const int last = tour_step_count();
   if (ImGui::Button("< Previous")) set_step(a.state, std::max(1, a.state.step - 1));
   ImGui::SameLine();
   if (ImGui::Button(a.state.step < last ? "Next >" : "Finish")) set_step(a.state, a.state.step < last ? a.state.step + 1 : 0);
   ImGui::SameLine();
   if (ImGui::Button("End tour")) set_step(a.state, 0);
+  ImGui::PushFont(a.fonts.title);
   ImGui::TextWrapped("%s", t->caption.c_str());
+  ImGui::PopFont();
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }
@@ -64,7 +69,12 @@ void handle_keys(App& a) {
     if (s.step > 0) set_step(s, std::max(1, s.step - 1));
     else set_view(s, static_cast<View>((view + views - 1) % views));
   }
-  if (pressed(ImGuiKey_Escape)) a.show_help = false;
+  if (pressed(ImGuiKey_Escape)) {
+    // One thing at a time, the most recent first: the pen or pointer, the help, the drawer.
+    if (a.notes.mode != AnnotateMode::off) a.notes.mode = AnnotateMode::off;
+    else if (a.show_help) a.show_help = false;
+    else a.drawer_open = false;
+  }
   for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
     switch (io.InputQueueCharacters[i]) {
       case ' ': set_number(s, Field::playing, s.playing ? 0 : 1); break;
@@ -73,7 +83,14 @@ void handle_keys(App& a) {
       case 'p': if (s.step > 0) set_step(s, std::max(1, s.step - 1)); break;
       case 'h': case '?': a.show_help = !a.show_help; break;
       case 'f': a.toggle_fullscreen = true; break;
-      case 'c': set_number(s, Field::controls, s.controls ? 0 : 1); break;
+      case 'c':
+        if (a.narrow && s.controls) a.drawer_open = !a.drawer_open;
+        else set_number(s, Field::controls, s.controls ? 0 : 1);
+        break;
+      case 'i': set_number(s, Field::text, static_cast<double>(s.text == LessonText::off ? LessonText::automatic : LessonText::off)); break;
+      case 'd': toggle_annotate(a.notes, AnnotateMode::pen); break;
+      case 'l': toggle_annotate(a.notes, AnnotateMode::pointer); break;
+      case 'x': a.notes.strokes.clear(); break;
       case '+': case '=': set_number(s, Field::scale, std::min(kMaxScale, s.scale + 0.25)); break;
       case '-': set_number(s, Field::scale, std::max(kMinScale, s.scale - 0.25)); break;
       default: break;
@@ -91,8 +108,12 @@ void draw_help(App& a) {
       {"Space", "play / pause"},          {"\xE2\x86\x90 \xE2\x86\x92", "position -1 / +1"},
       {"\xE2\x86\x91 \xE2\x86\x93", "offset k +1 / -1"}, {"PageDown / PageUp", "next / previous view (tour step in the tour)"},
       {"t", "start / end the guided tour"}, {"n / p", "next / previous tour step"},
-      {"f", "fullscreen on / off"},         {"c", "hide / show the controls"},         {"+ / -", "larger / smaller UI (projector)"},
-      {"h or ?", "show / hide this help"},   {"Esc", "close this help"}};
+      {"f", "fullscreen on / off"},         {"c", "hide / show the controls"},         {"i", "hide / show the lesson text"},
+      {"d", "pen: draw over the figure"},   {"l", "pointer: a red dot for the audience"}, {"x", "clear the pen's marks"},
+      {"+ / -", "larger / smaller UI (projector)"},
+      {"Tab / Shift+Tab", "next / previous control (then out of the figure)"},
+      {"Space / Enter", "press the focused control; arrows adjust a slider"},
+      {"h or ?", "show / hide this help"},   {"Esc", "end pen or pointer, close this help, then leave the figure"}};
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
     for (const auto& k : kKeys) {
       ImGui::TableNextRow();
@@ -201,6 +222,42 @@ void draw_view(App& a, const ViewContext& ctx) {
   }
 }
 
+namespace {
+
+// Small screens, narrow columns and large UI scales (UI pixels = screen pixels / scale).
+constexpr float kNarrowWidth = 700.0f;   // below: the controls become a drawer
+constexpr float kShortHeight = 520.0f;   // below (or when narrow): the lesson text shows its summary
+
+// The controls drawer of small screens: over the left of the canvas, below the top row.
+void draw_drawer(App& a, float top) {
+  if (!a.drawer_open) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float w = std::min(vp->WorkSize.x, (metrics::sidebar_width + 30.0f) * a.ui_scale);
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, top));
+  ImGui::SetNextWindowSize(ImVec2(w, vp->WorkPos.y + vp->WorkSize.y - top));
+  ImGui::Begin("Controls##drawer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  if (ImGui::Button("Close controls (Esc)", ImVec2(-1, 0))) a.drawer_open = false;
+  draw_controls(a);
+  ImGui::End();
+}
+
+// The space for the page's "Copy link" button (an HTML button, so it is a real link-copying control
+// in the page's tab order): kept free at the cursor, on the current line.
+void keep_link_space(App& a) {
+  const ImVec2 size(ImGui::CalcTextSize("Copy link").x + 2 * ImGui::GetStyle().FramePadding.x + 6 * a.ui_scale, ImGui::GetFrameHeight());
+  a.link_min = ImGui::GetCursorScreenPos();
+  a.link_max = ImVec2(a.link_min.x + size.x, a.link_min.y + size.y);
+  ImGui::Dummy(size);
+}
+
+}  // namespace
+
+LessonText shown_text(const State& s, ImVec2 screen, float ui_scale) {
+  if (s.text != LessonText::automatic) return s.text;
+  const bool small = screen.x < kNarrowWidth * ui_scale || screen.y < kShortHeight * ui_scale;
+  return small ? LessonText::summary : LessonText::full;
+}
+
 void app_frame(App& a, double dt) {
   State& s = a.state;
   handle_keys(a);
@@ -210,12 +267,16 @@ void app_frame(App& a, double dt) {
   }
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
+  a.narrow = vp->WorkSize.x < kNarrowWidth * a.ui_scale;
+  if (!a.narrow || !s.controls) a.drawer_open = false;
+  a.link_min = a.link_max = ImVec2(0, 0);
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
   ImGui::Begin("PosEnc Lab", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
-  if (s.controls) {
+  const bool column = s.controls && !a.narrow;
+  if (column) {
     const float sidebar = metrics::sidebar_width * a.ui_scale;
     ImGui::BeginChild("controls", ImVec2(sidebar, 0), true);
     draw_controls(a);
@@ -223,11 +284,18 @@ void app_frame(App& a, double dt) {
     ImGui::SameLine();
   }
   ImGui::BeginChild("main", ImVec2(0, 0), false);
-  if (!s.controls) {
-    if (ImGui::SmallButton("Controls")) set_number(s, Field::controls, 1);
+  // The top row: the way to the controls when they are not a column, the link's space, the tabs.
+  if (!column) {
+    if (a.narrow && s.controls) {
+      if (ImGui::Button(a.drawer_open ? "Close controls" : "Controls")) a.drawer_open = !a.drawer_open;
+    } else if (ImGui::SmallButton("Controls")) {
+      set_number(s, Field::controls, 1);
+    }
     ImGui::SameLine();
   }
-  draw_tour_bar(a);
+  keep_link_space(a);
+  ImGui::SameLine();
+  const float top_row_end = ImGui::GetCursorScreenPos().y + ImGui::GetFrameHeightWithSpacing();
   // Narrow tabs so all fourteen fit beside the sidebar at 1280 px; at larger UI scales they scroll.
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(metrics::tab_padding * a.ui_scale, ImGui::GetStyle().FramePadding.y));
   ImGui::PushStyleVar(ImGuiStyleVar_ItemInnerSpacing, ImVec2(2.0f * a.ui_scale, ImGui::GetStyle().ItemInnerSpacing.y));
@@ -245,11 +313,18 @@ void app_frame(App& a, double dt) {
   }
   ImGui::PopStyleVar(2);
   a.shown_view = s.view;
-  const ViewContext ctx{a.fonts, a.ui_scale, a.notices};
+  draw_tour_bar(a);
+  float figure_top = ImGui::GetCursorScreenPos().y;
+  const ViewContext ctx{a.fonts, a.ui_scale, a.notices, shown_text(s, vp->WorkSize, a.ui_scale), a.intro_expanded, figure_top};
+  const ImVec2 main_min = ImGui::GetWindowPos(), main_size = ImGui::GetWindowSize();
   draw_view(a, ctx);
+  a.figure_min = ImVec2(main_min.x, figure_top);
+  a.figure_max = ImVec2(main_min.x + main_size.x, main_min.y + main_size.y);
   ImGui::EndChild();
   ImGui::End();
+  if (a.narrow && s.controls) draw_drawer(a, top_row_end);
   draw_help(a);
+  draw_annotations(a.notes, s.view, a.ui_scale);
 }
 
 }  // namespace app

@@ -8,6 +8,7 @@
 #include "state/export.hpp"
 #include "state/state.hpp"
 #include "state/state_io.hpp"
+#include "annotate.hpp"
 #include "style.hpp"
 #include "views.hpp"
 
@@ -44,12 +45,23 @@ struct App {
   bool show_help = false;          // the keyboard help overlay
   View shown_view = View::count;  // the tab drawn last frame, to tell a tab click from an outside change
   ViewCaches views;
+
+  // Layout of the last frame (screen pixels = CSS pixels on the web).
+  bool narrow = false;          // the controls are a drawer (small screens, narrow columns, large scales)
+  bool drawer_open = false;     // narrow: the controls drawer is showing
+  bool intro_expanded = false;  // lesson text in summary mode: the reader opened the whole text
+  ImVec2 figure_min, figure_max;  // the current view's figure: below its lesson text, in the main area
+  ImVec2 link_min, link_max;      // the space kept for the page's "Copy link" button (web/posenc.js)
+  Annotations notes;              // the lecturer's pen strokes and pointer (annotate.hpp)
 };
 
 // Brings fonts, theme and palette in line with the state's scale/contrast/palette and the screen's
 // pixel ratio. Call before ImGui::NewFrame(); returns true when the font atlas was rebuilt, so the
 // renderer must upload its texture again.
 bool app_update_style(App& a, float pixel_ratio);
+// The lesson text as shown on a screen of `screen` pixels: the `text` setting, where `auto` is the
+// one-line summary on small or short screens (measured in UI pixels, so large scales count as small).
+LessonText shown_text(const State& s, ImVec2 screen, float ui_scale);
 // Advances the animation by dt seconds, then builds this frame's UI.
 void app_frame(App& a, double dt);
 // Applies a query string through the validated path; rejections are kept for the notice line.

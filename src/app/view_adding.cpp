@@ -140,7 +140,7 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
 void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   refresh(cache, s);
   const float sc = ctx.ui_scale;
-  caption(lesson_text(View::adding, "caption"));
+  lesson_intro(View::adding, ctx);
 
   const double p1 = s.pos, p2 = s.pos + s.k;
   std::vector<double> e1(static_cast<size_t>(s.d)), e2(e1.size());

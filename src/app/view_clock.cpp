@@ -170,7 +170,7 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
 void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   refresh(cache, s);
   const float sc = ctx.ui_scale;
-  caption(lesson_text(View::clock, "caption"));
+  lesson_intro(View::clock, ctx);
 
   const std::string check = fill(lesson_text(View::clock, "rotation_check"),
                                  {{"d", std::to_string(s.d)}, {"pairs", std::to_string(s.d / 2)}, {"s", s.d == 2 ? "" : "s"},

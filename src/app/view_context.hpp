@@ -11,6 +11,9 @@ struct ViewContext {
   const Fonts& fonts;
   float ui_scale;
   std::vector<Rejection>& notices;  // where a rejected UI edit reports its reason
+  LessonText text;                  // the lesson text as shown now: full, summary or off (never automatic)
+  bool& intro_expanded;             // summary mode: the reader asked for the whole text
+  float& figure_top;                // set by lesson_intro(): where the figure starts (screen y), for exports
 };
 
 }  // namespace app

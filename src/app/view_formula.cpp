@@ -191,7 +191,7 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
   }
   c.dim = std::clamp(c.dim, 0, s.d - 1);
   const float sc = ctx.ui_scale;
-  caption(lesson_text(View::formula, "caption"));
+  lesson_intro(View::formula, ctx);
 
   int j = c.dim;
   ImGui::SetNextItemWidth(std::min(360 * sc, ImGui::GetContentRegionAvail().x * 0.4f));

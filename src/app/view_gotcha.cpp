@@ -225,7 +225,7 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
 }  // namespace
 
 void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
-  caption(lesson_text(View::gotcha, "caption"));
+  lesson_intro(View::gotcha, ctx);
 
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("layout:");

@@ -391,7 +391,7 @@ void heatmap_set_window(HeatmapCache& cache, const State& s, double pos0, double
 
 void draw_heatmap(State& s, HeatmapCache& cache, const ViewContext& ctx) {
   follow_state(cache, s);
-  caption(lesson_text(View::heatmap, "caption"));
+  lesson_intro(View::heatmap, ctx);
   draw_controls(s, cache, ctx);
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float reserve = 4.2f * line;  // the key numbers below the map

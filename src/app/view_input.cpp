@@ -188,7 +188,7 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
   c.token = std::clamp(c.token, 0, kVocabSize - 1);
   refresh(c, s);
   const float sc = ctx.ui_scale;
-  caption(lesson_text(View::input, "caption"));
+  lesson_intro(View::input, ctx);
 
   ImGui::SetNextItemWidth(150 * sc);
   if (ImGui::BeginCombo("token", kVocab[c.token])) {

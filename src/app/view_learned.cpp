@@ -147,7 +147,7 @@ void draw_live(const State& s, const ViewContext& ctx) {
 }  // namespace
 
 void draw_learned(State& s, LearnedCache&, const ViewContext& ctx) {
-  caption(lesson_text(View::learned, "caption"));
+  lesson_intro(View::learned, ctx);
   ImGui::BeginChild("learned", ImVec2(0, 0), false);
   draw_table(ctx);
 

@@ -174,7 +174,7 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   if (!pe::is_permutation(c.perm) || c.perm.size() != static_cast<size_t>(kN)) c.perm = pe::swap_permutation(kN, 1, 4);
   refresh(c, s.base);
   const float sc = ctx.ui_scale;
-  caption(lesson_text(View::order, "caption"));
+  lesson_intro(View::order, ctx);
 
   const std::string_view hint = lesson_text(View::order, "hint");
   ImGui::TextUnformatted(hint.data(), hint.data() + hint.size());

@@ -38,7 +38,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   const int first = pe::first_pair_with_period_above(s.n, s.d, s.base);
   const double slowest = cache.period.back();
 
-  caption(lesson_text(View::periods, "caption"));
+  lesson_intro(View::periods, ctx);
   if (ImGui::BeginTable("period_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableNextColumn();
     param_slider("window N", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);

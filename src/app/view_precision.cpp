@@ -345,7 +345,7 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
 
 void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  caption(lesson_text(View::precision, "caption"));
+  lesson_intro(View::precision, ctx);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("dimension of the selected pair:");
   ImGui::SameLine();

@@ -47,7 +47,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   refresh(cache, s);
   const float sc = ctx.ui_scale;
   const int d = s.d;
-  caption(lesson_text(View::ranges, "caption"));
+  lesson_intro(View::ranges, ctx);
 
   if (ImGui::BeginTable("range_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthStretch, 1.0f);

@@ -176,7 +176,7 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
 void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
   refresh(cache, s);
   const float sc = ctx.ui_scale;
-  caption(lesson_text(View::rope, "caption"));
+  lesson_intro(View::rope, ctx);
 
   const double m = s.pos, n = s.pos + s.k;
   const double score = pe::rope_score(cache.q, cache.k, m, n, s.base);

@@ -69,7 +69,7 @@ void marker(ImDrawList* dl, int shape, ImVec2 q, float r, ImU32 col, float sc) {
 
 void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  caption(lesson_text(View::similarity, "caption"));
+  lesson_intro(View::similarity, ctx);
 
   if (ImGui::BeginTable("sim_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
     // Fixed weights: a stretch column sized from its contents would feed the full-width slider's width

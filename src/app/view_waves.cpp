@@ -81,7 +81,7 @@ std::vector<int> default_wave_dims(int d) {
 void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
   if (cache.key.changed(s.d)) reset_dims(cache, s.d);
   const float sc = ctx.ui_scale;
-  caption(lesson_text(View::waves, "caption"));
+  lesson_intro(View::waves, ctx);
 
   // The curves: the user's list plus the selected pair's sin dimension, highlighted and drawn last.
   const int sel_dim = 2 * s.pair;

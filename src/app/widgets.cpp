@@ -48,6 +48,17 @@ void caption(std::string_view text) {
   ImGui::PopStyleColor();
 }
 
+void lesson_intro(View v, const ViewContext& ctx) {
+  if (ctx.text == LessonText::full) {
+    caption(lesson_text(v, "caption"));
+  } else if (ctx.text == LessonText::summary) {
+    if (ImGui::SmallButton(ctx.intro_expanded ? "Less##intro" : "More##intro")) ctx.intro_expanded = !ctx.intro_expanded;
+    ImGui::SameLine();
+    caption(ctx.intro_expanded ? lesson_text(v, "caption") : lesson(v).summary);
+  }
+  ctx.figure_top = ImGui::GetCursorScreenPos().y;
+}
+
 PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_scale) {
   PairCell cell;
   cell.pos = ImGui::GetCursorScreenPos();

@@ -8,6 +8,7 @@
 #include "state/format.hpp"
 #include "imgui.h"
 #include "state/state_io.hpp"
+#include "view_context.hpp"
 
 namespace app {
 
@@ -21,6 +22,11 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
 
 // Wrapped caption text in the dim caption colour.
 void caption(std::string_view text);
+
+// A lesson's opening text, as ctx.text says: the whole caption, or its one-line summary with a
+// "More" button that shows the whole text (and "Less" to fold it again), or nothing. Everything a
+// view draws after it is its figure (ctx.figure_top records where that starts).
+void lesson_intro(View v, const ViewContext& ctx);
 
 // One clickable cell of a row or grid of pairs (the dials of the clock, RoPE and gotcha views): an
 // invisible button of `size` at the cursor that selects `pair` through set_number() when clicked,
