@@ -120,27 +120,17 @@ void halo_text(ImDrawList* dl, ImVec2 pos, ImU32 col, const char* text) {
 }
 
 ImU32 series_color(int i) {
-  static constexpr ImU32 kColors[] = {
-      IM_COL32(31, 119, 180, 255), IM_COL32(235, 120, 20, 255), IM_COL32(148, 103, 189, 255), IM_COL32(214, 39, 40, 255),
-      IM_COL32(140, 86, 75, 255),  IM_COL32(227, 119, 194, 255), IM_COL32(110, 110, 110, 255), IM_COL32(160, 160, 20, 255),
-      IM_COL32(23, 170, 190, 255),
-  };
-  constexpr int n = static_cast<int>(sizeof(kColors) / sizeof(kColors[0]));
-  return kColors[((i % n) + n) % n];
+  constexpr int n = colors::kSeriesCount;
+  return colors::series[((i % n) + n) % n];
 }
+
 
 ImU32 with_alpha(ImU32 c, int a) {
   return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(std::clamp(a, 0, 255)) << IM_COL32_A_SHIFT);
 }
 
-ImU32 tint(ImU32 c, float t) {
-  t = std::clamp(t, 0.0f, 1.0f);
-  const auto mix = [&](int shift) {
-    const float v = static_cast<float>((c >> shift) & 0xFF);
-    return static_cast<int>(std::lround(255.0f + (v - 255.0f) * t));
-  };
-  return IM_COL32(mix(IM_COL32_R_SHIFT), mix(IM_COL32_G_SHIFT), mix(IM_COL32_B_SHIFT), 255);
-}
+ImU32 tint(ImU32 c, float t) { return blend(colors::paper, c, t); }
+
 
 void text_wrapped_at_spaces(const std::string& text, float width) {
   if (width <= 0) width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
@@ -208,7 +198,7 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(p.lo, p.hi, colors::paper);
   const ImU32 grid = colors::grid, minor = colors::grid_minor;
-  const ImU32 text = IM_COL32(70, 74, 84, 255);  // tick numbers: darker than colors::axis, for small text
+  const ImU32 text = colors::label;  // tick numbers: stronger than colors::axis, for small text
   for (double v : yt) {
     const float y = p.sy(v);
     dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), grid);

@@ -59,7 +59,9 @@ ImU32 series_color(int i);
 
 // c with alpha a (0..255): e.g. a faint line in a palette colour (colors::* are runtime values).
 ImU32 with_alpha(ImU32 c, int a);
-// c mixed with white: t = 1 gives c, t = 0 white (a light background in a palette colour).
+// c mixed with colors::paper: t = 1 gives c, t = 0 paper (a faint background in a palette colour, on
+// white or on the dark theme's paper).
+
 ImU32 tint(ImU32 c, float t);
 // Wrapped text that breaks lines at spaces only. ImGui's TextWrapped may also break after '.' or
 // ',', which can split a number such as 0.9646 across two lines. width <= 0: the available width.

@@ -17,7 +17,8 @@ namespace {
 
 // Part colours: the position part takes the hand's colour, the cross terms the ghost's (palette-aware).
 const ImU32& kWord = colors::word;
-constexpr ImU32 kTotal = IM_COL32(45, 45, 55, 255);  // the added total: near-black, darker than the parts
+const ImU32& kTotal = colors::ink;  // the added total: the ink colour (near-black or near-white), stronger than the parts
+
 constexpr std::uint64_t kSeed1 = 1, kSeed2 = 2;
 
 // The window of positions shown: the page of n positions that holds pos.

@@ -18,7 +18,8 @@ namespace app {
 namespace {
 
 // The wave plot's guide lines at +-1.
-constexpr ImU32 kGuide = IM_COL32(210, 213, 220, 255);
+const ImU32& kGuide = colors::guide;
+
 
 // Picks dimension j and makes its pair the shared selection.
 void select_dim(State& s, FormulaCache& c, int j) {

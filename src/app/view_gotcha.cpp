@@ -20,9 +20,9 @@ namespace app {
 namespace {
 
 // Colours of this view: the strip's sin and cos ticks, and an arc joining two dims that belong together.
-constexpr ImU32 kSinTick = IM_COL32(70, 75, 90, 255);
-constexpr ImU32 kCosTick = IM_COL32(200, 204, 214, 255);
-constexpr ImU32 kRightArc = IM_COL32(110, 115, 130, 255);
+const ImU32& kSinTick = colors::label;
+const ImU32& kCosTick = colors::guide;
+const ImU32& kRightArc = colors::axis;
 
 // The path of a hand as pos moves: a faint reference line.
 ImU32 trail_color() { return with_alpha(colors::zero_line, 150); }
@@ -57,13 +57,12 @@ int freq_of(int dim, int d, pe::Layout L) {
 }
 bool is_sin(int dim, int d, pe::Layout L) { return L == pe::Layout::interleaved ? dim % 2 == 0 : dim < d / 2; }
 
-// Red for +1, white for 0, blue for -1 (the article's heatmap colours).
+// Red for +1, paper for 0 (white, or near-black in the dark theme), blue for -1 (the article's heatmap colours).
 ImU32 value_color(double v) {
   const float t = static_cast<float>(std::clamp(v, -1.0, 1.0));
-  const auto lerp = [](float a, float b, float u) { return static_cast<int>(a + (b - a) * u); };
-  if (t >= 0) return IM_COL32(255, lerp(255, 40, t), lerp(255, 40, t), 255);
-  return IM_COL32(lerp(255, 40, -t), lerp(255, 90, -t), 255, 255);
+  return t >= 0 ? blend(colors::paper, colors::scale_pos, t) : blend(colors::paper, colors::scale_neg, -t);
 }
+
 
 std::string dim_label(int dim, int d, pe::Layout L) {
   char b[16];
@@ -92,7 +91,7 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
     const float a = x0 + (x1 - x0) * static_cast<float>(c) / static_cast<float>(cols);
     const float b = x0 + (x1 - x0) * static_cast<float>(c + 1) / static_cast<float>(cols);
     dl->AddRectFilled(ImVec2(a, y0), ImVec2(b, y0 + cell_h), value_color(v[static_cast<size_t>(dim)]));
-    // A sin/cos mark under the cell: dark for sin, light for cos.
+    // A sin/cos mark under the cell: strong for sin, faint for cos (against the background, in either theme).
     dl->AddRectFilled(ImVec2(a, y0 + cell_h + 1 * sc), ImVec2(b, y0 + cell_h + 5 * sc),
                       is_sin(dim, d, L) ? kSinTick : kCosTick);
   }
@@ -101,7 +100,9 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
     for (int dim = 0; dim < d; ++dim) {
       const std::string t = dim_label(dim, d, L);
       const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-      dl->AddText(ImVec2(cx(dim) - ts.x / 2, y0 + (cell_h - ts.y) / 2), colors::ink, t.c_str());
+      dl->AddText(ImVec2(cx(dim) - ts.x / 2, y0 + (cell_h - ts.y) / 2), ink_on(value_color(v[static_cast<size_t>(dim)])),
+                  t.c_str());
+
     }
   }
   // Arcs for the pairs shown in the dials below.

@@ -20,7 +20,8 @@ namespace app {
 namespace {
 
 // Behind the position or dimension numbers while the wheel zooms that axis.
-constexpr ImU32 kAxisHover = IM_COL32(225, 232, 245, 255);
+const ImU32& kAxisHover = colors::hover_fill;
+
 
 double clamp_finite(double v, double lo, double hi, double fallback) {
   return std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;

@@ -24,9 +24,10 @@ constexpr int kMaxShown = 64;  // dimensions per strip
 
 // The scaled embedding and PE take the palette's two hand colours (they change with the palette).
 constexpr ImU32 kColEmbed = IM_COL32(190, 160, 120, 255);
-constexpr ImU32 kColSum = IM_COL32(125, 60, 170, 255);
+const ImU32& kColSum = colors::accent;
 // The strips' guide lines at +-1 (the PE range) and their zero line.
-constexpr ImU32 kGuide = IM_COL32(200, 205, 215, 255);
+const ImU32& kGuide = colors::guide;
+
 constexpr ImU32 kZero = IM_COL32(120, 125, 135, 255);
 
 // The sentence table for (d, base): per row, RMS of E*sqrt(d), RMS of PE, RMS of x and max |x|.

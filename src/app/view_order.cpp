@@ -19,8 +19,6 @@ using pe::ToyAttention;
 constexpr int kN = ToyAttention::kTokens;
 // A cell of A' differs from P A P^T "visibly" above this (the grid prints 2 decimals).
 constexpr double kVisible = 0.005;
-// The numbers on the lighter cells (a little darker than colors::ink).
-constexpr ImU32 kCellInk = IM_COL32(20, 25, 40, 255);
 
 void refresh(OrderCache& c, double base) {
   if (!c.key.changed(c.perm, c.add_pe, base)) return;
@@ -40,11 +38,9 @@ std::string sentence(const std::vector<int>& perm) {
   return out;
 }
 
-// White to the hand blue; sqrt spreads the small weights (0.05 .. 0.35) over visible shades.
+// Paper-like to the hand blue (colors::scale_*); sqrt spreads the small weights (0.05 .. 0.35) over visible shades.
 ImU32 weight_color(double w) {
-  const float t = static_cast<float>(std::sqrt(std::clamp(w, 0.0, 1.0)));
-  auto mix = [t](int a, int b) { return static_cast<int>(static_cast<float>(a) + (static_cast<float>(b) - static_cast<float>(a)) * t); };
-  return IM_COL32(mix(250, 30), mix(251, 90), mix(253, 200), 255);
+  return blend(colors::scale_weak, colors::scale_strong, static_cast<float>(std::sqrt(std::clamp(w, 0.0, 1.0))));
 }
 
 // How many of the kN x kN weights differ visibly between A' and P A P^T.
@@ -84,11 +80,13 @@ void draw_grid(const char* title, const char* subtitle, const std::vector<double
     for (int c = 0; c < kN; ++c) {
       const double v = m[static_cast<size_t>(r * kN + c)];
       const ImVec2 a(g.x + static_cast<float>(c) * cell, g.y + static_cast<float>(r) * cell), b(a.x + cell, a.y + cell);
-      dl->AddRectFilled(a, b, weight_color(v));
+      const ImU32 fill = weight_color(v);
+      dl->AddRectFilled(a, b, fill);
       dl->AddRect(a, b, colors::paper);
       const std::string num = fmt("%.2f", v);
       const ImVec2 ts = ImGui::CalcTextSize(num.c_str());
-      const ImU32 tc = std::sqrt(std::clamp(v, 0.0, 1.0)) > 0.55 ? colors::paper : kCellInk;
+      const ImU32 tc = ink_on(fill);
+
       dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), tc, num.c_str());
       if (flag && std::fabs((*flag)[static_cast<size_t>(r * kN + c)] - v) > kVisible)
         dl->AddRect(ImVec2(a.x + 1.5f * sc, a.y + 1.5f * sc), ImVec2(b.x - 1.5f * sc, b.y - 1.5f * sc), colors::ghost, 0, 0,

@@ -19,7 +19,8 @@ namespace {
 // The sin and cos dimensions, and the two thresholds (colours of this view only).
 const ImU32& kSin = colors::sin_series;
 const ImU32& kCos = colors::cos_series;
-constexpr ImU32 kSmall = IM_COL32(120, 60, 170, 255);
+const ImU32& kSmall = colors::accent;
+
 constexpr ImU32 kMedium = IM_COL32(200, 120, 20, 255);  // the medium threshold's line and band
 
 // Text in the medium threshold's hue: the palette's warning colour, read at draw time (darker in the
