@@ -78,3 +78,22 @@ TEST_CASE("snippets name the exact settings and the interleaved layout") {
   CHECK(export_pytorch(s).find("import torch") != std::string::npos);
   CHECK(export_filename(s, ExportKind::csv) == "posenc_clock_d512_n64.csv");
 }
+
+TEST_CASE("export kinds by name: each call takes its own kinds, and a refusal lists them") {
+  ExportKind k = ExportKind::none;
+  CHECK(export_kind_from_name("figure", ExportUse::file, k).empty());
+  CHECK(k == ExportKind::figure);
+  CHECK(export_kind_from_name("svg", ExportUse::text, k).empty());
+  CHECK(k == ExportKind::svg);
+  CHECK(export_kind_from_name("png", ExportUse::image, k).empty());
+  CHECK(k == ExportKind::png);
+  CHECK(export_kind_from_name("svg", ExportUse::image, k) == "exportImage takes 'png', 'figure'");
+  CHECK(export_kind_from_name("png", ExportUse::text, k) == "exportText takes 'svg', 'csv', 'numpy', 'pytorch'");
+  CHECK(export_kind_from_name("gif", ExportUse::file, k) == "exportFile takes 'png', 'figure', 'svg', 'csv', 'numpy', 'pytorch'");
+  CHECK(k == ExportKind::png);  // a refusal leaves it alone
+  State s;
+  CHECK(export_filename(s, ExportKind::figure) == "posenc_clock_d32_n64_figure.png");
+  CHECK(export_filename(s, ExportKind::svg) == "posenc_clock_d32_n64_figure.svg");
+  CHECK(std::string(export_mime(ExportKind::svg)) == "image/svg+xml");
+  CHECK(export_text(s, ExportKind::svg).empty());  // built from the drawn app, not from the state alone
+}

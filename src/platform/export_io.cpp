@@ -2,12 +2,16 @@
 
 #include <GLES3/gl3.h>
 
-#include <cstdint>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "app/figure_export.hpp"
+#include "imgui.h"
 #include "state/export.hpp"
+#include "state/png.hpp"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -22,10 +26,18 @@ EM_JS(void, js_download_text, (const char* name, const char* mime, const char* t
   a.click();
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 });
-// The canvas as PNG: called in the same frame as the drawing, so the drawing buffer still holds it.
-EM_JS(void, js_download_canvas_png, (const char* name), {
+// Part of the canvas as a PNG Blob for `done(blob or null, error)`. Called in the same frame as the
+// drawing, so the drawing buffer still holds it: drawImage copies it now, the encoding comes later.
+EM_JS(void, js_canvas_png, (int x, int y, int w, int h, int to_page, const char* name), {
   const file = UTF8ToString(name);
-  Module['canvas'].toBlob((blob) => {
+  const waiter = to_page ? (Module['posencImageWaiters'] || []).shift() : null;
+  if (to_page && !waiter) return;
+  const done = (blob) => {
+    if (waiter) {
+      if (blob) waiter.resolve(blob);
+      else waiter.reject(new Error('the browser could not make a PNG of the canvas'));
+      return;
+    }
     if (!blob) return;
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
@@ -33,7 +45,16 @@ EM_JS(void, js_download_canvas_png, (const char* name), {
     document.body.appendChild(a);
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-  }, 'image/png');
+  };
+  try {
+    const out = document.createElement('canvas');
+    out.width = w;
+    out.height = h;
+    out.getContext('2d').drawImage(Module['canvas'], x, y, w, h, 0, 0, w, h);
+    out.toBlob(done, 'image/png');
+  } catch (e) {
+    if (waiter) waiter.reject(e);
+  }
 });
 #endif
 
@@ -41,98 +62,65 @@ namespace platform {
 
 namespace {
 
+std::vector<app::ExportKind> g_page_images;  // PosEnc.exportImage requests, oldest first
+
 #ifndef __EMSCRIPTEN__
-uint32_t crc32(const unsigned char* p, size_t n, uint32_t c = 0xffffffffu) {
-  for (size_t i = 0; i < n; ++i) {
-    c ^= p[i];
-    for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
-  }
-  return c;
-}
-
-void put32(std::vector<unsigned char>& v, uint32_t x) {
-  for (int s = 24; s >= 0; s -= 8) v.push_back(static_cast<unsigned char>(x >> s));
-}
-
-void chunk(std::vector<unsigned char>& png, const char* type, const std::vector<unsigned char>& data) {
-  put32(png, static_cast<uint32_t>(data.size()));
-  std::vector<unsigned char> body(type, type + 4);
-  body.insert(body.end(), data.begin(), data.end());
-  png.insert(png.end(), body.begin(), body.end());
-  put32(png, crc32(body.data(), body.size()) ^ 0xffffffffu);
-}
-
-// A PNG with stored (uncompressed) deflate blocks: no zlib needed, larger files, same pixels.
-bool write_png(const std::string& path, int w, int h, const std::vector<unsigned char>& rgba_bottom_up) {
-  std::vector<unsigned char> raw;
-  for (int y = h - 1; y >= 0; --y) {
-    raw.push_back(0);
-    const auto row = rgba_bottom_up.begin() + static_cast<std::ptrdiff_t>(y) * w * 4;
-    for (int x = 0; x < w; ++x) raw.insert(raw.end(), row + x * 4, row + x * 4 + 3);
-  }
-  std::vector<unsigned char> z = {0x78, 0x01};
-  uint32_t a = 1, b = 0;
-  for (unsigned char c : raw) a = (a + c) % 65521, b = (b + a) % 65521;
-  for (size_t off = 0; off < raw.size() || off == 0; off += 65535) {
-    const size_t len = std::min<size_t>(65535, raw.size() - off);
-    z.push_back(off + len >= raw.size() ? 1 : 0);
-    z.push_back(static_cast<unsigned char>(len & 0xff));
-    z.push_back(static_cast<unsigned char>(len >> 8));
-    z.push_back(static_cast<unsigned char>(~len & 0xff));
-    z.push_back(static_cast<unsigned char>((~len >> 8) & 0xff));
-    z.insert(z.end(), raw.begin() + static_cast<std::ptrdiff_t>(off), raw.begin() + static_cast<std::ptrdiff_t>(off + len));
-    if (len == 0) break;
-  }
-  put32(z, (b << 16) | a);
-  std::vector<unsigned char> png = {0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a};
-  std::vector<unsigned char> ihdr;
-  put32(ihdr, static_cast<uint32_t>(w));
-  put32(ihdr, static_cast<uint32_t>(h));
-  ihdr.insert(ihdr.end(), {8, 2, 0, 0, 0});  // 8-bit RGB
-  chunk(png, "IHDR", ihdr);
-  chunk(png, "IDAT", z);
-  chunk(png, "IEND", {});
+bool write_file(const std::string& path, const void* data, size_t size) {
   FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) return false;
-  const bool ok = std::fwrite(png.data(), 1, png.size(), f) == png.size();
+  const bool ok = std::fwrite(data, 1, size, f) == size;
   return std::fclose(f) == 0 && ok;
 }
 
-bool write_text(const std::string& path, const std::string& text) {
-  FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) return false;
-  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  return std::fclose(f) == 0 && ok;
+bool write_png(const std::string& path, const PixelRect& r, int fh) {
+  std::vector<unsigned char> px(static_cast<size_t>(r.w) * static_cast<size_t>(r.h) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(r.x, fh - r.y - r.h, r.w, r.h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());  // GL counts rows from the bottom
+  const std::vector<unsigned char> png = app::encode_png_from_gl(px.data(), r.w, r.h);
+  return write_file(path, png.data(), png.size());
 }
 #endif
 
 }  // namespace
 
+PixelRect export_pixels(const app::App& a, app::ExportKind kind, int fw, int fh) {
+  if (kind != app::ExportKind::figure) return {0, 0, fw, fh};
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const double sx = display.x > 0 ? fw / static_cast<double>(display.x) : 1.0;
+  const double sy = display.y > 0 ? fh / static_cast<double>(display.y) : 1.0;
+  const int x0 = std::clamp(static_cast<int>(std::lround(a.figure_min.x * sx)), 0, fw);
+  const int y0 = std::clamp(static_cast<int>(std::lround(a.figure_min.y * sy)), 0, fh);
+  const int x1 = std::clamp(static_cast<int>(std::lround(a.figure_max.x * sx)), x0, fw);
+  const int y1 = std::clamp(static_cast<int>(std::lround(a.figure_max.y * sy)), y0, fh);
+  return {x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0)};
+}
+
+void request_page_image(app::ExportKind kind) { g_page_images.push_back(kind); }
+
 void carry_out_export(app::App& a, int fw, int fh) {
   const app::ExportKind kind = a.pending_export;
-  if (kind == app::ExportKind::none) return;
   a.pending_export = app::ExportKind::none;
-  const std::string name = app::export_filename(a.state, kind);
-  const std::string text = app::export_text(a.state, kind);
-  const char* mime = kind == app::ExportKind::csv ? "text/csv" : "text/x-python";
+  if (kind != app::ExportKind::none) {
+    const std::string name = app::export_filename(a.state, kind);
+    const bool image = app::export_is_image(kind);
+    const PixelRect r = export_pixels(a, kind, fw, fh);
+    const std::string text = kind == app::ExportKind::svg ? app::figure_svg(a) : app::export_text(a.state, kind);
 #ifdef __EMSCRIPTEN__
-  (void)fw, (void)fh;
-  if (kind == app::ExportKind::png) js_download_canvas_png(name.c_str());
-  else js_download_text(name.c_str(), mime, text.c_str());
-  a.export_message = "Downloading " + name;
+    if (image) js_canvas_png(r.x, r.y, r.w, r.h, 0, name.c_str());
+    else js_download_text(name.c_str(), app::export_mime(kind), text.c_str());
+    a.export_message = "Downloading " + name;
 #else
-  (void)mime;
-  bool ok = false;
-  if (kind == app::ExportKind::png) {
-    std::vector<unsigned char> px(static_cast<size_t>(fw) * static_cast<size_t>(fh) * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, fw, fh, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
-    ok = write_png(name, fw, fh, px);
-  } else {
-    ok = write_text(name, text);
-  }
-  a.export_message = ok ? "Saved " + name + " in the working folder" : "Could not write " + name;
+    const bool ok = image ? write_png(name, r, fh) : write_file(name, text.data(), text.size());
+    a.export_message = ok ? "Saved " + name + " in the working folder" : "Could not write " + name;
 #endif
+  }
+#ifdef __EMSCRIPTEN__
+  for (app::ExportKind k : g_page_images) {
+    const PixelRect r = export_pixels(a, k, fw, fh);
+    js_canvas_png(r.x, r.y, r.w, r.h, 1, "");
+  }
+#endif
+  g_page_images.clear();
 }
 
 }  // namespace platform

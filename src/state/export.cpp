@@ -33,23 +33,48 @@ std::string python_head(const State& s, const char* imports) {
 struct KindName {
   ExportKind kind;
   const char* name;
+  const char* mime;
 };
-constexpr KindName kKinds[] = {{ExportKind::png, "png"}, {ExportKind::csv, "csv"}, {ExportKind::numpy, "numpy"},
-                               {ExportKind::pytorch, "pytorch"}};
+constexpr KindName kKinds[] = {{ExportKind::png, "png", "image/png"},           {ExportKind::figure, "figure", "image/png"},
+                               {ExportKind::svg, "svg", "image/svg+xml"},       {ExportKind::csv, "csv", "text/csv"},
+                               {ExportKind::numpy, "numpy", "text/x-python"},   {ExportKind::pytorch, "pytorch", "text/x-python"}};
+
+bool used_for(ExportKind k, ExportUse use) {
+  switch (use) {
+    case ExportUse::file: return true;
+    case ExportUse::text: return export_is_text(k);
+    case ExportUse::image: return export_is_image(k);
+  }
+  return false;
+}
 
 }  // namespace
 
-std::string export_kind_from_name(std::string_view name, bool text_only, ExportKind& out) {
+bool export_is_text(ExportKind kind) {
+  return kind == ExportKind::svg || kind == ExportKind::csv || kind == ExportKind::numpy || kind == ExportKind::pytorch;
+}
+bool export_is_image(ExportKind kind) { return kind == ExportKind::png || kind == ExportKind::figure; }
+
+std::string export_kind_from_name(std::string_view name, ExportUse use, ExportKind& out) {
   std::string names;
   for (const KindName& k : kKinds) {
-    if (text_only && k.kind == ExportKind::png) continue;
+    if (!used_for(k.kind, use)) continue;
     if (name == k.name) {
       out = k.kind;
       return {};
     }
-    names += std::string(names.empty() ? "'" : ", '") + k.name + "'";
+    names += names.empty() ? "'" : ", '";
+    names += k.name;
+    names += "'";
   }
-  return std::string(text_only ? "exportText" : "exportFile") + " takes " + names;
+  const char* fn = use == ExportUse::file ? "exportFile" : use == ExportUse::text ? "exportText" : "exportImage";
+  return std::string(fn) + " takes " + names;
+}
+
+const char* export_mime(ExportKind kind) {
+  for (const KindName& k : kKinds)
+    if (k.kind == kind) return k.mime;
+  return "application/octet-stream";
 }
 
 std::string export_text(const State& s, ExportKind kind) {
@@ -58,6 +83,8 @@ std::string export_text(const State& s, ExportKind kind) {
     case ExportKind::numpy: return export_numpy(s);
     case ExportKind::pytorch: return export_pytorch(s);
     case ExportKind::png:
+    case ExportKind::figure:
+    case ExportKind::svg:
     case ExportKind::none: break;
   }
   return {};
@@ -118,6 +145,8 @@ std::string export_filename(const State& s, ExportKind kind) {
   const std::string stem = std::string("posenc_") + view_id(s.view) + "_d" + std::to_string(s.d) + "_n" + std::to_string(s.n);
   switch (kind) {
     case ExportKind::png: return stem + ".png";
+    case ExportKind::figure: return stem + "_figure.png";
+    case ExportKind::svg: return stem + "_figure.svg";
     case ExportKind::csv: return stem + ".csv";
     case ExportKind::numpy: return stem + "_numpy.py";
     case ExportKind::pytorch: return stem + "_pytorch.py";

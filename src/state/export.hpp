@@ -1,4 +1,7 @@
-// Exports of the current settings, for notebooks and spreadsheets:
+// Exports: pictures of the view for slides and handouts, and the current settings for notebooks and
+// spreadsheets:
+//   - PNG of the whole canvas (`png`) or of the view's figure alone, without the sidebar (`figure`), and
+//     SVG of the figure with its text as text (`svg`, built by src/app/figure_export from a drawn frame);
 //   - CSV of the encoding table, rows pos = 0..n-1 (n = the state's window), columns the d dimensions
 //     in the module's interleaved layout (dim 2i = sin(w_i pos), dim 2i+1 = cos(w_i pos));
 //   - NumPy and PyTorch snippets that rebuild exactly that table (same d, base, n, layout) and print
@@ -11,13 +14,20 @@
 
 namespace app {
 
-enum class ExportKind { none, png, csv, numpy, pytorch };
+enum class ExportKind { none, png, figure, svg, csv, numpy, pytorch };
 
-// The kinds by name, as PosEnc.exportFile / exportText take them ('png', 'csv', 'numpy', 'pytorch').
-// `text_only`: only kinds that are text (csv, numpy, pytorch). Returns "" and sets `out`, or the reason.
-std::string export_kind_from_name(std::string_view name, bool text_only, ExportKind& out);
-// The text of a text kind for the current state ("" for png and none).
+// Who asks for a kind by name: PosEnc.exportFile (a download: every kind), PosEnc.exportText (the
+// text kinds: svg, csv, numpy, pytorch) or PosEnc.exportImage (a PNG for the page: png, figure).
+enum class ExportUse { file, text, image };
+// Returns "" and sets `out`, or the reason (which names the kinds that `use` takes).
+std::string export_kind_from_name(std::string_view name, ExportUse use, ExportKind& out);
+bool export_is_text(ExportKind kind);
+bool export_is_image(ExportKind kind);
+// The text of csv, numpy or pytorch for the current state ("" for the pictures: the SVG needs the
+// drawn app, see src/app/figure_export.hpp).
 std::string export_text(const State& s, ExportKind kind);
+// The MIME type of a kind's file.
+const char* export_mime(ExportKind kind);
 
 // Largest table the CSV export writes (cells); a larger n*d is cut to fewer rows, said in a header line.
 constexpr long kMaxCsvCells = 2'000'000;
@@ -25,7 +35,7 @@ constexpr long kMaxCsvCells = 2'000'000;
 std::string export_csv(const State& s);
 std::string export_numpy(const State& s);
 std::string export_pytorch(const State& s);
-// File name for a kind, e.g. "posenc_d512_n64.csv".
+// File name for a kind, e.g. "posenc_clock_d512_n64.csv", "posenc_clock_d512_n64_figure.png".
 std::string export_filename(const State& s, ExportKind kind);
 
 }  // namespace app
