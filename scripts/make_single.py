@@ -28,6 +28,7 @@ def main() -> int:
         r'<link rel="stylesheet" href="posenc.css">': "<style>" + css + "</style>",
         r'<link rel="icon" href="favicon.svg" type="image/svg+xml">':
             '<link rel="icon" href="data:image/svg+xml;base64,' + icon + '">',
+        r'<script src="posenc-theme.js"></script>': inline_script((dist / "posenc-theme.js").read_text(encoding="utf-8")),
         r'<script src="posenc_app.js"></script>':
             inline_script(boot) + inline_script((dist / "posenc_app.js").read_text(encoding="utf-8")),
         r'<script src="posenc.js"></script>': inline_script((dist / "posenc.js").read_text(encoding="utf-8")),

@@ -19,11 +19,16 @@
 //   PosEnc.stats()                    {frames, frameMsMedian, frameMsP95, heapBytes}: CPU time per drawn
 //                                     frame (input to the end of draw-list building), newest 1024 frames
 //   PosEnc.resetStats()               start a clean frame-time measurement
-//   PosEnc.exportFile(kind)           download 'png' | 'csv' | 'numpy' | 'pytorch' for the current state
-//   PosEnc.exportText(kind)           the text of 'csv' | 'numpy' | 'pytorch' without downloading
+//   PosEnc.exportFile(kind)           download 'png' | 'figure' | 'svg' | 'csv' | 'numpy' | 'pytorch' for the
+//                                     current state ('figure': the view alone, without the sidebar)
+//   PosEnc.exportText(kind)           the text of 'svg' | 'csv' | 'numpy' | 'pytorch' without downloading
+//   PosEnc.exportImage(kind)          Promise of a PNG Blob: 'png' (the canvas) or 'figure', after the next frame
 //   PosEnc.timing.firstFrameMs        ms from navigation to the first drawn frame
 //   PosEnc.link()                     the URL that opens this page in the current state (defaults left out)
 //   PosEnc.describe()                 plain-text description of the view and its key numbers
+//   PosEnc.animate(key, {to, seconds})  moves a number setting (pos, k, speed, base, scale) smoothly to `to`
+//                                     at the display rate; Promise of the state when it arrives (at once
+//                                     if the figure is hidden or the move is replaced by another)
 //   PosEnc.views()                    [{id, label, title, summary, tourSteps}] in tab order (the lesson registry)
 //   PosEnc.schema()                   [{key, kind, min, max, default, meaning, allowed, choices?}] (the settings table)
 // `base` defaults to the `base` row's default. Invalid arguments throw a RangeError/TypeError naming the parameter.
@@ -59,6 +64,15 @@
   }
 
   const timing = { firstFrameMs: null };
+
+  // PosEnc.animate's promises by id, resolved with the state when the move ends (or is replaced).
+  const animations = new Map();
+  function animationDone(id) {
+    const resolve = animations.get(id);
+    if (!resolve) return;
+    animations.delete(id);
+    resolve(getState());
+  }
 
   // An n-by-d table (positions 0..n-1), filled chunk by chunk so the wasm heap stays small.
   function table(direct, n, d, base) {
@@ -117,12 +131,15 @@
     }
   }
 
-  function getState() {
-    return JSON.parse(need().UTF8ToString(need()._posenc_get_state()));
+  function getState() { return getStateOn(need()); }
+  function setState(partial) { return setStateOn(need(), partial); }
+
+  // The same on a module whose runtime is up (the embed answers before the first frame).
+  function getStateOn(m) {
+    return JSON.parse(m.UTF8ToString(m._posenc_get_state()));
   }
 
-  function setState(partial) {
-    const m = need();
+  function setStateOn(m, partial) {
     if (typeof partial !== 'object' || partial === null || Array.isArray(partial))
       throw new TypeError('setState takes a plain object, e.g. {d: 64, k: 37}');
     const parts = [];
@@ -218,6 +235,17 @@
       if (err) throw new RangeError(err);
       return m.UTF8ToString(m._posenc_text_result());
     },
+    // A PNG Blob of the next drawn frame: 'png' the canvas, 'figure' the figure alone. The wasm side
+    // hands it to the oldest waiter (src/platform/export_io.cpp).
+    exportImage(kind) {
+      return new Promise((resolve, reject) => {
+        const m = need();
+        const err = withString(m, String(kind), (p) => m.UTF8ToString(m._posenc_request_image(p)));
+        if (err) throw new RangeError(err);
+        if (!m.posencImageWaiters) m.posencImageWaiters = [];
+        m.posencImageWaiters.push({ resolve, reject });
+      });
+    },
     views() { return json('posenc_views'); },
     schema() { return json('posenc_schema'); },
     timing,
@@ -245,6 +273,19 @@
     },
     link,
     describe() { const m = need(); return m.UTF8ToString(m._posenc_describe()); },
+    animate(key, options = {}) {
+      if (typeof key !== 'string') return Promise.reject(new TypeError('animate takes a key name, e.g. animate(\'k\', {to: 37, seconds: 2})'));
+      if (typeof options !== 'object' || options === null) return Promise.reject(new TypeError('animate options must be {to, seconds}'));
+      const { to, seconds = 1 } = options;
+      if (typeof to !== 'number' || typeof seconds !== 'number')
+        return Promise.reject(new TypeError('animate needs numbers: {to: number, seconds: number}'));
+      const m = need();
+      const err = withString(m, key, (p) => m.UTF8ToString(m._posenc_animate(p, to, seconds)));
+      if (err) return Promise.reject(new RangeError(err));
+      const [id, replaced] = new Float64Array(m.HEAPF64.buffer, m._posenc_out_ptr(), 2);
+      animationDone(replaced);  // a move that this one replaces ends where it was
+      return new Promise((resolve) => animations.set(id, resolve));
+    },
     // ---- debug hooks for tests/browser/test_embed.mjs (not part of the public API) ----
     // Frames drawn since load (0 more while paused and untouched, or while off-screen).
     _framesDrawn() { return need()._posenc_frames_drawn(); },
@@ -323,10 +364,31 @@
 
   const describeEl = document.getElementById('describe');
   let describedKey = '';
+  // The live text mirror: the view's description (a polite live region, at most once a second and not
+  // for every frame of an animation, see noteState) and an HTML table of its key numbers.
+  const numbersBody = document.getElementById('numbers-body');
+  function updateNumbers() {
+    if (!numbersBody || !runtime) return;
+    const rows = JSON.parse(runtime.UTF8ToString(runtime._posenc_key_numbers()));
+    const cells = numbersBody.rows;
+    for (let r = 0; r < rows.length; r++) {
+      const tr = cells[r] || numbersBody.insertRow();
+      if (!tr.cells.length) {
+        const th = document.createElement('th');
+        th.scope = 'row';
+        tr.appendChild(th);
+        tr.insertCell();
+      }
+      if (tr.cells[0].textContent !== rows[r][0]) tr.cells[0].textContent = rows[r][0];  // text only
+      if (tr.cells[1].textContent !== rows[r][1]) tr.cells[1].textContent = rows[r][1];
+    }
+    while (numbersBody.rows.length > rows.length) numbersBody.deleteRow(-1);
+  }
   const updateDescribe = throttle(() => {
     if (!runtime) return;
     const text = runtime.UTF8ToString(runtime._posenc_describe());
     if (describeEl.textContent !== text) describeEl.textContent = text;
+    updateNumbers();
   }, 1000);
 
   // Called with the state JSON after every frame that changed it and after every setState.
@@ -335,12 +397,13 @@
     lastJson = json;
     const state = JSON.parse(json);
     updateUrl();
+    pageTheme();
+
     // While playing, pos moves every frame: re-read the description only when something else
     // changes, so a screen reader is not interrupted every second.
     const key = state.playing ? json.replace(/"pos":[^,]*,/, '') : json;
     if (key !== describedKey) { describedKey = key; updateDescribe(); }
     if (embed) embedChanged();
-    else placeCopyButton(state.scale);
     if (listeners.size) {
       for (const fn of listeners) { try { fn(JSON.parse(json)); } catch (e) { console.error(e); } }
     }
@@ -360,14 +423,19 @@
     area.remove();
     return ok;
   }
-  // The control column is 290 px times the UI scale (metrics::sidebar_width in src/app/style.hpp), after
-  // 8 px of window padding.
-  let placedScale = 1;
-  function placeCopyButton(scale) {
-    if (!(scale > 0) || scale === placedScale) return;
-    placedScale = scale;
-    copyButton.style.left = Math.round(8 + 290 * scale - 2) + 'px';
-    copyButton.style.top = Math.round(16 * scale) + 'px';
+  // The figure keeps a free slot for the button (app.cpp keep_link_space: beside the title, or in the top
+  // row or the drawer on small screens) and reports it after each frame that moved it; w = 0: no room.
+  let linkSlot = null;
+  function placeCopyButton(x, y, w, h) {
+    linkSlot = w > 0 ? { x, y, w, h } : null;
+    copyButton.classList.toggle('no-room', !linkSlot);
+    if (!linkSlot) return;
+    const box = canvas.getBoundingClientRect();
+    copyButton.style.left = Math.round(box.left + x) + 'px';
+    copyButton.style.top = Math.round(box.top + y) + 'px';
+    copyButton.style.width = Math.round(w) + 'px';
+    copyButton.style.height = Math.round(h) + 'px';
+    copyButton.style.fontSize = Math.round(h * 0.55) + 'px';
   }
   copyButton.addEventListener('click', async () => {
     if (!mod) return;
@@ -383,14 +451,73 @@
     setTimeout(() => { copyButton.textContent = 'Copy link'; copyButton.classList.remove('done'); }, 1500);
   });
 
-  // ---- [SECTION] focus: a click on the canvas gives it the keyboard (SDL listens on #canvas only) -
-  canvas.addEventListener('pointerdown', () => { if (document.activeElement !== canvas) canvas.focus({ preventScroll: true }); });
+  // ---- [SECTION] keyboard: a way in, through and out of the figure (SDL listens on #canvas only) -------
+  // A click gives the canvas the keyboard. Tab / Shift+Tab walk the figure's controls (src/app/focus.hpp)
+  // and, past the last or before the figure itself, are left to the browser, so focus always leaves the
+  // figure (no keyboard trap). Esc first closes what is open inside (focus ring, pen, help, drawer), then
+  // gives the keyboard back to the page. This runs in the capture phase, before SDL's own handler, which
+  // would otherwise swallow Tab.
+  // Deck mode (deck=1): the figure sits in a slide deck. A clicker's PageUp/PageDown always go to the deck;
+  // other keys go to the deck too until the reader clicks into the figure or tabs to one of its controls.
+  const focusNote = document.getElementById('focus-note');
+  let engaged = false;  // deck mode: the reader clicked into the figure
+  canvas.addEventListener('pointerdown', () => {
+    engaged = true;
+    if (document.activeElement !== canvas) canvas.focus({ preventScroll: true });
+  });
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+  canvas.addEventListener('blur', () => {
+    engaged = false;
+    if (runtime) runtime._posenc_focus_clear();
+  });
+  function announceFocus() {
+    if (!focusNote || !runtime) return;
+    const label = runtime.UTF8ToString(runtime._posenc_focus_label());
+    focusNote.textContent = label ? label : (document.activeElement === canvas ? 'PosEnc Lab figure' : '');
+  }
+  function releaseKeyboard() {
+    engaged = false;
+    canvas.blur();
+    toHost({ type: 'release' });
+  }
+  function inDeck() {
+    try { return !!(lastJson && JSON.parse(lastJson).deck); } catch (e) { return false; }
+  }
+  window.addEventListener('keydown', (e) => {
+    if (e.target !== canvas || !runtime) return;
+    if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      e.stopImmediatePropagation();  // SDL must not see Tab (it would cancel the browser's focus move)
+      if (runtime._posenc_focus_move(e.shiftKey ? -1 : 1)) e.preventDefault();
+      announceFocus();
+      return;
+    }
+    if (e.key === 'Escape') {
+      if (runtime._posenc_escape_consumed()) return;  // SDL passes it on: the figure closes something
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      releaseKeyboard();
+      return;
+    }
+    if (inDeck()) {
+      const clicker = e.key === 'PageDown' || e.key === 'PageUp';
+      const mine = engaged || runtime._posenc_focus_on_control();
+      if (clicker || !mine) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+        toHost({ type: 'key', key: e.key, code: e.code, keyCode: e.keyCode, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey,
+                 altKey: e.altKey, metaKey: e.metaKey });
+      }
+    }
+  }, true);
 
   // ---- [SECTION] no CPU while not seen: stop the frame loop off-screen or in a hidden tab ---------
   let onScreen = true;
   function applyVisibility() {
-    if (mod) mod._posenc_set_visible(onScreen && document.visibilityState !== 'hidden' ? 1 : 0);
+    if (!mod) return;
+    const visible = onScreen && document.visibilityState !== 'hidden';
+    mod._posenc_set_visible(visible ? 1 : 0);
+    // No frames while hidden: a move in progress ends at its target now, so its promise resolves.
+    if (!visible) animationDone(mod._posenc_animate_finish());
   }
   if ('IntersectionObserver' in window) {
     // In an iframe the implicit root is the top-level viewport: this sees the embed scrolled away.
@@ -418,16 +545,34 @@
   const prefersDark = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   function applyPrefersDark() {
     if (runtime) runtime._posenc_set_prefers_dark(prefersDark && prefersDark.matches ? 1 : 0);
+    pageTheme();
+  }
+  // The HTML around the canvas in the canvas's colours (posenc.css, html.dark; posenc-theme.js set it
+  // from the URL before the module ran). The module decides, so the page keeps no copy of the rule.
+  function pageTheme() {
+    if (runtime) document.documentElement.classList.toggle('dark', runtime._posenc_dark_colors() === 1);
   }
   if (prefersDark && prefersDark.addEventListener) prefersDark.addEventListener('change', applyPrefersDark);
 
   // ---- [SECTION] embed mode: a postMessage endpoint for web/posenc-embed.js ----------------------
-  // Accepts {posenc: 1, id, type: 'getState'|'setState', state?} from trusted origins only: the
-  // `origins=` list when given, otherwise the parent page's origin (and only from the parent window).
-  // Answers {posenc: 1, id, type: 'result', state, rejected} or {posenc: 1, id, type: 'error', reason}
-  // to the sender's origin; sends {posenc: 1, type: 'change', state} to origins that have talked to it.
-  const MAX_KEYS = 32, MAX_KEY = 40, MAX_STRING = 200;
+  // Accepts, from trusted origins only (the `origins=` list when given, otherwise the parent page's origin
+  // and only from the parent window):
+  //   {posenc: 1, id, type: 'getState' | 'setState', state?}   answered {type: 'result', state, rejected}
+  //   {posenc: 1, id, type: 'call', method, args}               answered {type: 'result', value}: one of
+  //                                                              CALLS below, forwarded to PosEnc[method]
+  //   {posenc: 1, id: 0, type: 'zoom', zoom}                    not answered: the host shows the frame
+  //                                                              `zoom` times larger (reveal.js scales slides)
+  // Failures are answered {posenc: 1, id, type: 'error', reason}; `fatal: true` when the page could not
+  // start at all (then also sent, without an id, to whoever has talked to it). Answers go to the sender's
+  // origin only; {posenc: 1, type: 'change', state} goes to origins that sent a valid request.
+  // getState/setState/describe are answered as soon as the runtime is up and the URL applied, not after
+  // the first frame: Chromium runs no requestAnimationFrame in a cross-origin iframe out of view, so a
+  // figure below the fold would otherwise not answer its host until the reader scrolls to it.
+  const MAX_KEYS = 32, MAX_KEY = 40, MAX_STRING = 200, MAX_ARGS = 4;
+  const CALLS = ['describe', 'exportText', 'exportImage', 'animate', 'link'];
+  const MIN_ZOOM = 1, MAX_ZOOM = 4;
   const subscribers = new Map();  // origin -> window
+  let trusted = [];  // known once posenc_load has read the URL (embed mode and the `origins=` list)
   let warnings = 0;
   function warn(text) { if (warnings++ < 20) console.warn('PosEnc embed: ' + text); }
 
@@ -438,35 +583,113 @@
     } catch (e) { /* no usable referrer */ }
     return null;
   }
-  // Known once posenc_load has read the URL (embed mode and the `origins=` list).
-  let trusted = [];
   function trust() {
     if (allowList) return allowList;
     const o = parentOrigin();
     return o && o !== 'null' ? [o] : [];
   }
 
+  // Sends {posenc: 1, ...msg} to the embedding page when it is trusted; a no-op outside an embed. The
+  // keyboard code uses it in deck mode: {type: 'key', key, code, keyCode, shiftKey, ctrlKey, altKey,
+  // metaKey} for a key the figure leaves to the deck, {type: 'release'} when Esc gives the keys back.
+  function toHost(msg) {
+    if (!embed || !isPlain(msg) || window.parent === window) return;
+    const o = parentOrigin();
+    if (!o || !trusted.includes(o)) return;
+    try { window.parent.postMessage(Object.assign({}, msg, { posenc: 1 }), o); } catch (e) { warn('could not send ' + String(msg.type)); }
+  }
+
+  // Resolves once the runtime is up and the URL applied (see embedRuntimeUp); rejects with `ready` when
+  // the page cannot start (no WebAssembly, no WebGL2, main() failed): that error is `fatal`.
+  let readyError = null;
+  ready.catch((e) => { readyError = e; });
+  let resolveRunning;
+  const running = new Promise((res, rej) => { resolveRunning = res; ready.catch(rej); });
+  running.catch(() => {});
+  const whyNot = (e) => 'PosEnc could not start: ' + String(e && e.message || e).slice(0, 160);
+  // Called from onRuntimeInitialized. main() runs right after it in the same task and may fail there; the
+  // timer lets that failure reject `ready` (and so `running`) first.
+  function embedRuntimeUp() { setTimeout(() => resolveRunning()); }
+  ready.catch((e) => {
+    for (const [origin, target] of subscribers) post(target, origin, { posenc: 1, type: 'error', fatal: true, reason: whyNot(e) });
+  });
+
   function isPlain(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
   }
+  const isValue = (v) => (typeof v === 'string' ? v.length <= MAX_STRING : typeof v === 'number' || typeof v === 'boolean');
   // Returns null for a well-formed request, otherwise why it is ignored.
-  function checkRequest(d) {
-    if (!Number.isSafeInteger(d.id) || d.id < 0) return 'id must be a non-negative integer';
-    if (d.type !== 'getState' && d.type !== 'setState') return 'type must be getState or setState';
-    if (d.type === 'getState') return null;
-    if (!isPlain(d.state)) return 'state must be a plain object';
-    const keys = Object.keys(d.state);
-    if (keys.length > MAX_KEYS) return 'state has more than ' + MAX_KEYS + ' keys';
+  function checkFields(obj, what, optional = false) {
+    if (!isPlain(obj)) return what + ' must be a plain object';
+    const keys = Object.keys(obj);
+    if (keys.length > MAX_KEYS) return what + ' has more than ' + MAX_KEYS + ' keys';
     for (const k of keys) {
-      const v = d.state[k];
-      if (k.length > MAX_KEY) return 'a state key is longer than ' + MAX_KEY + ' characters';
-      if (typeof v === 'string' ? v.length > MAX_STRING : typeof v !== 'number' && typeof v !== 'boolean')
-        return 'state values must be numbers, booleans or short strings';
+      if (k.length > MAX_KEY) return 'a key of ' + what + ' is longer than ' + MAX_KEY + ' characters';
+      if (!isValue(obj[k]) && !(optional && obj[k] === undefined)) return what + ' values must be numbers, booleans or short strings';
     }
     return null;
   }
+  function checkRequest(d) {
+    if (!Number.isSafeInteger(d.id) || d.id < 0) return 'id must be a non-negative integer';
+    switch (d.type) {
+      case 'getState': return null;
+      case 'setState': return checkFields(d.state, 'state');
+      case 'zoom': return typeof d.zoom === 'number' && d.zoom >= MIN_ZOOM && d.zoom <= MAX_ZOOM ? null : 'zoom must be a number from 1 to 4';
+      case 'call': {
+        if (typeof d.method !== 'string' || !CALLS.includes(d.method)) return 'method must be one of ' + CALLS.join(', ');
+        if (!Array.isArray(d.args) || d.args.length > MAX_ARGS) return 'args must be an array of at most ' + MAX_ARGS;
+        for (let i = 0; i < d.args.length; i++) {
+          const a = d.args[i];
+          if (a === undefined || a === null || isValue(a)) continue;
+          const why = checkFields(a, 'args[' + i + ']', true);  // an option left out: {to, seconds: undefined}
+          if (why) return why;
+        }
+        return null;
+      }
+      default: return 'type must be getState, setState, call or zoom';
+    }
+  }
   function post(target, origin, msg) {
-    try { target.postMessage(msg, origin); } catch (e) { warn('could not answer ' + origin); }
+    try {
+      target.postMessage(msg, origin);
+    } catch (e) {
+      warn('could not answer ' + origin);
+      // An answer that cannot be cloned: the host still learns that its request is over.
+      if (msg.type === 'result') post(target, origin, { posenc: 1, id: msg.id, type: 'error', reason: 'the answer could not be sent: ' + String(e && e.message || e).slice(0, 120) });
+    }
+  }
+
+  // The host shows the iframe `zoom` times larger than its CSS size (a CSS transform, as reveal.js scales
+  // slides): devicePixelRatio is reported that much larger and a resize event makes SDL re-read it and
+  // size the canvas's drawing buffer (Emscripten reads window.devicePixelRatio), so the figure is drawn
+  // at the pixels it is shown with instead of being blurred up.
+  let zoom = 1, zoomed = false;
+  function setZoom(z) {
+    if (Math.abs(z - zoom) < 0.01) return;
+    if (!zoomed) {
+      // The browser's own getter (on window in Chromium, perhaps on a prototype elsewhere), kept for the
+      // real ratio, which changes with browser zoom and between screens.
+      let own = null;
+      for (let o = window; o && !own; o = Object.getPrototypeOf(o)) own = Object.getOwnPropertyDescriptor(o, 'devicePixelRatio');
+      const mine = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio');
+      if (!own || !own.get || (mine && !mine.configurable)) return;
+      Object.defineProperty(window, 'devicePixelRatio', { configurable: true, get() { return own.get.call(window) * zoom; } });
+      zoomed = true;
+    }
+    zoom = z;
+    window.dispatchEvent(new Event('resize'));
+  }
+
+  function answer(d) {
+    if (d.type === 'zoom') { setZoom(d.zoom); return null; }
+    if (d.type === 'getState') return Object.assign(getStateOn(runtime), { rejected: [] });
+    if (d.type === 'setState') return setStateOn(runtime, d.state);
+    if (d.method === 'describe') return { value: runtime.UTF8ToString(runtime._posenc_describe()) };
+    // The rest needs drawn frames (images, animation) or the public API: after the first frame.
+    return ready.then(() => {
+      if (typeof PosEnc[d.method] !== 'function') throw new Error('PosEnc.' + d.method + ' is not available in this version of PosEnc Lab');
+      return Promise.resolve(PosEnc[d.method](...d.args)).then((value) => ({ value }));
+    });
   }
 
   // Messages that arrive before the URL is read wait for it (then are answered, or dropped if the page
@@ -486,17 +709,19 @@
     const why = checkRequest(d);
     if (why) { warn('ignored a malformed message: ' + why); return; }
     const source = event.source;
-    ready.then(() => {
+    running.then(() => {
       subscribers.set(origin, source);
-      try {
-        const r = d.type === 'setState' ? setState(d.state) : Object.assign(getState(), { rejected: [] });
-        const rejected = r.rejected;
-        delete r.rejected;
-        post(source, origin, { posenc: 1, id: d.id, type: 'result', state: r, rejected });
-      } catch (e) {
-        post(source, origin, { posenc: 1, id: d.id, type: 'error', reason: String(e && e.message || e).slice(0, 200) });
-      }
-    }, (e) => post(source, origin, { posenc: 1, id: d.id, type: 'error', reason: 'PosEnc could not start: ' + String(e && e.message || e).slice(0, 160) }));
+      return answer(d);
+    }).then((r) => {
+      if (!r) return;
+      if ('value' in r) { post(source, origin, { posenc: 1, id: d.id, type: 'result', value: r.value }); return; }
+      const rejected = r.rejected;
+      delete r.rejected;
+      post(source, origin, { posenc: 1, id: d.id, type: 'result', state: r, rejected });
+    }, (e) => {
+      if (e === readyError) post(source, origin, { posenc: 1, id: d.id, type: 'error', fatal: true, reason: whyNot(e) });
+      else post(source, origin, { posenc: 1, id: d.id, type: 'error', reason: String(e && e.message || e).slice(0, 200) });
+    });
   }
   const embedChanged = throttle(() => {
     if (!subscribers.size || !lastJson) return;
@@ -529,6 +754,7 @@
       allowList = loaded.page.origins === null ? null : parseOrigins(loaded.page.origins);
       pageQuery = loaded.page.query;
       startEmbed();
+      embedRuntimeUp();
       noteState(config.UTF8ToString(config._posenc_get_state()));
       showNotice(loaded.rejected.concat(pageRejected));
     },
@@ -538,10 +764,13 @@
       mod = config;
       status.hidden = true;
       describeEl.textContent = config.UTF8ToString(config._posenc_describe());
+      updateNumbers();
       applyVisibility();
       resolveReady(PosEnc);
     },
     onStateChange(json) { noteState(json); },
+    onAnimationDone(id) { animationDone(id); },
+    onLinkSlot(x, y, w, h) { placeCopyButton(x, y, w, h); },
     print(text) { console.log(text); },
     printErr(text) { lastErr = String(text); console.warn(text); },
     // main() has returned: 0 once the frame loop is set up; anything else means it could not start

@@ -7,6 +7,8 @@
 #include "core/params.hpp"
 #include "imgui.h"
 #include "state/tour.hpp"
+#include "figure_export.hpp"
+#include "focus.hpp"
 #include "widgets.hpp"
 
 namespace app {
@@ -55,10 +57,14 @@ void handle_keys(App& a) {
 #endif
   };
   const int view = static_cast<int>(s.view), views = static_cast<int>(View::count);
-  if (pressed(ImGuiKey_LeftArrow)) set_number(s, Field::pos, std::round(s.pos) - 1);
-  if (pressed(ImGuiKey_RightArrow)) set_number(s, Field::pos, std::round(s.pos) + 1);
-  if (pressed(ImGuiKey_UpArrow)) set_number(s, Field::k, std::round(s.k) + 1);
-  if (pressed(ImGuiKey_DownArrow)) set_number(s, Field::k, std::round(s.k) - 1);
+  // While a control has the keyboard ring, arrows, Space and Enter are ImGui's (move, adjust, press).
+  const bool on_control = focus_on_control();
+  if (!on_control) {
+    if (pressed(ImGuiKey_LeftArrow)) set_number(s, Field::pos, std::round(s.pos) - 1);
+    if (pressed(ImGuiKey_RightArrow)) set_number(s, Field::pos, std::round(s.pos) + 1);
+    if (pressed(ImGuiKey_UpArrow)) set_number(s, Field::k, std::round(s.k) + 1);
+    if (pressed(ImGuiKey_DownArrow)) set_number(s, Field::k, std::round(s.k) - 1);
+  }
   // Presentation clickers send PageDown/PageUp: next/previous tour step, or view outside the tour.
   const int last = tour_step_count();
   if (pressed(ImGuiKey_PageDown)) {
@@ -70,14 +76,16 @@ void handle_keys(App& a) {
     else set_view(s, static_cast<View>((view + views - 1) % views));
   }
   if (pressed(ImGuiKey_Escape)) {
-    // One thing at a time, the most recent first: the pen or pointer, the help, the drawer.
-    if (a.notes.mode != AnnotateMode::off) a.notes.mode = AnnotateMode::off;
+    // One thing at a time, the most recent first: the focus ring, the pen or pointer, the help, the
+    // drawer (escape_consumed() says whether there is one; otherwise the page lets focus leave).
+    if (on_control) focus_clear();
+    else if (a.notes.mode != AnnotateMode::off) a.notes.mode = AnnotateMode::off;
     else if (a.show_help) a.show_help = false;
     else a.drawer_open = false;
   }
   for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
     switch (io.InputQueueCharacters[i]) {
-      case ' ': set_number(s, Field::playing, s.playing ? 0 : 1); break;
+      case ' ': if (!on_control) set_number(s, Field::playing, s.playing ? 0 : 1); break;
       case 't': set_step(s, s.step > 0 ? 0 : 1); break;
       case 'n': if (s.step > 0) set_step(s, std::min(last, s.step + 1)); break;
       case 'p': if (s.step > 0) set_step(s, std::max(1, s.step - 1)); break;
@@ -127,11 +135,28 @@ void draw_help(App& a) {
   ImGui::End();
 }
 
+// The space for the page's "Copy link" button (an HTML button, so it is a real link-copying control
+// in the page's tab order): kept free at the cursor, on the current line.
+// Where it does not fit (a phone at a large scale), it is left out there and kept in the drawer.
+void keep_link_space(App& a) {
+  const ImVec2 size(ImGui::CalcTextSize("Copy link").x + 2 * ImGui::GetStyle().FramePadding.x + 6 * a.ui_scale, ImGui::GetFrameHeight());
+  if (ImGui::GetCursorScreenPos().x + size.x > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) return;
+  a.link_min = ImGui::GetCursorScreenPos();
+  a.link_max = ImVec2(a.link_min.x + size.x, a.link_min.y + size.y);
+  ImGui::Dummy(size);
+}
+
+
 void draw_controls(App& a) {
   State& s = a.state;
   ImGui::PushFont(a.fonts.title);
   ImGui::TextUnformatted("PosEnc Lab");
   ImGui::PopFont();
+  // The page's Copy link button sits at the right of the title.
+  ImGui::SameLine();
+  const float link_w = ImGui::CalcTextSize("Copy link").x + 2 * ImGui::GetStyle().FramePadding.x + 6 * a.ui_scale;
+  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - link_w));
+  keep_link_space(a);
   ImGui::TextDisabled("sinusoidal positional encoding");
   ImGui::Separator();
 
@@ -162,13 +187,18 @@ void draw_controls(App& a) {
     if (ImGui::Button("Keyboard help (h)", ImVec2(-1, 0))) a.show_help = !a.show_help;
   }
   if (ImGui::CollapsingHeader("Export")) {
+    // Pictures first (the whole canvas, then the figure alone for slides), then the numbers.
     const float half = ImGui::GetContentRegionAvail().x * 0.5f - 4;
     if (ImGui::Button("PNG image", ImVec2(half, 0))) a.pending_export = ExportKind::png;
+    ImGui::SameLine();
+    if (ImGui::Button("PNG figure", ImVec2(-1, 0))) a.pending_export = ExportKind::figure;
+    if (ImGui::Button("SVG figure", ImVec2(half, 0))) a.pending_export = ExportKind::svg;
     ImGui::SameLine();
     if (ImGui::Button("CSV table", ImVec2(-1, 0))) a.pending_export = ExportKind::csv;
     if (ImGui::Button("NumPy code", ImVec2(half, 0))) a.pending_export = ExportKind::numpy;
     ImGui::SameLine();
     if (ImGui::Button("PyTorch code", ImVec2(-1, 0))) a.pending_export = ExportKind::pytorch;
+    ImGui::TextDisabled("Figure: the view without the controls");
     ImGui::TextDisabled("CSV: positions 0..n-1, n = %d", s.n);
     if (!a.export_message.empty()) ImGui::TextWrapped("%s", a.export_message.c_str());
   }
@@ -236,21 +266,21 @@ void draw_drawer(App& a, float top) {
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, top));
   ImGui::SetNextWindowSize(ImVec2(w, vp->WorkPos.y + vp->WorkSize.y - top));
   ImGui::Begin("Controls##drawer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  if (a.link_max.x <= a.link_min.x) {  // no room for Copy link in the top row: here, then
+    keep_link_space(a);
+    ImGui::SameLine();
+  }
   if (ImGui::Button("Close controls (Esc)", ImVec2(-1, 0))) a.drawer_open = false;
   draw_controls(a);
   ImGui::End();
 }
 
-// The space for the page's "Copy link" button (an HTML button, so it is a real link-copying control
-// in the page's tab order): kept free at the cursor, on the current line.
-void keep_link_space(App& a) {
-  const ImVec2 size(ImGui::CalcTextSize("Copy link").x + 2 * ImGui::GetStyle().FramePadding.x + 6 * a.ui_scale, ImGui::GetFrameHeight());
-  a.link_min = ImGui::GetCursorScreenPos();
-  a.link_max = ImVec2(a.link_min.x + size.x, a.link_min.y + size.y);
-  ImGui::Dummy(size);
-}
 
 }  // namespace
+
+bool escape_consumed(const App& a) {
+  return focus_on_control() || a.notes.mode != AnnotateMode::off || a.show_help || a.drawer_open;
+}
 
 LessonText shown_text(const State& s, ImVec2 screen, float ui_scale) {
   if (s.text != LessonText::automatic) return s.text;
@@ -260,7 +290,9 @@ LessonText shown_text(const State& s, ImVec2 screen, float ui_scale) {
 
 void app_frame(App& a, double dt) {
   State& s = a.state;
+  focus_new_frame();
   handle_keys(a);
+  if (const int done = advance_animation(s, a.animation, dt)) a.animation_done = done;
   if (s.playing && dt > 0) {
     // Past the limit the animation stops rather than leaving the valid range.
     if (!set_number(s, Field::pos, s.pos + s.speed * std::fmin(dt, 0.25)).empty()) set_number(s, Field::playing, 0);
@@ -272,7 +304,7 @@ void app_frame(App& a, double dt) {
   a.link_min = a.link_max = ImVec2(0, 0);
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
-  ImGui::Begin("PosEnc Lab", nullptr,
+  ImGui::Begin(kMainWindowName, nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   const bool column = s.controls && !a.narrow;
@@ -292,9 +324,9 @@ void app_frame(App& a, double dt) {
       set_number(s, Field::controls, 1);
     }
     ImGui::SameLine();
+    keep_link_space(a);
+    if (a.link_max.x > a.link_min.x) ImGui::SameLine();
   }
-  keep_link_space(a);
-  ImGui::SameLine();
   const float top_row_end = ImGui::GetCursorScreenPos().y + ImGui::GetFrameHeightWithSpacing();
   // Narrow tabs so all fourteen fit beside the sidebar at 1280 px; at larger UI scales they scroll.
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(metrics::tab_padding * a.ui_scale, ImGui::GetStyle().FramePadding.y));
@@ -304,7 +336,9 @@ void app_frame(App& a, double dt) {
     const bool external = s.view != a.shown_view;
     for (const Lesson& l : lessons()) {
       const ImGuiTabItemFlags flags = (external && l.view == s.view) ? ImGuiTabItemFlags_SetSelected : 0;
-      if (ImGui::BeginTabItem(l.label, nullptr, flags)) {
+      const bool open = ImGui::BeginTabItem(l.label, nullptr, flags);
+      focus_name(l.label);  // tabs do not report their label to the focus order by themselves
+      if (open) {
         if (!external) set_view(s, l.view);
         ImGui::EndTabItem();
       }

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "state/animation.hpp"
 #include "state/export.hpp"
 #include "state/state.hpp"
 #include "state/state_io.hpp"
@@ -53,6 +54,8 @@ struct App {
   ImVec2 figure_min, figure_max;  // the current view's figure: below its lesson text, in the main area
   ImVec2 link_min, link_max;      // the space kept for the page's "Copy link" button (web/posenc.js)
   Annotations notes;              // the lecturer's pen strokes and pointer (annotate.hpp)
+  Animation animation;            // PosEnc.animate's move in progress
+  int animation_done = 0;         // the id of a move that ended this frame (the platform reports it)
 };
 
 // Brings fonts, theme and palette in line with the state's scale/contrast/palette and the screen's
@@ -62,6 +65,9 @@ bool app_update_style(App& a, float pixel_ratio);
 // The lesson text as shown on a screen of `screen` pixels: the `text` setting, where `auto` is the
 // one-line summary on small or short screens (measured in UI pixels, so large scales count as small).
 LessonText shown_text(const State& s, ImVec2 screen, float ui_scale);
+// Whether Esc has something to close inside the figure (the focus ring, the pen or pointer, the help,
+// the drawer). If not, the page lets Esc take the keyboard out of the figure, to the host page.
+bool escape_consumed(const App& a);
 // Advances the animation by dt seconds, then builds this frame's UI.
 void app_frame(App& a, double dt);
 // Applies a query string through the validated path; rejections are kept for the notice line.
@@ -76,6 +82,10 @@ void draw_view(App& a, const ViewContext& ctx);
 // never from pixels; no number is ever NaN or Infinity.
 std::string describe(const State& s, const ViewCaches& views);
 inline std::string describe(const App& a) { return describe(a.state, a.views); }
+// The key numbers beside that text, as a JSON array of [quantity, value] rows for the page's HTML
+// table: the view, the shared settings and the selected pair's frequency, period, values at pos and
+// the dot product PE(pos)·PE(pos+k), all from the core.
+std::string key_numbers_json(const State& s);
 // With every view at its starting settings (as a fresh page shows them).
 std::string describe(const State& s);
 

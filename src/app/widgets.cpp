@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "focus.hpp"
 #include "lesson_plot.hpp"
 #include "style.hpp"
 
@@ -23,6 +24,7 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   ImGui::SetNextItemWidth(full - input_w - ImGui::GetStyle().ItemSpacing.x);
   const ImGuiSliderFlags flags = ImGuiSliderFlags_NoRoundToFormat | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
   if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &v, &lo, &hi, format, flags)) edited = true;
+  focus_name(label);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(input_w);
   double typed = get_value(s, f);
@@ -30,6 +32,9 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
     v = typed;
     edited = true;
   }
+  std::string exact = label;
+  exact += ": type a value";
+  focus_name(exact);
   ImGui::PopID();
   if (!edited) return false;
   if (f == Field::d) v = 2.0 * std::round(v / 2.0);  // the slider moves in whole pairs
@@ -64,6 +69,7 @@ PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_
   cell.pos = ImGui::GetCursorScreenPos();
   ImGui::PushID(pair);
   if (ImGui::InvisibleButton("dial", size)) set_number(s, Field::pair, pair);
+  focus_name("pair " + std::to_string(pair));
   cell.hovered = ImGui::IsItemHovered();
   ImGui::PopID();
   cell.selected = pair == s.pair;
@@ -71,8 +77,9 @@ PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (cell.selected || cell.hovered)
     dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y),
-                      cell.selected ? tint(colors::selected, 0.13f) : IM_COL32(238, 240, 245, 255), 6 * ui_scale);
-  dl->AddText(ImVec2(p.x + 6 * ui_scale, p.y + 2 * ui_scale), cell.selected ? colors::selected : IM_COL32(30, 30, 40, 255),
+                      cell.selected ? tint(colors::selected, 0.13f) : colors::hover_fill, 6 * ui_scale);
+  dl->AddText(ImVec2(p.x + 6 * ui_scale, p.y + 2 * ui_scale), cell.selected ? colors::selected : colors::ink,
+
               label);
   return cell;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/focus.hpp"
 #include "state/frame_stats.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -116,7 +117,8 @@ void frame() {
   const double dt = g.last_ticks ? double(now - g.last_ticks) / double(SDL_GetPerformanceFrequency()) : 0.0;
   g.last_ticks = now;
   // Nothing changes while paused and untouched: draw nothing and cost nothing.
-  if (!g.app.state.playing && g.redraw_frames <= 0 && g.frames_left < 0) {
+  const bool moving = g.app.state.playing || g.app.animation.id != 0;
+  if (!moving && g.redraw_frames <= 0 && g.frames_left < 0) {
 #ifdef __EMSCRIPTEN__
     if (++g.idle_frames > 30) web_set_idle(true);  // half a second of nothing: stop the loop itself
 #endif
@@ -134,6 +136,7 @@ void frame() {
   ImGui::NewFrame();
   app::app_frame(g.app, dt);
   ImGui::Render();
+  app::focus_end_frame();
   g.stats.add(1000.0 * double(SDL_GetPerformanceCounter() - frame_start) / double(SDL_GetPerformanceFrequency()));
 
   int fw = 0, fh = 0;
@@ -217,6 +220,7 @@ int main(int argc, char** argv) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no settings file: the state lives in the URL
+  app::focus_init();
   ImGui_ImplSDL2_InitForOpenGL(g.window, g.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   if (!query.empty()) app::app_apply(g.app, query);

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/figure_export.hpp"
+#include "app/focus.hpp"
 #include "state/export.hpp"
 #include "state/format.hpp"
 #include "state/state_io.hpp"
@@ -23,6 +25,7 @@
 #include "core/ranges.hpp"
 #include "core/rope.hpp"
 #include "core/similarity.hpp"
+#include "export_io.hpp"
 #include "platform.hpp"
 #include "web_api.hpp"
 
@@ -30,6 +33,11 @@
 EM_JS(void, js_first_frame, (), { if (Module["onFirstFrame"]) Module["onFirstFrame"](); });
 EM_JS(void, js_state_change, (const char* json), {
   if (Module["onStateChange"]) Module["onStateChange"](UTF8ToString(json));
+});
+EM_JS(void, js_animation_done, (int id), { if (Module["onAnimationDone"]) Module["onAnimationDone"](id); });
+// Where the page's Copy link button goes (CSS pixels from the canvas's top left; w = 0: nowhere).
+EM_JS(void, js_link_slot, (double x, double y, double w, double h), {
+  if (Module["onLinkSlot"]) Module["onLinkSlot"](x, y, w, h);
 });
 
 namespace {
@@ -39,6 +47,7 @@ std::vector<double> g_out;  // the result of the last compute call
 std::string g_text_result;  // the text of the last export_text call
 std::string g_last_state;
 bool g_first_frame_sent = false;
+double g_link_slot[4] = {-1, -1, -1, -1};
 double g_frames_drawn = 0;  // [embed] frames actually drawn, for PosEnc._framesDrawn()
 
 const char* reply(std::string s) {
@@ -62,7 +71,18 @@ void web_after_frame() {
     g_first_frame_sent = true;
     js_first_frame();
   }
-  std::string now = app::to_json(the_app().state);
+  app::App& a = the_app();
+  if (a.animation_done) {
+    const int id = a.animation_done;
+    a.animation_done = 0;
+    js_animation_done(id);
+  }
+  const double slot[4] = {a.link_min.x, a.link_min.y, a.link_max.x - a.link_min.x, a.link_max.y - a.link_min.y};
+  if (!std::equal(slot, slot + 4, g_link_slot)) {
+    std::copy(slot, slot + 4, g_link_slot);
+    js_link_slot(slot[0], slot[1], slot[2], slot[3]);
+  }
+  std::string now = app::to_json(a.state);
   if (now != g_last_state) {
     g_last_state = std::move(now);
     js_state_change(g_last_state.c_str());
@@ -80,23 +100,38 @@ EMSCRIPTEN_KEEPALIVE void posenc_free(void* p) { std::free(p); }
 
 EMSCRIPTEN_KEEPALIVE const char* posenc_get_state() { return reply(app::to_json(platform::the_app().state)); }
 
-// Asks for an export ('png', 'csv', 'numpy', 'pytorch') after the next frame. Returns "" or the reason.
+// Asks for a download ('png', 'figure', 'svg', 'csv', 'numpy', 'pytorch') after the next frame.
+// Returns "" or the reason.
 EMSCRIPTEN_KEEPALIVE const char* posenc_request_export(const char* name) {
   app::ExportKind kind;
-  const std::string err = app::export_kind_from_name(name ? name : "", false, kind);
+  const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::file, kind);
   if (!err.empty()) return reply(err);
   platform::the_app().pending_export = kind;
   platform::request_redraw();
   return "";
 }
 
-// The text of an export ('csv', 'numpy', 'pytorch') for the current state, without downloading, as
-// the one-string result: "" and the text in posenc_text_result(), or the reason.
+// The text of an export ('svg', 'csv', 'numpy', 'pytorch') for the current state, without
+// downloading, as the one-string result: "" and the text in posenc_text_result(), or the reason. The
+// SVG comes from a frame drawn for it now (src/app/figure_export.hpp), so it follows a setState at once.
 EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(const char* name) {
   app::ExportKind kind;
-  const std::string err = app::export_kind_from_name(name ? name : "", true, kind);
+  const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::text, kind);
   if (!err.empty()) return reply(err);
-  g_text_result = app::export_text(platform::the_app().state, kind);
+  app::App& a = platform::the_app();
+  g_text_result = kind == app::ExportKind::svg ? app::figure_svg(a) : app::export_text(a.state, kind);
+  return "";
+}
+
+// PosEnc.exportImage: a PNG ('png' the canvas, 'figure' the figure alone) for the page, made after the
+// next drawn frame and handed to the oldest promise waiting in Module.posencImageWaiters (the page
+// adds its promise right after this returns ""). Returns "" or the reason.
+EMSCRIPTEN_KEEPALIVE const char* posenc_request_image(const char* name) {
+  app::ExportKind kind;
+  const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::image, kind);
+  if (!err.empty()) return reply(err);
+  platform::request_page_image(kind);
+  platform::request_redraw();
   return "";
 }
 EMSCRIPTEN_KEEPALIVE const char* posenc_text_result() { return g_text_result.c_str(); }
@@ -149,6 +184,8 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_table_chunk(double first, double n, doub
 
 // Plain-text description of the current view and its key numbers (the page's text alternative).
 EMSCRIPTEN_KEEPALIVE const char* posenc_describe() { return reply(app::describe(platform::the_app())); }
+// Its key numbers, [[quantity, value], ...], for the page's HTML table beside that text.
+EMSCRIPTEN_KEEPALIVE const char* posenc_key_numbers() { return reply(app::key_numbers_json(platform::the_app().state)); }
 
 // query: "key=value&..." (URL-encoded). Returns {"state":{...},"rejected":[...]}.
 EMSCRIPTEN_KEEPALIVE const char* posenc_set_state(const char* query) {
@@ -185,6 +222,47 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_reduced_motion(int reduced) {
 EMSCRIPTEN_KEEPALIVE void posenc_set_prefers_dark(int dark) {
   app::set_prefers_dark(platform::the_app().state, dark != 0);
   platform::request_redraw();
+}
+
+// 1 when dark colours are in effect (theme=dark, or theme=auto and the reader prefers dark): the page
+// paints its own HTML (background, status, notice, Copy link) to match the canvas.
+EMSCRIPTEN_KEEPALIVE int posenc_dark_colors() { return app::dark_colors(platform::the_app().state) ? 1 : 0; }
+
+
+// ---- keyboard focus (web/posenc.js's Tab / Esc handlers; src/app/focus.hpp) ----
+// Tab (+1) / Shift+Tab (-1): 1 if focus moved to a control or back to the figure itself, 0 if it should
+// leave the figure (the page then lets the browser move focus on).
+EMSCRIPTEN_KEEPALIVE int posenc_focus_move(int dir) {
+  const bool inside = app::focus_move(dir);
+  platform::request_redraw();
+  return inside ? 1 : 0;
+}
+EMSCRIPTEN_KEEPALIVE void posenc_focus_clear() {
+  app::focus_clear();
+  platform::request_redraw();
+}
+EMSCRIPTEN_KEEPALIVE int posenc_focus_on_control() { return app::focus_on_control() ? 1 : 0; }
+// The focused control's label ("" for the figure itself), for the page's live region.
+EMSCRIPTEN_KEEPALIVE const char* posenc_focus_label() { return reply(app::focus_label()); }
+// Esc: 1 if the figure has something to close (ring, pen, help, drawer), 0 if Esc should leave it.
+EMSCRIPTEN_KEEPALIVE int posenc_escape_consumed() { return app::escape_consumed(platform::the_app()) ? 1 : 0; }
+
+// ---- PosEnc.animate(key, {to, seconds}) (src/state/animation.hpp) ----
+// Returns "" and [id, replaced id] in the result buffer, or the reason. The page resolves its promise
+// when Module.onAnimationDone(id) reports the end (or the id is replaced).
+EMSCRIPTEN_KEEPALIVE const char* posenc_animate(const char* key, double to, double seconds) {
+  app::App& a = platform::the_app();
+  int replaced = 0;
+  const std::string err = app::start_animation(a.state, a.animation, key ? key : "", to, seconds, replaced);
+  if (!err.empty()) return reply(err);
+  g_out = {static_cast<double>(a.animation.id), static_cast<double>(replaced)};
+  platform::request_redraw();
+  return "";
+}
+// Ends a running move at its target now (the figure is hidden, so no frame would end it). Returns its id.
+EMSCRIPTEN_KEEPALIVE int posenc_animate_finish() {
+  app::App& a = platform::the_app();
+  return app::finish_animation(a.state, a.animation);
 }
 
 // The state as a query string with default values left out (`view` always): for PosEnc.link() and the

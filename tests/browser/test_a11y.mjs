@@ -85,7 +85,8 @@ test('text alternative: #describe is read by screen readers and follows the stat
   const { page, context, errors } = await openPage(browser, server.url + '?playing=0&d=64&k=37');
   const info = await page.evaluate(() => {
     const el = document.getElementById('describe');
-    const r = el.getBoundingClientRect();
+    // Hidden by its visually-hidden box (the text mirror: this text and the key-number table).
+    const r = el.closest('.visually-hidden').getBoundingClientRect();
     return { live: el.getAttribute('aria-live'), text: el.textContent, w: r.width, h: r.height,
              describedBy: document.getElementById('canvas').getAttribute('aria-describedby') };
   });
