@@ -7,7 +7,7 @@ DIST=${1:-$ROOT/build/web/dist}
 BUDGET=$((300 * 1024))
 printf '%-22s %10s %12s\n' file bytes "gzip -9"
 raw_total=0; gz_total=0
-for f in index.html posenc.css favicon.svg posenc.js posenc_app.js posenc_app.wasm; do
+for f in index.html posenc.css posenc-theme.js favicon.svg posenc.js posenc_app.js posenc_app.wasm; do
   raw=$(stat -c %s "$DIST/$f"); gz=$(gzip -9 -c "$DIST/$f" | wc -c)
   raw_total=$((raw_total + raw)); gz_total=$((gz_total + gz))
   printf '%-22s %10d %12d\n' "$f" "$raw" "$gz"

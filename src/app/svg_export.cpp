@@ -72,17 +72,22 @@ void append_utf8(std::string& out, unsigned cp) {
   }
 }
 
-void append_escaped_char(std::string& out, unsigned cp) {
+// The XML entity for a character that must not appear as itself, or nullptr.
+const char* xml_entity(unsigned cp) {
   switch (cp) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    case '\'': out += "&apos;"; break;
-    default:
-      // XML 1.0 has no place for control characters; ImGui draws none (they have no visible glyph).
-      if (cp >= 0x20 && !(cp >= 0xD800 && cp <= 0xDFFF) && cp != 0xFFFE && cp != 0xFFFF) append_utf8(out, cp);
+    case '&': return "&amp;";
+    case '<': return "&lt;";
+    case '>': return "&gt;";
+    case '"': return "&quot;";
+    case '\'': return "&apos;";
+    default: return nullptr;
   }
+}
+
+void append_escaped_char(std::string& out, unsigned cp) {
+  if (const char* e = xml_entity(cp)) out += e;
+  // XML 1.0 has no place for control characters; ImGui draws none (they have no visible glyph).
+  else if (cp >= 0x20 && !(cp >= 0xD800 && cp <= 0xDFFF) && cp != 0xFFFE && cp != 0xFFFF) append_utf8(out, cp);
 }
 
 // Sutherland-Hodgman: the part of a polygon inside an axis-aligned rectangle (x0, y0, x1, y1).
@@ -350,15 +355,8 @@ std::string xml_escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (char ch : text) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(ch) >= 0x20 || ch == '\n' || ch == '\t') out += ch;
-    }
+    if (const char* e = xml_entity(static_cast<unsigned char>(ch))) out += e;
+    else if (static_cast<unsigned char>(ch) >= 0x20 || ch == '\n' || ch == '\t') out += ch;
   }
   return out;
 }
