@@ -138,12 +138,14 @@ void draw_help(App& a) {
 // The space for the page's "Copy link" button (an HTML button, so it is a real link-copying control
 // in the page's tab order): kept free at the cursor, on the current line.
 // Where it does not fit (a phone at a large scale), it is left out there and kept in the drawer.
-void keep_link_space(App& a) {
+// Returns whether it was kept.
+bool keep_link_space(App& a) {
   const ImVec2 size(ImGui::CalcTextSize("Copy link").x + 2 * ImGui::GetStyle().FramePadding.x + 6 * a.ui_scale, ImGui::GetFrameHeight());
-  if (ImGui::GetCursorScreenPos().x + size.x > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) return;
+  if (ImGui::GetCursorScreenPos().x + size.x > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) return false;
   a.link_min = ImGui::GetCursorScreenPos();
   a.link_max = ImVec2(a.link_min.x + size.x, a.link_min.y + size.y);
   ImGui::Dummy(size);
+  return true;
 }
 
 
@@ -266,10 +268,7 @@ void draw_drawer(App& a, float top) {
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, top));
   ImGui::SetNextWindowSize(ImVec2(w, vp->WorkPos.y + vp->WorkSize.y - top));
   ImGui::Begin("Controls##drawer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  if (a.link_max.x <= a.link_min.x) {  // no room for Copy link in the top row: here, then
-    keep_link_space(a);
-    ImGui::SameLine();
-  }
+  if (a.link_in_drawer && keep_link_space(a)) ImGui::SameLine();  // no room in the top row: here, then
   if (ImGui::Button("Close controls (Esc)", ImVec2(-1, 0))) a.drawer_open = false;
   draw_controls(a);
   ImGui::End();
@@ -308,6 +307,9 @@ void app_frame(App& a, double dt) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   const bool column = s.controls && !a.narrow;
+  // The drawer first, so that its controls come first in the Tab order; it still shows on top, since
+  // the main window never comes to the front. It sits below the top row of the last frame.
+  if (a.narrow && s.controls) draw_drawer(a, a.drawer_top);
   if (column) {
     const float sidebar = metrics::sidebar_width * a.ui_scale;
     ImGui::BeginChild("controls", ImVec2(sidebar, 0), true);
@@ -324,10 +326,10 @@ void app_frame(App& a, double dt) {
       set_number(s, Field::controls, 1);
     }
     ImGui::SameLine();
-    keep_link_space(a);
-    if (a.link_max.x > a.link_min.x) ImGui::SameLine();
+    a.link_in_drawer = !keep_link_space(a);
+    if (!a.link_in_drawer) ImGui::SameLine();
   }
-  const float top_row_end = ImGui::GetCursorScreenPos().y + ImGui::GetFrameHeightWithSpacing();
+  a.drawer_top = ImGui::GetCursorScreenPos().y + ImGui::GetFrameHeightWithSpacing();
   // Narrow tabs so all fourteen fit beside the sidebar at 1280 px; at larger UI scales they scroll.
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(metrics::tab_padding * a.ui_scale, ImGui::GetStyle().FramePadding.y));
   ImGui::PushStyleVar(ImGuiStyleVar_ItemInnerSpacing, ImVec2(2.0f * a.ui_scale, ImGui::GetStyle().ItemInnerSpacing.y));
@@ -356,7 +358,6 @@ void app_frame(App& a, double dt) {
   a.figure_max = ImVec2(main_min.x + main_size.x, main_min.y + main_size.y);
   ImGui::EndChild();
   ImGui::End();
-  if (a.narrow && s.controls) draw_drawer(a, top_row_end);
   draw_help(a);
   draw_annotations(a.notes, s.view, a.ui_scale);
 }

@@ -50,6 +50,8 @@ struct App {
   // Layout of the last frame (screen pixels = CSS pixels on the web).
   bool narrow = false;          // the controls are a drawer (small screens, narrow columns, large scales)
   bool drawer_open = false;     // narrow: the controls drawer is showing
+  float drawer_top = 0;         // narrow: where the drawer starts (below the top row)
+  bool link_in_drawer = false;  // the top row had no room for Copy link last frame
   bool intro_expanded = false;  // lesson text in summary mode: the reader opened the whole text
   ImVec2 figure_min, figure_max;  // the current view's figure: below its lesson text, in the main area
   ImVec2 link_min, link_max;      // the space kept for the page's "Copy link" button (web/posenc.js)

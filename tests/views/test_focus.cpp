@@ -121,6 +121,8 @@ TEST_CASE("small screens: the controls are a drawer and the lesson text its one-
   labels.clear();
   for (const FocusControl& c : focus_controls()) labels.insert(c.label);
   CHECK(labels.count("Pause") == 1);
+  // The open drawer comes first in the Tab order.
+  CHECK(focus_controls().front().label == "Close controls (Esc)");
   // Esc closes it.
   CHECK(escape_consumed(h.app));
 
