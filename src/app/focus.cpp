@@ -57,6 +57,14 @@ void note_label(ImGuiID id, const char* label) {
     }
 }
 
+// ImGui's keyboard navigation is on only while a control has the ring (or a Tab is on its way to one):
+// otherwise the figure's own arrow keys (pos and k) would start ImGui's navigation and be taken by it.
+void update_nav_flag(bool on) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (on) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+}
+
 }  // namespace
 
 void add_control_hook(ImGuiContext* ctx, ImGuiID id, const ImRect& bb) { add_control(ctx, id, bb); }
@@ -73,7 +81,7 @@ int index_of(ImGuiID id) {
 }  // namespace
 
 void focus_init() {
-  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  update_nav_flag(false);
   ImGui::GetCurrentContext()->TestEngineHookItems = true;
 }
 
@@ -101,6 +109,7 @@ void focus_end_frame() {
   g_order.swap(g_drawing);
   g_drawing.clear();
   g_drawing_frame = -1;
+  update_nav_flag(g_pending != 0 || focus_on_control());
 }
 
 bool focus_move(int dir) {
@@ -122,6 +131,7 @@ bool focus_move(int dir) {
   }
   g_pending = g_order[static_cast<size_t>(next)].id;
   g_pending_clear = false;
+  update_nav_flag(true);
   return true;
 }
 

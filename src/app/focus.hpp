@@ -17,7 +17,8 @@
 
 namespace app {
 
-// Call once, after ImGui::CreateContext(): turns on keyboard navigation and the item hook.
+// Call once, after ImGui::CreateContext(): turns on the item hook. ImGui's keyboard navigation is on
+// only while a control has the ring, so the figure's arrow keys stay the figure's otherwise.
 void focus_init();
 // Call right after ImGui::NewFrame(): carries out a move asked for between frames.
 void focus_new_frame();

@@ -51,6 +51,11 @@ test('Space presses the focused control, Esc clears the ring and then releases t
   assert.equal(await active(page), 'canvas');
   await page.keyboard.press('Space');   // now Space is the figure's own key: play/pause
   await waitUntil(page, () => window.PosEnc.getState().playing === false);
+  // The figure's arrows stay the figure's: three presses are three positions (ImGui's own navigation
+  // does not take them over while no control has the ring).
+  const pos0 = await page.evaluate(() => window.PosEnc.getState().pos);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await waitUntil(page, (p0) => window.PosEnc.getState().pos === p0 + 3, pos0);
   await page.keyboard.press('Escape');  // nothing left to close: the keyboard goes back to the page
   await waitUntil(page, () => document.activeElement !== document.getElementById('canvas'));
   assert.deepEqual(errors, []);
