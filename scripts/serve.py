@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
-"""Serves a folder on 127.0.0.1 for PosEnc Lab: correct MIME types (application/wasm), no caching,
-and optionally a strict Content-Security-Policy header.
+"""Serves a folder on 127.0.0.1 for PosEnc Lab: correct MIME types (application/wasm for the module),
+no caching, `Access-Control-Allow-Origin: *` on every file, and optionally a strict
+Content-Security-Policy header.
+
+The CORS header is what a page on another origin needs to `import` posenc-embed.mjs (module scripts are
+fetched in CORS mode), and what a sandboxed embed (`<iframe sandbox="allow-scripts">`, an opaque origin)
+needs to fetch its own posenc_app.wasm. The files are public and sent without cookies, so `*` is safe.
 
     python3 scripts/serve.py --root build/web/dist --port 8080 [--csp]
 """
@@ -26,6 +31,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
+        self.send_header("Access-Control-Allow-Origin", "*")
         if self.csp:
             self.send_header("Content-Security-Policy", self.csp)
         super().end_headers()

@@ -1,33 +1,79 @@
-// PosEnc Lab embed loader for course pages: puts PosEnc Lab into an element as an iframe and talks
-// to it with postMessage. No dependencies, no inline code needed (works under a strict CSP).
+// PosEnc Lab embed loader for course pages and slide decks: puts PosEnc Lab into an element as an iframe
+// and talks to it with postMessage. No dependencies, no inline code needed (works under a strict CSP).
+// This file is the classic script (window.PosEncEmbed); the build writes posenc-embed.mjs, the ES module
+// (`import { mount } from 'https://host/posenc-embed.mjs'`), from it with scripts/embed_module.py: lines
+// between `//#classic-begin` and `//#classic-end` are the classic script's alone, and lines that start
+// with `//#module ` are the module's alone. Types: posenc-embed.d.ts.
 //
 // One line of HTML (mounted when the page has loaded):
 //   <div data-posenc="view=clock&d=64&k=37"></div>
 //   <script src="https://host/posenc-embed.js"></script>
 //   optional attributes: data-posenc-src (page URL, default: index.html beside this script),
-//   data-posenc-title (the iframe's accessible name)
+//   data-posenc-title (the iframe's accessible name), data-posenc-lazy, data-posenc-deck ("1"/"0"),
+//   data-posenc-sandbox ("" or the sandbox flags)
 //
 // Or one call:
-//   const h = PosEncEmbed.mount(element, {src, state: {view: 'clock', k: 37}, origin, origins, title, timeout})
-//   h.ready            Promise, resolves with the state once the embed answers
-//   h.getState()       Promise of {view, d, base, pos, k, playing, speed, pair, n, ...}
-//   h.setState(part)   Promise of the resulting state plus `rejected: [{key, value, reason}]`
-//   h.on('change', fn) fn(state) when the embed's state changes (also by the user); returns an unsubscribe
-//   h.destroy()        removes the iframe and rejects pending requests
-//   PosEncEmbed.get(element) is the handle of a mounted element; PosEncEmbed.mountAll(root) mounts
-//   every [data-posenc] element under root that is not mounted yet.
+//   const h = PosEncEmbed.mount(element, {state: {view: 'clock', k: 37}, src, origin, origins, title,
+//                                         lazy, deck, sandbox, timeout})
+//   h.ready                 Promise of the state once the figure runs. Never rejects because the figure is
+//                           off-screen or slow; rejects only if it truly fails (no WebGL2, no WebAssembly,
+//                           could not start), with the figure's reason
+//   h.getState()            Promise of {view, d, base, pos, k, playing, ...}
+//   h.setState({k: 5})      Promise of the resulting state plus `rejected: [{key, value, reason}]`
+//   h.describe()            Promise of the text description of the view and its numbers
+//   h.exportText('csv')     Promise of the text: 'csv' | 'numpy' | 'pytorch' | 'svg'
+//   h.exportImage('png')    Promise of a Blob: 'png' (the whole figure) | 'figure' (the view only)
+//   h.animate('k', {to: 37, seconds: 2})   Promise of the state once k (or pos, ...) has arrived
+//   h.link()                Promise of the URL that opens the full page in the figure's current state
+//   h.on('ready', fn)       fn(state) each time the figure starts (also after its iframe reloads)
+//   h.on('change', fn)      fn(state) when its state changes (also by the reader), at most 10 a second
+//   h.on('view', fn)        fn(viewId, state) when the view changes;  h.on('step', fn): fn(step, state)
+//   h.on('error', fn)       fn(error) when the figure fails; every on() returns its unsubscribe function
+//   h.destroy()             removes the iframe and rejects what is still waiting
+//   PosEncEmbed.get(element) is the handle of a mounted element; PosEncEmbed.mountAll(root) mounts every
+//   [data-posenc] element under root that is not mounted yet.
+// Calls made before the figure runs wait for it, however long that takes (a lazy figure far below the
+// fold runs once the reader scrolls to it); `timeout` (ms, off by default) limits the wait for an answer
+// once a request has been sent to a running figure. If the iframe reloads (a deck unloads the slide, the
+// host moves the element), the handle reconnects and the figure gets back its last state.
+//
+// Decks: inside a reveal.js deck (`.reveal .slides`) or with {deck: true}, the figure's URL gets deck=1.
+// Keys the figure does not take come back as {type: 'key'} and are dispatched as a keydown on the host
+// page (the deck turns the slide); Esc in the figure sends {type: 'release'} and the loader moves the
+// keyboard focus to the mounted element. In reveal.js the iframe is loaded with its slide (data-src, as
+// reveal.js unloads hidden slides' iframes). A figure scaled by a CSS transform (reveal.js scales its
+// slides) is told the scale and draws that many more device pixels, so it stays sharp.
 //
 // Protocol (version 1; structured-cloned objects, never strings to parse):
 //   page -> embed  {posenc: 1, id, type: 'getState'}  |  {posenc: 1, id, type: 'setState', state: {...}}
-//   embed -> page  {posenc: 1, id, type: 'result', state, rejected}  |  {posenc: 1, id, type: 'error', reason}
-//                  {posenc: 1, type: 'change', state}
-// Messages go only to the embed's origin and are accepted only from the embed's window and origin.
+//                  {posenc: 1, id, type: 'call', method, args: [...]}  (describe, exportText, exportImage,
+//                  animate, link)  |  {posenc: 1, id: 0, type: 'zoom', zoom}  (not answered)
+//   embed -> page  {posenc: 1, id, type: 'result', state, rejected}  |  {posenc: 1, id, type: 'result', value}
+//                  {posenc: 1, id?, type: 'error', reason, fatal?}  |  {posenc: 1, type: 'change', state}
+//                  {posenc: 1, type: 'key', key, code, keyCode, shiftKey, ctrlKey, altKey, metaKey}
+//                  {posenc: 1, type: 'release'}
+// Messages go only to the embed's origin and are accepted only from the embed's window and origin. A
+// sandboxed embed (sandbox without allow-same-origin) has an opaque origin: its messages come from origin
+// "null" and are accepted from its window only; messages to it must be addressed to "*".
+//#classic-begin
 (function () {
   'use strict';
-  if (window.PosEncEmbed) return;  // loaded twice: keep the first
+  if (window.PosEncEmbed) {
+    // Loaded twice, or after the ES module: the first instance mounts this page's [data-posenc] elements.
+    const first = window.PosEncEmbed;
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => first.mountAll());
+    else first.mountAll();
+    return;
+  }
+  const SCRIPT_URL = document.currentScript && document.currentScript.src ? document.currentScript.src : '';
+//#classic-end
+//#module const SCRIPT_URL = import.meta.url;
 
-  const script = document.currentScript;
-  const DEFAULT_SRC = script && script.src ? new URL('index.html', script.src).href : new URL('index.html', document.baseURI).href;
+  const DEFAULT_SRC = new URL('index.html', SCRIPT_URL || document.baseURI).href;
+  const TITLE = 'PosEnc Lab: interactive positional encoding';
+  const EVENTS = ['ready', 'change', 'view', 'step', 'error'];
+  const MAX_KEY_TEXT = 40;         // key and code names of forwarded keys
+  const MIN_ZOOM = 1, MAX_ZOOM = 4;  // a figure never draws fewer device pixels than its CSS size needs
   const handles = new WeakMap();
 
   function isPlain(v) {
@@ -52,124 +98,298 @@
     return out;
   }
 
-  function mount(element, options = {}) {
+  // The sandbox attribute for the `sandbox` option: true -> "allow-scripts" (what the figure needs), a
+  // string -> those flags plus allow-scripts; false/undefined -> no sandbox.
+  function sandboxFlags(option) {
+    if (option === undefined || option === null || option === false) return null;
+    const flags = new Set(['allow-scripts']);
+    if (typeof option === 'string') {
+      for (const f of option.split(/\s+/)) if (f) flags.add(f);
+    } else if (option !== true) {
+      throw new TypeError('sandbox takes true or a string of sandbox flags');
+    }
+    return [...flags].join(' ');
+  }
+
+  function mountElement(element, options = {}) {
     if (!(element instanceof Element)) throw new TypeError('PosEncEmbed.mount needs an element');
     if (handles.has(element)) return handles.get(element);
+    if (!isPlain(options)) throw new TypeError('mount options must be a plain object');
     const url = new URL(options.src || DEFAULT_SRC, document.baseURI);
     const params = stateParams(options.state);
+    const reveal = element.closest('.reveal .slides') ? element.closest('.reveal') : null;
+    const deck = options.deck === undefined ? !!reveal : !!options.deck;
     // The page-level keys are the loader's to set (URLSearchParams.set replaces any from `state`); the
     // embedded page validates everything else.
     params.set('embed', '1');
     if (options.origins) params.set('origins', [].concat(options.origins).join(','));
     else params.delete('origins');
-    url.search = params.toString();
+    if (deck) params.set('deck', '1');
     const origin = options.origin || url.origin;
-    const timeout = options.timeout || 15000;
+    const timeout = options.timeout > 0 ? options.timeout : 0;
+    const sandbox = sandboxFlags(options.sandbox);
+    // An opaque-origin frame (sandboxed without allow-same-origin) sends from "null" and can only be
+    // addressed as "*"; only its window (event.source) identifies it.
+    const opaque = sandbox !== null && !sandbox.split(' ').includes('allow-same-origin');
+    const target = opaque ? '*' : origin;
+
+    function srcFor(state) {
+      const p = new URLSearchParams(params);
+      if (state) for (const [k, v] of stateParams(state)) p.set(k, v);
+      p.set('embed', '1');  // page-level keys again last: a state cannot carry them
+      if (deck) p.set('deck', '1');
+      const u = new URL(url.href);
+      u.search = p.toString();
+      return u.href;
+    }
 
     const iframe = document.createElement('iframe');
-    iframe.title = options.title || 'PosEnc Lab: interactive positional encoding';
+    iframe.title = options.title || TITLE;
     iframe.setAttribute('allow', 'clipboard-write; fullscreen');
     iframe.setAttribute('allowfullscreen', '');
+    if (sandbox !== null) iframe.setAttribute('sandbox', sandbox);
+    if (options.lazy) iframe.setAttribute('loading', 'lazy');
     iframe.style.border = '0';
     iframe.style.display = 'block';
     iframe.style.width = '100%';
+    iframe.style.maxWidth = 'none';  // fill the element even where the host limits iframes (reveal.js: 95%)
+    iframe.style.maxHeight = 'none';
     // Fill a container that has a height; otherwise take a 16:10 box as wide as the container.
     if (element.clientHeight > 0) iframe.style.height = '100%';
     else iframe.style.aspectRatio = '16 / 10';
-    iframe.src = url.href;
 
-    let nextId = 1, connected = false, destroyed = false;
+    let nextId = 1, connected = false, destroyed = false, failure = null, started = false;
+    let handshakeId = 0;
+    let latest = null;         // the newest state seen (answers and change events): restored after a reload
+    let zoomSent = 1;
     const pending = new Map();  // id -> {msg, resolve, reject, timer}
-    const listeners = new Set();
+    const listeners = new Map(EVENTS.map((e) => [e, new Set()]));
     let resolveReady, rejectReady;
     const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
     ready.catch(() => {});  // a handle nobody awaits must not report an unhandled rejection
 
-    function send(msg) {
-      if (iframe.contentWindow) iframe.contentWindow.postMessage(msg, origin);
+    function emit(event, ...args) {
+      for (const fn of listeners.get(event)) { try { fn(...args); } catch (e) { console.error(e); } }
     }
-    function request(type, state) {
+    function send(msg) {
+      try {
+        if (iframe.contentWindow) iframe.contentWindow.postMessage(msg, target);
+      } catch (e) {
+        const p = pending.get(msg.id);
+        if (p) { pending.delete(msg.id); p.reject(e); }  // e.g. an argument that cannot be cloned
+      }
+    }
+    function dispatch(id, p) {
+      if (timeout) {
+        clearTimeout(p.timer);
+        p.timer = setTimeout(() => { if (pending.delete(id)) p.reject(new Error('PosEnc embed did not answer ' + p.msg.type + ' within ' + timeout + ' ms')); }, timeout);
+      }
+      send(p.msg);
+    }
+    function request(msg) {
       if (destroyed) return Promise.reject(new Error('this PosEnc embed was destroyed'));
+      if (failure) return Promise.reject(failure);
       return new Promise((resolve, reject) => {
         const id = nextId++;
-        const msg = state === undefined ? { posenc: 1, id, type } : { posenc: 1, id, type, state };
-        const timer = setTimeout(() => { pending.delete(id); reject(new Error('PosEnc embed did not answer ' + type)); }, timeout);
-        pending.set(id, { msg, resolve, reject, timer });
-        if (connected) send(msg);
+        const p = { msg: Object.assign({ posenc: 1, id }, msg), resolve, reject, timer: 0 };
+        pending.set(id, p);
+        if (connected) dispatch(id, p);  // otherwise sent once the figure runs (see connect)
       });
     }
-    function handshake() {
-      // After each load of the iframe: the first answer says it is ready; then (re)send what waits.
+    function call(method, args) { return request({ type: 'call', method, args }); }
+
+    function fail(reason) {
+      failure = new Error(String(reason).slice(0, 300));
       connected = false;
-      const id = nextId++;
-      const timer = setTimeout(() => { pending.delete(id); rejectReady(new Error('PosEnc embed did not start')); }, timeout);
-      pending.set(id, {
-        msg: null, timer, reject: rejectReady,
-        resolve(state) {
-          connected = true;
-          resolveReady(state);
-          for (const p of pending.values()) if (p.msg) send(p.msg);
-        },
-      });
-      send({ posenc: 1, id, type: 'getState' });
+      rejectReady(failure);
+      for (const p of pending.values()) { clearTimeout(p.timer); p.reject(failure); }
+      pending.clear();
+      emit('error', failure);
     }
+
+    function noteState(state) {
+      const before = latest;
+      latest = Object.assign({}, state);
+      delete latest.rejected;
+      if (!before) return;
+      if (before.view !== latest.view) emit('view', latest.view, Object.assign({}, latest));
+      if (before.step !== latest.step) emit('step', latest.step, Object.assign({}, latest));
+    }
+
+    // After each load of the iframe: the first answer says the figure runs; then its last state is
+    // restored (if the iframe reloaded) and what waits is sent, in order.
+    function handshake() {
+      connected = false;
+      handshakeId = nextId++;
+      send({ posenc: 1, id: handshakeId, type: 'getState' });
+    }
+    function connect(state) {
+      const restore = latest && JSON.stringify(state) !== JSON.stringify(latest) ? latest : null;
+      connected = true;
+      failure = null;
+      if (restore) send({ posenc: 1, id: nextId++, type: 'setState', state: restore });
+      else latest = Object.assign({}, state);
+      for (const [id, p] of pending) dispatch(id, p);
+      sendZoom(true);
+      const shown = restore || state;
+      if (!started) { started = true; resolveReady(Object.assign({}, shown)); }
+      emit('ready', Object.assign({}, shown));
+    }
+
+    // reveal.js (and any host that scales with a CSS transform) shows the iframe larger than its CSS size:
+    // the figure is told the scale so it draws that many more device pixels instead of being blurred up.
+    function measureZoom() {
+      const w = iframe.offsetWidth;
+      if (!w || !iframe.isConnected) return 1;
+      const z = iframe.getBoundingClientRect().width / w;
+      return Number.isFinite(z) ? Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round(z * 100) / 100)) : 1;
+    }
+    function sendZoom(force) {
+      if (!connected) return;
+      const z = measureZoom();
+      if (!force && Math.abs(z - zoomSent) < 0.01) return;
+      if (force && z === 1 && zoomSent === 1) return;  // nothing to tell a fresh figure
+      zoomSent = z;
+      send({ posenc: 1, id: 0, type: 'zoom', zoom: z });
+    }
+    let zoomQueued = false;
+    function queueZoom() {
+      // After the host's own layout for this event (reveal.js lays out on the same resize).
+      if (zoomQueued) return;
+      zoomQueued = true;
+      requestAnimationFrame(() => { zoomQueued = false; sendZoom(false); });
+    }
+
+    function forwardKey(d) {
+      const text = (v) => typeof v === 'string' && v.length <= MAX_KEY_TEXT;
+      if (!text(d.key) || !text(d.code) || !Number.isInteger(d.keyCode) || d.keyCode < 0 || d.keyCode > 255) return;
+      const init = { key: d.key, code: d.code, keyCode: d.keyCode, which: d.keyCode, bubbles: true, cancelable: true, composed: true };
+      for (const m of ['shiftKey', 'ctrlKey', 'altKey', 'metaKey']) init[m] = d[m] === true;
+      const ev = new KeyboardEvent('keydown', init);
+      // keyCode is what reveal.js reads; set it where the constructor ignores it.
+      if (ev.keyCode !== d.keyCode) Object.defineProperty(ev, 'keyCode', { value: d.keyCode });
+      (iframe.isConnected ? iframe : document).dispatchEvent(ev);
+    }
+    function release() {
+      // Keys go back to the host page: focus the mounted element (focusable by script only).
+      if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+      element.focus({ preventScroll: true });
+    }
+
     function onMessage(event) {
-      if (event.source !== iframe.contentWindow || event.origin !== origin) return;
+      if (event.source !== iframe.contentWindow || !iframe.contentWindow) return;
+      if (event.origin !== origin && !(opaque && event.origin === 'null')) return;
       const d = event.data;
-      if (!isPlain(d) || d.posenc !== 1 || !isPlain(d.state) && d.type !== 'error') return;
-      if (d.type === 'change') {
-        for (const fn of listeners) { try { fn(d.state); } catch (e) { console.error(e); } }
+      if (!isPlain(d) || d.posenc !== 1) return;
+      switch (d.type) {
+        case 'change':
+          if (!isPlain(d.state)) return;
+          noteState(d.state);
+          // The last word of a figure being unloaded (sent on pagehide): its next load starts from it.
+          if (unloadWatch && !iframe.hasAttribute('src')) iframe.setAttribute('data-src', srcFor(latest));
+          emit('change', Object.assign({}, d.state));
+          return;
+        case 'key': if (deck) forwardKey(d); return;
+        case 'release': release(); return;
+        case 'error':
+          if (d.fatal === true || (d.id === handshakeId && handshakeId)) { fail(d.reason); return; }
+          break;
+        case 'result': break;
+        default: return;
+      }
+      if (d.id === handshakeId && handshakeId) {
+        handshakeId = 0;
+        if (isPlain(d.state)) connect(d.state);
         return;
       }
       const p = pending.get(d.id);
       if (!p) return;
       pending.delete(d.id);
       clearTimeout(p.timer);
-      if (d.type === 'error') p.reject(new Error(String(d.reason)));
-      else if (d.type === 'result') {
-        const state = Object.assign({}, d.state);
-        if (p.msg && p.msg.type === 'setState') state.rejected = Array.isArray(d.rejected) ? d.rejected : [];
-        p.resolve(state);
-      }
+      if (d.type === 'error') { p.reject(new Error(String(d.reason))); return; }
+      if (p.msg.type === 'call') { p.resolve(d.value); return; }
+      if (!isPlain(d.state)) { p.reject(new Error('PosEnc embed answered without a state')); return; }
+      noteState(d.state);
+      const state = Object.assign({}, d.state);
+      if (p.msg.type === 'setState') state.rejected = Array.isArray(d.rejected) ? d.rejected : [];
+      p.resolve(state);
     }
     window.addEventListener('message', onMessage);
     iframe.addEventListener('load', handshake);
+    window.addEventListener('resize', queueZoom);
+    if (reveal) reveal.addEventListener('resize', queueZoom);  // reveal.js's own event when its scale changes
+
+    // Where the src comes from: reveal.js loads an iframe with data-src when its slide is shown and unloads
+    // it (removes src) when the slide is left; whenever it unloads, data-src is brought up to the figure's
+    // last state, so it comes back as it was left. Elsewhere the src is set now.
+    let unloadWatch = null;
+    if (reveal) {
+      iframe.setAttribute('data-src', srcFor(null));
+      const slide = element.closest('section');
+      if (!reveal.querySelector('section.present') || (slide && slide.classList.contains('present'))) iframe.src = srcFor(null);
+      unloadWatch = new MutationObserver(() => {
+        if (!iframe.hasAttribute('src')) { connected = false; if (latest) iframe.setAttribute('data-src', srcFor(latest)); }
+      });
+      unloadWatch.observe(iframe, { attributes: true, attributeFilter: ['src'] });
+    } else {
+      iframe.src = srcFor(null);
+    }
     element.appendChild(iframe);
 
     const handle = {
       element, iframe, ready,
-      getState() { return request('getState'); },
+      getState() { return request({ type: 'getState' }); },
       setState(partial) {
         if (!isPlain(partial)) return Promise.reject(new TypeError('setState takes a plain object, e.g. {k: 37}'));
-        return request('setState', partial);
+        return request({ type: 'setState', state: partial });
       },
+      describe() { return call('describe', []); },
+      exportText(kind) { return call('exportText', [kind]); },
+      exportImage(kind = 'png') { return call('exportImage', [kind]); },
+      animate(key, options) {
+        const o = isPlain(options) ? options : {};  // the figure says what is wrong with the rest
+        return call('animate', [key, { to: o.to, seconds: o.seconds }]);
+      },
+      link() { return call('link', []); },
       on(event, fn) {
-        if (event !== 'change' || typeof fn !== 'function') throw new TypeError("on() takes ('change', function)");
-        listeners.add(fn);
-        return () => listeners.delete(fn);
+        if (!listeners.has(event) || typeof fn !== 'function')
+          throw new TypeError("on() takes ('ready' | 'change' | 'view' | 'step' | 'error', function)");
+        listeners.get(event).add(fn);
+        return () => { listeners.get(event).delete(fn); };
       },
       destroy() {
         if (destroyed) return;
         destroyed = true;
         window.removeEventListener('message', onMessage);
+        window.removeEventListener('resize', queueZoom);
+        if (reveal) reveal.removeEventListener('resize', queueZoom);
+        if (unloadWatch) unloadWatch.disconnect();
         for (const p of pending.values()) { clearTimeout(p.timer); p.reject(new Error('this PosEnc embed was destroyed')); }
         pending.clear();
-        listeners.clear();
+        for (const set of listeners.values()) set.clear();
         iframe.remove();
         handles.delete(element);
       },
     };
-    handles.set(element, handle);
-    return handle;
+    handles.set(element, Object.freeze(handle));
+    return handles.get(element);
   }
 
-  function mountAll(root = document) {
+  function attrFlag(el, name) {
+    if (!el.hasAttribute(name)) return undefined;
+    const v = el.getAttribute(name);
+    return v !== '0' && v !== 'false';
+  }
+
+  function mountAllIn(root = document) {
     const out = [];
     for (const el of root.querySelectorAll('[data-posenc]')) {
       if (handles.has(el)) { out.push(handles.get(el)); continue; }
       try {
-        out.push(mount(el, { state: el.getAttribute('data-posenc'), src: el.getAttribute('data-posenc-src') || undefined,
-                             title: el.getAttribute('data-posenc-title') || undefined }));
+        const sandbox = el.hasAttribute('data-posenc-sandbox') ? (el.getAttribute('data-posenc-sandbox') || true) : undefined;
+        out.push(mountElement(el, { state: el.getAttribute('data-posenc'), src: el.getAttribute('data-posenc-src') || undefined,
+                             title: el.getAttribute('data-posenc-title') || undefined, lazy: attrFlag(el, 'data-posenc-lazy'),
+                             deck: attrFlag(el, 'data-posenc-deck'), sandbox }));
       } catch (e) {
         console.warn('PosEnc embed: could not mount', el, e);
       }
@@ -177,7 +397,15 @@
     return out;
   }
 
-  window.PosEncEmbed = Object.freeze({ mount, mountAll, get: (el) => handles.get(el) || null, version: 1 });
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountAll());
-  else mountAll();
+  const api = Object.freeze({ mount: mountElement, mountAll: mountAllIn, get: (el) => handles.get(el) || null, version: 1 });
+//#classic-begin
+  window.PosEncEmbed = api;
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountAllIn());
+  else mountAllIn();
 })();
+//#classic-end
+//#module // One instance per page: a classic script loaded first keeps its handles (and PosEncEmbed.get
+//#module // finds figures mounted either way). The module mounts nothing by itself: call mount or mountAll.
+//#module const shared = window.PosEncEmbed || (window.PosEncEmbed = api);
+//#module export const mount = shared.mount, mountAll = shared.mountAll, get = shared.get, version = shared.version;
+//#module export default shared;

@@ -723,12 +723,18 @@
       else post(source, origin, { posenc: 1, id: d.id, type: 'error', reason: String(e && e.message || e).slice(0, 200) });
     });
   }
-  const embedChanged = throttle(() => {
+  function sendChange() {
     if (!subscribers.size || !lastJson) return;
     const state = JSON.parse(lastJson);
     for (const [origin, target] of subscribers) post(target, origin, { posenc: 1, type: 'change', state });
-  }, 100);
-  if (window.parent !== window) window.addEventListener('message', onMessage);
+  }
+  const embedChanged = throttle(sendChange, 100);
+  if (window.parent !== window) {
+    window.addEventListener('message', onMessage);
+    // Unloaded (a deck leaves the slide): the host gets the last state even inside the throttle's 100 ms,
+    // so the figure comes back exactly as it was left.
+    window.addEventListener('pagehide', sendChange);
+  }
   function startEmbed() {
     document.documentElement.classList.toggle('embed', embed);
     copyButton.hidden = embed || noWasm || noGL;  // shown once the module runs, outside embeds

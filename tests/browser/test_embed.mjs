@@ -151,11 +151,15 @@ test('with origins= the embed trusts only the listed origins, even from its own 
   const warnings = [];
   p2.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
   await p2.goto(C.url + 'evil-host.html');
-  const result = await p2.evaluate((a) => {
-    const h = window.PosEncEmbed.mount(document.getElementById('fig'), { state: { k: 5, playing: false }, origins: [a], timeout: 4000 });
-    return h.ready.then(() => 'answered', (e) => e.message);
+  await p2.evaluate((a) => {
+    const h = window.PosEncEmbed.mount(document.getElementById('fig'), { state: { k: 5, playing: false }, origins: [a] });
+    window.outcome = 'pending';
+    h.ready.then(() => { window.outcome = 'answered'; }, (e) => { window.outcome = e.message; });
   }, new URL(A.url).origin);
-  assert.match(result, /did not start/);
+  // The embed warns once it has read (and ignored) the handshake from C, its untrusted parent.
+  await pollUntil(() => warnings.some((w) => w.includes('untrusted origin')));
+  await sleep(1000);  // deliberate: a window in which a (wrong) answer to C would arrive
+  assert.equal(await p2.evaluate(() => window.outcome), 'pending', 'no answer to an untrusted host: its handle just waits');
   const f = embedFrame(p2);
   assert.equal(new URL(f.url()).searchParams.get('origins'), new URL(A.url).origin);
   assert.equal(await f.evaluate(() => window.PosEnc.getState().k), 5, 'the URL state applied; the messages did not');
@@ -286,6 +290,90 @@ test('HiDPI: at deviceScaleFactor 2 the figure has a 2x backing store and sharp 
   const native = edgeSharpness(shots[2]), one = edgeSharpness(shots[1]), stretched = edgeSharpness(upscale2Bilinear(shots[1]));
   console.log(`strong-edge fraction: 2x native ${native.toFixed(3)}, 1x ${one.toFixed(3)}, 1x stretched to 2x ${stretched.toFixed(3)}`);
   assert.ok(native > stretched * 1.3, `2x is drawn at 2x, not stretched (${native.toFixed(3)} vs ${stretched.toFixed(3)})`);
+});
+
+test('handle events: view and step fire when those change, not on other changes; on() returns an unsubscribe', async () => {
+  await host(() => {
+    const h = window.PosEncEmbed.get(document.getElementById('fig'));
+    window.ev = [];
+    window.offs = [h.on('view', (v, s) => window.ev.push(['view', v, s.view])), h.on('step', (n, s) => window.ev.push(['step', n, s.step]))];
+    return h.setState({ view: 'clock', step: 0, playing: false });
+  });
+  await host(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ k: 3, pos: 1 }));
+  await host(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ view: 'waves' }));
+  await host(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ step: 2 }));
+  const tour = await host(() => window.PosEncEmbed.get(document.getElementById('fig')).getState());
+  await sleep(400);  // deliberate: change events (at most 10 a second) that follow must not repeat them
+  const ev = await host(() => window.ev);
+  assert.deepEqual(ev[0], ['view', 'waves', 'waves'], JSON.stringify(ev));
+  assert.ok(ev.some((e) => e[0] === 'step' && e[1] === 2 && e[2] === 2), JSON.stringify(ev));
+  const views = ev.filter((e) => e[0] === 'view').map((e) => e[1]);
+  assert.deepEqual(views, tour.view === 'waves' ? ['waves'] : ['waves', tour.view], 'one event per view change');
+  await host(() => { window.offs.forEach((off) => off()); window.ev = []; });
+  await host(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ view: 'clock', step: 0, k: 37, pos: 3, pair: 0 }));
+  await sleep(400);  // deliberate: a window in which an event that was unsubscribed would arrive
+  assert.deepEqual(await host(() => window.ev), []);
+  assert.match(await host(() => { try { window.PosEncEmbed.get(document.getElementById('fig')).on('frame', () => {}); return 'accepted'; } catch (e) { return e.message; } }), /ready.*change.*view.*step.*error/);
+});
+
+test('handle calls: describe, exportText, exportImage, animate and link answer as the figure itself does', async () => {
+  const call = (method, ...args) => host(([m, a]) => window.PosEncEmbed.get(document.getElementById('fig'))[m](...a)
+    .then((v) => ({ v }), (e) => ({ error: e.message })), [method, args]);
+  await host(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ view: 'clock', d: 64, k: 37, pos: 3, playing: false }));
+  const described = await call('describe');
+  assert.equal(described.v, await inEmbed(() => window.PosEnc.describe()));
+  assert.match(described.v, /37/);
+
+  const csv = await call('exportText', 'csv');
+  assert.equal(csv.v, await inEmbed(() => window.PosEnc.exportText('csv')));
+  assert.ok(csv.v.trim().split('\n').length >= 1 + 64, 'a header and n = 64 rows');
+  const bad = await call('exportText', 'docx');
+  assert.ok(bad.error && /docx|kind|csv/.test(bad.error), JSON.stringify(bad));
+  const svg = await call('exportText', 'svg');
+  console.log('exportText(svg): ' + (svg.error ? 'rejected: ' + svg.error : svg.v.length + ' characters'));
+  if (!svg.error) assert.match(svg.v, /<svg[\s>]/);
+
+  const images = await host(async () => {
+    const h = window.PosEncEmbed.get(document.getElementById('fig'));
+    const out = {};
+    for (const kind of ['png', 'figure']) {
+      try {
+        const blob = await h.exportImage(kind);
+        const head = new Uint8Array(await blob.slice(0, 24).arrayBuffer());
+        const dv = new DataView(head.buffer);
+        out[kind] = { blob: blob instanceof Blob, type: blob.type, size: blob.size, sig: Array.from(head.slice(1, 4)).map((c) => String.fromCharCode(c)).join(''),
+                      w: dv.getUint32(16), h: dv.getUint32(20) };
+      } catch (e) { out[kind] = { error: e.message }; }
+    }
+    return out;
+  });
+  console.log('exportImage: ' + JSON.stringify(images));
+  const canvas = await inEmbed(() => [document.getElementById('canvas').width, document.getElementById('canvas').height]);
+  if (images.png.error) {
+    assert.match(images.png.error, /not available/, 'only missing from this version of the page');
+  } else {
+    assert.deepEqual([images.png.blob, images.png.sig, images.png.w, images.png.h], [true, 'PNG', canvas[0], canvas[1]], 'the whole figure');
+    assert.equal(images.figure.sig, 'PNG');
+    assert.ok(images.figure.w < canvas[0] && images.figure.h <= canvas[1], 'the figure alone is smaller than the whole UI');
+  }
+
+  const t0 = Date.now();
+  const moved = await call('animate', 'k', { to: 20, seconds: 0.6 });
+  const took = Date.now() - t0;
+  if (moved.error) {
+    assert.match(moved.error, /not available/, JSON.stringify(moved));
+  } else {
+    console.log(`animate k 37 -> 20 over 0.6 s: resolved after ${took} ms`);
+    assert.ok(took >= 500, `it resolves at the end of the move (${took} ms)`);
+    assert.equal((await host(() => window.PosEncEmbed.get(document.getElementById('fig')).getState())).k, 20);
+  }
+  const badMove = await call('animate', 'view', { to: 3, seconds: 1 });
+  assert.ok(badMove.error, 'animate refuses a key that is not a number setting');
+
+  const link = await call('link');
+  assert.ok(link.v.startsWith(B.url), link.v);
+  assert.match(link.v, /k=20|k=37/);
+  assert.ok(!/embed=1/.test(link.v), 'the link opens the full page');
 });
 
 test('no errors on the host page', () => assert.deepEqual(errors, []));

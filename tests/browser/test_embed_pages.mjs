@@ -1,7 +1,7 @@
 // The example pages in dist/examples/: the course page (several embeds driven by buttons and links
 // in the text, served under the strict Content-Security-Policy of scripts/serve.py --csp) and the
-// reveal.js slide deck (figures loaded by data-src, unloaded when their slide is left, ready again
-// with their URL state when it comes back).
+// reveal.js slide deck (figures mounted by the loader from data-posenc, loaded with their slide and
+// unloaded when it is left, ready again in the state they were left in; keys, scale: test_deck.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -69,6 +69,17 @@ test('course page under a strict CSP: three embeds, driven by buttons and links 
   assert.equal((await handleState(page, 'heatmap-embed')).view, 'heatmap');
   await page.screenshot({ path: join(ARTIFACTS, 'course-heatmap.png') });
 
+  // The export buttons: the handle's exportText / exportImage, saved as downloads by the page.
+  for (const [label, name, check] of [['the table as CSV', 'posenc-table.csv', (b) => /dim0,dim1/.test(b.subarray(0, 2000).toString('utf8'))],
+    ['save the figure as PNG', 'posenc-figure.png', (b) => b.subarray(1, 4).toString() === 'PNG']]) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=' + label)]);
+    assert.equal(download.suggestedFilename(), name);
+    const chunks = [];
+    for await (const c of await download.createReadStream()) chunks.push(c);
+    const body = Buffer.concat(chunks);
+    assert.ok(body.length > 100 && check(body), `${name}: ${body.length} bytes`);
+  }
+
   // Idle: all three paused; none draws a frame in 2 s, and the ones scrolled away stop their loop.
   await page.mouse.move(0, 0);
   const frames = async () => Promise.all(['clock', 'similarity', 'heatmap'].map(async (v) =>
@@ -87,7 +98,7 @@ test('course page under a strict CSP: three embeds, driven by buttons and links 
   await context.close();
 });
 
-test('slides: figures load with their slide, unload when it is left, and come back ready with their URL state', async () => {
+test('slides: figures load with their slide, unload when it is left, and come back in the state they were left in', async () => {
   const { page, context, errors } = await open(plain.url + 'examples/slides.html');
   await page.waitForFunction(() => window.Reveal && window.Reveal.isReady());
   assert.equal(await page.evaluate(() => document.querySelectorAll('iframe[src]').length), 0, 'title slide: nothing loaded');
@@ -108,8 +119,8 @@ test('slides: figures load with their slide, unload when it is left, and come ba
   await page.evaluate(() => window.Reveal.prev());
   clock = await figure(page, 'clock');
   s = await clock.evaluate(() => window.PosEnc.getState());
-  // Reloaded from its data-src: the slide's URL state again (the in-slide change was not kept).
-  assert.deepEqual([s.d, s.k, s.pos, s.pair, s.playing], [16, 2, 3, 1, false]);
+  // Reloaded by reveal.js, with the in-slide change kept (the loader keeps the figure's last state).
+  assert.deepEqual([s.d, s.k, s.pos, s.pair, s.playing], [16, 9, 3, 1, false]);
   assert.ok((await clock.evaluate(() => window.PosEnc._framesDrawn())) >= 1, 'it drew again');
   await page.evaluate(() => window.Reveal.slide(3));
   const heat = await figure(page, 'heatmap');

@@ -224,6 +224,74 @@ test('from the trusted host (A): malformed messages are ignored or rejected with
   assert.deepEqual(errors, []);
 });
 
+// Malformed 'call' and 'zoom' messages (the generic forwarding of handle methods, and the deck scale):
+// methods outside the allow-list, arguments that are not a short array of values or flat objects, zooms
+// outside 1..4. Built inside a page, like hostileMessages; ids 200..299, never answered.
+function hostileCalls() {
+  let id = 200;
+  const call = (method, args) => ({ posenc: 1, id: id++, type: 'call', method, args });
+  const J = (text) => JSON.parse(text);
+  const flat = Object.fromEntries(Array.from({ length: 40 }, (_, i) => ['a' + i, i]));
+  return [
+    call('exportFile', ['png']), call('_heatmapWindow', [{}]), call('constructor', []), call('__proto__', []), call('toString', []),
+    call('eval', ['1']), call('setState', [{ k: 1 }]), call('getState', []), call('schema', []), call(['describe'], []), call(5, []),
+    call('describe', 'x'), call('describe', undefined), call('exportText', ['csv', 1, 2, 3, 4]), call('animate', ['k', { to: { deep: 1 } }]),
+    call('exportText', ['x'.repeat(1 << 20)]), call('exportText', [['csv']]), call('animate', ['k', flat]), call('exportText', [new Date(0)]),
+    call('animate', J('["k", {"__proto__": {"polluted": 1}}]')), call('exportText', [{ ['k'.repeat(41)]: 1 }]),
+    { posenc: 1, id: id++, type: 'zoom', zoom: 'x' }, { posenc: 1, id: id++, type: 'zoom', zoom: NaN }, { posenc: 1, id: id++, type: 'zoom', zoom: 1e9 },
+    { posenc: 1, id: id++, type: 'zoom', zoom: -1 }, { posenc: 1, id: id++, type: 'zoom', zoom: 0.5 }, { posenc: 1, id: id++, type: 'zoom' },
+    { posenc: 1, id: id++, type: 'key', key: 'PageDown', code: 'PageDown', keyCode: 34 }, { posenc: 1, id: id++, type: 'release' },
+    { posenc: 1, id: id++, type: 'result', value: 1 }, { posenc: 1, id: id++, type: 'error', reason: 'x' },
+  ];
+}
+
+test('call and zoom messages: only the allowed methods with small arguments are answered; none from C', async () => {
+  const before = await embedState();
+  const protoEmbed = await protoSnapshot(embedFrame());
+  const dpr = await embedFrame().evaluate(() => devicePixelRatio);
+  // From C (a sibling frame): well-formed calls and a zoom, never answered, never applied.
+  const evil = page.frames().find((f) => f.url() === C.url + 'evil.html');
+  await evil.evaluate(() => {
+    let target = null;
+    for (let i = 0; i < window.parent.frames.length; i++) if (window.parent.frames[i] !== window) target = window.parent.frames[i];
+    target.postMessage({ posenc: 1, id: 1, type: 'call', method: 'describe', args: [] }, '*');
+    target.postMessage({ posenc: 1, id: 0, type: 'zoom', zoom: 4 }, '*');
+    // and forged deck messages to the host page: its loader takes them from its iframe only
+    window.parent.postMessage({ posenc: 1, type: 'key', key: 'PageDown', code: 'PageDown', keyCode: 34 }, '*');
+    window.parent.postMessage({ posenc: 1, type: 'release' }, '*');
+  });
+  // From A (trusted): the malformed set, then two well-formed calls, then a getState barrier.
+  await host(([src, BARRIER]) => {
+    window.replies = [];
+    window.keysSeen = [];
+    addEventListener('keydown', (e) => window.keysSeen.push(e.key), true);
+    const iframe = window.PosEncEmbed.get(document.getElementById('fig')).iframe;
+    const o = new URL(iframe.src).origin;
+    for (const m of (0, eval)('(' + src + ')')()) { try { iframe.contentWindow.postMessage(m, o); } catch (e) { /* not cloneable */ } }
+    iframe.contentWindow.postMessage({ posenc: 1, id: 300, type: 'call', method: 'exportText', args: ['<img src=x onerror=alert(1)>'] }, o);
+    iframe.contentWindow.postMessage({ posenc: 1, id: 301, type: 'call', method: 'describe', args: [] }, o);
+    iframe.contentWindow.postMessage({ posenc: 1, id: BARRIER, type: 'getState' }, o);
+  }, [hostileCalls.toString(), BARRIER]);
+  await waitUntil(page, (ids) => ids.every((id) => window.replies.some((r) => r && r.id === id)), [300, 301, BARRIER]);
+  await sleep(800);  // deliberate: a window in which a (wrong) answer to a malformed message would arrive
+  const replies = (await host(() => window.replies)).filter((r) => r && r.type !== 'change');
+  assert.deepEqual(replies.filter((r) => r.id >= 200 && r.id < 300), [], 'no malformed message is answered');
+  const r300 = replies.find((r) => r.id === 300), r301 = replies.find((r) => r.id === 301);
+  assert.equal(r300.type, 'error');
+  assert.ok(typeof r300.reason === 'string' && r300.reason.length <= 200 && !r300.fatal, JSON.stringify(r300));
+  assert.equal(r301.type, 'result');
+  assert.equal(typeof r301.value, 'string');
+  assert.ok(!/NaN|Infinity/.test(r301.value));
+  assert.deepEqual(await embedState(), before, 'nothing applied');
+  assert.equal(await embedFrame().evaluate(() => devicePixelRatio), dpr, 'no zoom applied');
+  assert.deepEqual(await protoSnapshot(embedFrame()), protoEmbed);
+  assert.deepEqual(await evil.evaluate(() => window.got), [], 'nothing was sent to C');
+  assert.deepEqual(await host(() => window.keysSeen), [], 'no key was dispatched in the host page');
+  assert.equal(await host(() => document.activeElement === document.body || document.activeElement === null), true, 'focus not moved');
+  assert.equal(await embedFrame().evaluate(() => document.querySelectorAll('img, iframe, script:not([src])').length), 0);
+  assert.deepEqual(errors, []);
+});
+
 test('after all that, the embed still answers, applies valid state and draws', async () => {
   const h = (fn, arg) => host(fn, arg);
   const r = await h(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ k: 11, view: 'waves', playing: true, speed: 50 }));
