@@ -77,6 +77,8 @@ export interface MountOptions {
   lazy?: boolean;
   /** Slide-deck mode (deck=1); default: true inside a reveal.js deck (.reveal .slides). */
   deck?: boolean;
+  /** 'light', 'dark' or 'auto' (follows the reader's prefers-color-scheme); sets the `theme` key. */
+  theme?: PosEncState['theme'];
   /** Sandbox the iframe: true for "allow-scripts", or a string of more sandbox flags. */
   sandbox?: boolean | string;
   /** Milliseconds to wait for an answer once a request has been sent to a running figure (default: no limit). */

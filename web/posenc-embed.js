@@ -10,11 +10,12 @@
 //   <script src="https://host/posenc-embed.js"></script>
 //   optional attributes: data-posenc-src (page URL, default: index.html beside this script),
 //   data-posenc-title (the iframe's accessible name), data-posenc-lazy, data-posenc-deck ("1"/"0"),
+//   data-posenc-theme ("light" / "dark" / "auto"),
 //   data-posenc-sandbox ("" or the sandbox flags)
 //
 // Or one call:
 //   const h = PosEncEmbed.mount(element, {state: {view: 'clock', k: 37}, src, origin, origins, title,
-//                                         lazy, deck, sandbox, timeout})
+//                                         lazy, deck, sandbox, theme, timeout})
 //   h.ready                 Promise of the state once the figure runs. Never rejects because the figure is
 //                           off-screen or slow; rejects only if it truly fails (no WebGL2, no WebAssembly,
 //                           could not start), with the figure's reason
@@ -125,6 +126,8 @@
     if (options.origins) params.set('origins', [].concat(options.origins).join(','));
     else params.delete('origins');
     if (deck) params.set('deck', '1');
+    // The colours: 'light', 'dark' or 'auto' (the reader's system setting); the figure validates it.
+    if (options.theme !== undefined) params.set('theme', String(options.theme));
     const origin = options.origin || url.origin;
     const timeout = options.timeout > 0 ? options.timeout : 0;
     const sandbox = sandboxFlags(options.sandbox);
@@ -389,7 +392,8 @@
         const sandbox = el.hasAttribute('data-posenc-sandbox') ? (el.getAttribute('data-posenc-sandbox') || true) : undefined;
         out.push(mountElement(el, { state: el.getAttribute('data-posenc'), src: el.getAttribute('data-posenc-src') || undefined,
                              title: el.getAttribute('data-posenc-title') || undefined, lazy: attrFlag(el, 'data-posenc-lazy'),
-                             deck: attrFlag(el, 'data-posenc-deck'), sandbox }));
+                             deck: attrFlag(el, 'data-posenc-deck'), sandbox,
+                             theme: el.getAttribute('data-posenc-theme') || undefined }));
       } catch (e) {
         console.warn('PosEnc embed: could not mount', el, e);
       }

@@ -241,11 +241,11 @@ test('an embed (embed=1) takes theme=dark from its URL too', async () => {
   } finally { await context.close(); }
 });
 
-test('a figure on a dark course page (loader, another origin) with theme=auto: dark while loading, then follows the reader', async () => {
+test('a figure on a dark course page (loader, another origin, data-posenc-theme=auto): dark while loading, then follows the reader', async () => {
   const origins = await threeOrigins('posenc-theme-', (dir, { B }) => {
     writeFileSync(join(dir, 'host.html'), `<!doctype html><html><head><meta charset="utf-8"><title>dark course page</title>
 <link rel="stylesheet" href="host.css"></head><body><h1>A dark course page</h1>
-<div id="fig" data-posenc="view=clock&playing=0&theme=auto" data-posenc-src="${B.url}index.html"></div>
+<div id="fig" data-posenc="view=clock&playing=0" data-posenc-theme="auto" data-posenc-src="${B.url}index.html"></div>
 <script src="${B.url}posenc-embed.js"></script></body></html>`);
     writeFileSync(join(dir, 'host.css'), 'html, body { background: #101114; color: #ddd; margin: 0; } #fig { height: 560px; margin: 20px; }');
   });
