@@ -37,6 +37,14 @@ export async function launch(extraArgs = []) {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+// The page's uncaught errors and console errors, collected as they happen (check it is [] at the end).
+export function trackErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return errors;
+}
+
 // Opens the page at `url` (1280x800 unless given), records console errors, waits for PosEnc.ready.
 export async function openPage(browser, url, { width = 1280, height = 800, deviceScaleFactor = 1, ready = true } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });

@@ -11,7 +11,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serve, launch, ARTIFACTS, waitUntil, pollUntil } from './harness.mjs';
+import { serve, launch, ARTIFACTS, waitUntil, pollUntil, trackErrors } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -36,9 +36,7 @@ async function figureFrame(page, id) {
 test('deck: loads with its slide, deck=1, drawn at the slide scale, clicker and Esc keys, state kept across slides', async () => {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const errors = trackErrors(page);
   await page.goto(server.url + 'examples/slides.html');
   await page.waitForFunction(() => window.Reveal && window.Reveal.isReady() && window.PosEncEmbed);
   assert.equal(await page.evaluate(() => document.querySelectorAll('.posenc').length), 3);

@@ -17,7 +17,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, exist
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launch, serve, threeOrigins, waitUntil, DIST, ROOT, ARTIFACTS } from './harness.mjs';
+import { launch, serve, threeOrigins, waitUntil, DIST, ROOT, ARTIFACTS, trackErrors } from './harness.mjs';
 import { decodePng, diffFraction, drawnFraction } from './png.mjs';
 
 let origins, P, browser, scratch, pkgDir, tarball;
@@ -85,9 +85,7 @@ window.loaded = { version, same: get(el) === window.fig && PosEncEmbed.get(el) =
 `);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const errors = trackErrors(page);
   await page.goto(origins.A.url + 'host.html');
   assert.ok(await waitUntil(page, () => !!window.loaded), 'the module was imported across origins: ' + errors.join('; '));
   const loaded = await page.evaluate(() => window.loaded);

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, threeOrigins, waitUntil, ARTIFACTS } from './harness.mjs';
+import { launch, threeOrigins, waitUntil, ARTIFACTS, trackErrors } from './harness.mjs';
 import { decodePng, diffFraction, drawnFraction } from './png.mjs';
 
 let origins, browser;
@@ -51,9 +51,7 @@ after(async () => { await browser?.close(); origins?.close(); });
 test('sandbox: the figure runs in <iframe sandbox="allow-scripts">, draws, and talks to its handle only', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const errors = trackErrors(page);
   await page.goto(origins.A.url + 'host.html');
   const ready = await page.evaluate(() => window.fig.ready.then((s) => s, (e) => ({ error: e.message })));
   assert.equal(ready.error, undefined, 'ready: ' + ready.error);
