@@ -132,30 +132,69 @@ ImU32 with_alpha(ImU32 c, int a) {
 ImU32 tint(ImU32 c, float t) { return blend(colors::paper, c, t); }
 
 
-void text_wrapped_at_spaces(const std::string& text, float width) {
+void text_wrapped_at_spaces(std::string_view text, float width) {
+  if (text.empty()) return;
   if (width <= 0) width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
-  const char* s = text.c_str();
+  const char* s = text.data();
+  const size_t n = text.size();
+  constexpr size_t npos = std::string_view::npos;
+  ImGui::BeginGroup();
   size_t start = 0;
-  while (start < text.size()) {
+  while (start < n) {
+    const size_t para_end = std::min(text.find('\n', start), n);
     // The longest run of whole words from `start` that fits; at least one word.
-    size_t best = std::string::npos, from = start;
+    size_t best = npos, from = start;
     for (;;) {
-      const size_t sp = text.find(' ', from);
-      const size_t cut = sp == std::string::npos ? text.size() : sp;
-      if (best != std::string::npos && ImGui::CalcTextSize(s + start, s + cut).x > width) break;
+      const size_t cut = std::min(text.find(' ', from), para_end);
+      if (best != npos && ImGui::CalcTextSize(s + start, s + cut).x > width) break;
       best = cut;
-      if (sp == std::string::npos) break;
-      from = sp + 1;
+      if (cut >= para_end) break;
+      from = cut + 1;
     }
     size_t next = best;
-    while (next < text.size() && text[next] == ' ') ++next;
+    while (next < para_end && text[next] == ' ') ++next;
+    if (next == para_end && para_end < n) ++next;  // the line break itself
     // Lines of one paragraph sit as close as TextWrapped's; the usual item spacing follows the last.
-    const bool last = next >= text.size();
+    const bool last = next >= n;
     if (!last) ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
     ImGui::TextUnformatted(s + start, s + best);
     if (!last) ImGui::PopStyleVar();
     start = next;
   }
+  ImGui::EndGroup();
+}
+
+bool same_line_if_fits(float w, float spacing) {
+  const float gap = spacing < 0 ? ImGui::GetStyle().ItemSpacing.x : spacing;
+  // The right edge of the window's content, or of the table cell (GetContentRegionMax knows both).
+  const float right = ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + gap + w > right + 0.5f) return false;
+  ImGui::SameLine(0, gap);
+  return true;
+}
+
+float button_width(const char* label) { return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x; }
+
+float checkbox_width(const char* label) {
+  const float text = ImGui::CalcTextSize(label, nullptr, true).x;
+  return ImGui::GetFrameHeight() + (text > 0 ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0.0f);
+}
+
+void text_after(std::string_view text, float spacing) {
+  same_line_if_fits(ImGui::CalcTextSize(text.data(), text.data() + text.size()).x, spacing);
+  text_wrapped_at_spaces(text);
+}
+
+bool begin_table_fit(const char* id, int columns, ImGuiTableFlags flags, float min_width, int rows) {
+  if (ImGui::GetContentRegionAvail().x >= min_width) return ImGui::BeginTable(id, columns, flags);
+  // Narrow: natural column widths, a sideways scrollbar, and a height that holds every row (the
+  // table's own child window would otherwise take all the height left).
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float row_h = ImGui::GetTextLineHeight() + 2 * st.CellPadding.y + 1;
+  const float height = static_cast<float>(rows + 1) * row_h + st.ScrollbarSize + 4;
+  // (Columns set up without a width fit their contents under SizingFixedFit.)
+  flags = (flags & ~ImGuiTableFlags_SizingMask_) | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  return ImGui::BeginTable(id, columns, flags, ImVec2(0, height));
 }
 
 Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, double y1, bool log_y, const char* x_label,
@@ -190,8 +229,14 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
   for (double e : ylog) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(std::pow(10.0, e), 1).c_str()).x);
 
   const float pad = 6 * ui_scale;
-  p.lo = ImVec2(origin.x + label_w + 2 * pad, origin.y + line + pad);
-  p.hi = ImVec2(origin.x + size.x - 2 * pad, origin.y + size.y - 2 * line - pad);
+  // Axis titles wider than the frame (a phone, a large UI scale) wrap onto more lines, and the
+  // plotting rectangle gives them the room.
+  const float wrap = size.x - 2 * pad;
+  const bool has_x = x_label && *x_label, has_y = y_label && *y_label;
+  const float x_title_h = has_x ? std::max(line, ImGui::CalcTextSize(x_label, nullptr, false, wrap).y) : line;
+  const float y_title_h = has_y ? std::max(line, ImGui::CalcTextSize(y_label, nullptr, false, wrap).y) : line;
+  p.lo = ImVec2(origin.x + label_w + 2 * pad, origin.y + y_title_h + pad);
+  p.hi = ImVec2(origin.x + size.x - 2 * pad, origin.y + size.y - line - x_title_h - pad);
   if (p.hi.x < p.lo.x + 10) p.hi.x = p.lo.x + 10;
   if (p.hi.y < p.lo.y + 10) p.hi.y = p.lo.y + 10;
 
@@ -237,11 +282,17 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
     dl->AddText(ImVec2(std::clamp(x - w / 2, origin.x, origin.x + size.x - w), p.hi.y + pad / 2), text, s.c_str());
   }
   dl->AddRect(p.lo, p.hi, colors::frame);
-  if (x_label && *x_label) {
+  ImFont* font = ImGui::GetFont();
+  const float font_size = ImGui::GetFontSize();
+  if (has_x) {
     const float w = ImGui::CalcTextSize(x_label).x;
-    dl->AddText(ImVec2(p.lo.x + (p.width() - w) / 2, p.hi.y + line + pad / 2), colors::text_dim, x_label);
+    if (w <= size.x)  // centred under the plot, kept inside the frame
+      dl->AddText(ImVec2(std::clamp(p.lo.x + (p.width() - w) / 2, origin.x, origin.x + size.x - w), p.hi.y + line + pad / 2),
+                  colors::text_dim, x_label);
+    else
+      dl->AddText(font, font_size, ImVec2(origin.x + pad, p.hi.y + line + pad / 2), colors::text_dim, x_label, nullptr, wrap);
   }
-  if (y_label && *y_label) dl->AddText(ImVec2(origin.x, origin.y), colors::text_dim, y_label);
+  if (has_y) dl->AddText(font, font_size, ImVec2(origin.x, origin.y), colors::text_dim, y_label, nullptr, wrap);
   return p;
 }
 

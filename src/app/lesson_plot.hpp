@@ -4,6 +4,7 @@
 // a view that draws its own axes, such as precision, may map a log10 x axis too, through plot_rect).
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "imgui.h"
@@ -63,8 +64,29 @@ ImU32 with_alpha(ImU32 c, int a);
 // white or on the dark theme's paper).
 
 ImU32 tint(ImU32 c, float t);
-// Wrapped text that breaks lines at spaces only. ImGui's TextWrapped may also break after '.' or
-// ',', which can split a number such as 0.9646 across two lines. width <= 0: the available width.
-void text_wrapped_at_spaces(const std::string& text, float width = 0);
+// Wrapped text that breaks lines at spaces (and at '\n') only. ImGui's TextWrapped may also break
+// after '.' or ',', which can split a number such as 0.9646 across two lines. width <= 0: the
+// available width. The lines form a group, so text that follows an item on its line (SameLine)
+// continues under its own first line, as TextWrapped's does.
+void text_wrapped_at_spaces(std::string_view text, float width = 0);
+
+// [SECTION] Layout for narrow windows: phones, 360 px columns, figures in small frames, large UI
+// scales. Widths are screen pixels (UI pixels times the scale), as everywhere in the views.
+
+// Flow layout: call before an item `w` pixels wide that would follow the previous item on its line.
+// It stays on that line (ImGui::SameLine) when it fits before the right edge of the window or table
+// cell, and starts a new line otherwise. spacing < 0: the style's item spacing. Returns true when it
+// stayed on the line.
+bool same_line_if_fits(float w, float spacing = -1.0f);
+// The widths an item with this label takes, for same_line_if_fits() (the part after "##" not shown).
+float button_width(const char* label);
+float checkbox_width(const char* label);  // also a radio button's
+// Text after the previous item on its line when it fits there, else on a line of its own, wrapped at
+// spaces when wider than the window.
+void text_after(std::string_view text, float spacing = -1.0f);
+// A table whose columns keep their natural widths and scroll sideways when the space is narrower than
+// `min_width`; wider, it is ImGui::BeginTable(id, columns, flags) unchanged. `rows` body rows of one
+// text line each (plus the header row) set its height when it scrolls. Ends with ImGui::EndTable().
+bool begin_table_fit(const char* id, int columns, ImGuiTableFlags flags, float min_width, int rows);
 
 }  // namespace app

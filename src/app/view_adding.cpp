@@ -68,16 +68,22 @@ void refresh(AddingCache& c, const State& s) {
   c.scale = worst;
 }
 
+// A panel narrower than this puts each bar's label on a line above the bar (a phone), so the bars
+// keep a readable length.
+constexpr float kStackedBars = 420.0f;
+
 // One signed bar: label, bar from the zero line, value.
 void bar(const char* label, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
   const float sc = ctx.ui_scale;
   const float line = ImGui::GetTextLineHeight();
-  const float label_w = 150 * sc, value_w = 100 * sc;
   const float w = ImGui::GetContentRegionAvail().x;
-  const ImVec2 p = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(w, line + 6 * sc));
+  const bool stacked = w < kStackedBars * sc;
+  const float label_w = stacked ? 0.0f : 150 * sc, value_w = 100 * sc;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(w, (stacked ? 2 * line + 2 * sc : line) + 6 * sc));
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddText(ImVec2(p.x, p.y + 3 * sc), bold ? kTotal : col, label);
+  dl->AddText(ImVec2(at.x, at.y + 3 * sc), bold ? kTotal : col, label);
+  const ImVec2 p(at.x, stacked ? at.y + line + 2 * sc : at.y);  // the bar's row
   const float bx0 = p.x + label_w, bx1 = p.x + w - value_w;
   const float zero = (bx0 + bx1) / 2, half = (bx1 - bx0) / 2;
   // Values beyond the window's scale (pos moved on) are clipped at the edge.
@@ -93,9 +99,18 @@ void bar(const char* label, double v, double scale, ImU32 col, const ViewContext
 
 void panel_title(const ViewContext& ctx, const char* title, const char* sub) {
   ImGui::PushFont(ctx.fonts.title);
-  ImGui::TextUnformatted(title);
+  text_wrapped_at_spaces(title);
   ImGui::PopFont();
   ImGui::TextDisabled("%s", sub);
+}
+
+// A panel's check line in the mono font, dim, wrapped at spaces in a narrow panel.
+void check_line(const ViewContext& ctx, const std::string& text) {
+  ImGui::PushFont(ctx.fonts.mono);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped_at_spaces(text);
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
 }
 
 void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, float height) {
@@ -106,10 +121,40 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
   for (size_t j = 0; j < c.xs.size(); ++j)
     lo = std::min({lo, c.added[j], c.cat[j], c.cross[j]}), hi = std::max({hi, c.added[j], c.cat[j], c.cross[j]});
   const double pad = 0.06 * std::max(hi - lo, 1e-9);
+  // The legend: in the row above the plot where it fits there, else flowing over rows of its own
+  // above the plot (a phone).
+  struct Key {
+    ImU32 col;
+    const char* text;
+  };
+  const Key keys[] = {{kTotal, "added: (w1+p1)\xC2\xB7(w2+p2)"},
+                      {colors::selected, "concatenated: [w1;p1]\xC2\xB7[w2;p2]"},
+                      {colors::ghost, "cross terms"},
+                      {colors::hand, "current pos"}};
+  const auto key_w = [&](const Key& k) { return 24 * sc + ImGui::CalcTextSize(k.text).x + 18 * sc; };
+  float keys_w = 0;
+  for (const Key& k : keys) keys_w += key_w(k);
+  const float width = ImGui::GetContentRegionAvail().x;
+  const bool own_rows = keys_w > width - 60 * sc;  // 60: about the plot's left margin
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const auto key = [&](float x, float y, const Key& k) {
+    dl->AddRectFilled(ImVec2(x, y + line / 2 - 2 * sc), ImVec2(x + 18 * sc, y + line / 2 + 2 * sc), k.col);
+    dl->AddText(ImVec2(x + 24 * sc, y), colors::text_dim, k.text);
+  };
+  if (own_rows) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    float x = at.x, y = at.y;
+    for (const Key& k : keys) {
+      if (x > at.x && x + key_w(k) > at.x + width) x = at.x, y += line + 4 * sc;
+      key(x, y, k);
+      x += key_w(k);
+    }
+    ImGui::Dummy(ImVec2(width, y - at.y + line));
+    height = std::max(height - (y - at.y + line + ImGui::GetStyle().ItemSpacing.y), 160 * sc);
+  }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const Plot p = plot_frame("scores", ImVec2(ImGui::GetContentRegionAvail().x, height), c.xs.front(), c.xs.back(), lo - pad,
                             hi + pad, false, "pos: word 1's position (word 2 sits k later)", nullptr, sc);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   std::vector<ImVec2> pts(c.xs.size());
   auto curve = [&](const std::vector<double>& ys, ImU32 col, float thick) {
     for (size_t j = 0; j < ys.size(); ++j) pts[j] = ImVec2(p.sx(c.xs[j]), p.sy(ys[j]));
@@ -123,17 +168,13 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
   if (s.pos >= p.x0 && s.pos <= p.x1) dl->AddLine(ImVec2(p.sx(s.pos), p.lo.y), ImVec2(p.sx(s.pos), p.hi.y), colors::hand, 2.0f * sc);
   plot_clip_pop();
 
-  // Legend in the row above the plot.
-  float lx = p.lo.x;
-  auto key = [&](ImU32 col, const char* t) {
-    dl->AddRectFilled(ImVec2(lx, origin.y + line / 2 - 2 * sc), ImVec2(lx + 18 * sc, origin.y + line / 2 + 2 * sc), col);
-    dl->AddText(ImVec2(lx + 24 * sc, origin.y), colors::text_dim, t);
-    lx += 24 * sc + ImGui::CalcTextSize(t).x + 18 * sc;
-  };
-  key(kTotal, "added: (w1+p1)\xC2\xB7(w2+p2)");
-  key(colors::selected, "concatenated: [w1;p1]\xC2\xB7[w2;p2]");
-  key(colors::ghost, "cross terms");
-  key(colors::hand, "current pos");
+  if (!own_rows) {  // in the row above the plot
+    float lx = p.lo.x;
+    for (const Key& k : keys) {
+      key(lx, origin.y, k);
+      lx += key_w(k);
+    }
+  }
 }
 
 }  // namespace
@@ -149,22 +190,23 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   pe::encoding_vector(p2, s.d, s.base, e2);
   const pe::MixParts m = pe::mix_added(cache.w1, e1, cache.w2, e2);
   const double cat = pe::dot_concatenated(cache.w1, e1, cache.w2, e2);
-  ImGui::TextWrapped("%s", fill(lesson_text(View::adding, "tokens"),
-                                {{"p1", fmt("%.2f", p1)}, {"p2", fmt("%.2f", p2)}, {"d", std::to_string(s.d)}}).c_str());
+  text_wrapped_at_spaces(fill(lesson_text(View::adding, "tokens"), {{"p1", fmt("%.2f", p1)}, {"p2", fmt("%.2f", p2)}, {"d", std::to_string(s.d)}}));
 
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool side = avail > 900 * sc;
-  const float panel_h = ImGui::GetTextLineHeightWithSpacing() * 9.2f;
+  // Four bars of one line each, or of two lines (label above bar) in a narrow panel, plus the
+  // title, the subtitle and the check line (two lines when it wraps).
+  const bool stacked = avail - 2 * ImGui::GetStyle().WindowPadding.x < kStackedBars * sc;
+  const float panel_h = ImGui::GetTextLineHeightWithSpacing() * (stacked ? 12.6f : 9.2f);
   ImGui::BeginChild("added", ImVec2(side ? avail * 0.5f - 4 * sc : 0, panel_h), true);
   panel_title(ctx, "Added: x = w + p", "one d-vector per token");
   bar("w1\xC2\xB7w2  word", m.word, cache.scale, kWord, ctx);
   bar("p1\xC2\xB7p2  position", m.position, cache.scale, colors::hand, ctx);
   bar("w1\xC2\xB7p2 + p1\xC2\xB7w2  cross", m.cross, cache.scale, colors::ghost, ctx);
   bar("total", m.total, cache.scale, kTotal, ctx, true);
-  ImGui::PushFont(ctx.fonts.mono);
-  ImGui::TextDisabled("parts sum %s, direct %s (diff %s)", fmt("%.6f", m.word + m.position + m.cross).c_str(),
-                      fmt("%.6f", m.total).c_str(), fmt("%.0e", m.word + m.position + m.cross - m.total).c_str());
-  ImGui::PopFont();
+  std::string sum = "parts sum " + fmt("%.6f", m.word + m.position + m.cross);
+  sum += ", direct " + fmt("%.6f", m.total) + " (diff " + fmt("%.0e", m.word + m.position + m.cross - m.total) + ")";
+  check_line(ctx, sum);
   ImGui::EndChild();
   if (side) ImGui::SameLine();
   ImGui::BeginChild("concatenated", ImVec2(0, panel_h), true);
@@ -173,16 +215,12 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   bar("p1\xC2\xB7p2  position", m.position, cache.scale, colors::hand, ctx);
   bar("cross", 0.0, cache.scale, colors::ghost, ctx);
   bar("total", cat, cache.scale, colors::selected, ctx, true);
-  ImGui::PushFont(ctx.fonts.mono);
-  ImGui::TextDisabled("total minus (word + position): %s", fmt("%.0e", cat - m.word - m.position).c_str());
-  ImGui::PopFont();
+  check_line(ctx, "total minus (word + position): " + fmt("%.0e", cat - m.word - m.position));
   ImGui::EndChild();
 
   const double start = window_start(s);
-  ImGui::TextWrapped("%s", fill(lesson_text(View::adding, "window"), {{"from", fmt("%.0f", start)},
-                                                                     {"to", fmt("%.0f", start + s.n - 1)},
-                                                                     {"k", fmt("%.2f", s.k)},
-                                                                     {"cat", fmt("%.4f", cat)}}).c_str());
+  text_wrapped_at_spaces(fill(lesson_text(View::adding, "window"),
+                              {{"from", fmt("%.0f", start)}, {"to", fmt("%.0f", start + s.n - 1)}, {"k", fmt("%.2f", s.k)}, {"cat", fmt("%.4f", cat)}}));
   const float plot_h = std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 160 * sc);
   draw_plot(s, cache, ctx, plot_h);
 }

@@ -10,6 +10,7 @@
 #include "state/format.hpp"
 #include "dial.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
 #include "state/state_io.hpp"
 #include "widgets.hpp"
 
@@ -126,7 +127,11 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   ImGui::PushFont(ctx.fonts.title);
   ImGui::Text("Pair %d: dimensions %d and %d", i, 2 * i, 2 * i + 1);
   ImGui::PopFont();
-  const float big = std::min(ImGui::GetContentRegionAvail().x * 0.55f, 170.0f * sc);
+  // The big dial leaves the numbers beside it their width (a narrow panel: a smaller dial).
+  const std::string w_text = "w = " + fmt("%.6g", w), period_text = "period = " + fmt("%.6g", cache.period[static_cast<size_t>(i)]);
+  const float numbers_w = std::max(ImGui::CalcTextSize(w_text.c_str()).x, ImGui::CalcTextSize(period_text.c_str()).x);
+  const float avail_x = ImGui::GetContentRegionAvail().x;
+  const float big = std::max(std::min({avail_x * 0.55f, 170.0f * sc, avail_x - numbers_w - 22 * sc}), 80.0f * sc);
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, big + 6 * sc));
   draw_dial(ImGui::GetWindowDrawList(), ImVec2(p.x + big / 2 + 4 * sc, p.y + big / 2 + 3 * sc), big / 2, w * s.pos, theta, true, sc);
@@ -136,8 +141,8 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "hand: pos = %s", fmt("%.6g", s.pos).c_str());
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "ghost: pos + k = %s", fmt("%.6g", s.pos + s.k).c_str());
   ImGui::PopTextWrapPos();
-  ImGui::Text("w = %s", fmt("%.6g", w).c_str());
-  ImGui::Text("period = %s", fmt("%.6g", cache.period[static_cast<size_t>(i)]).c_str());
+  ImGui::TextUnformatted(w_text.c_str());
+  ImGui::TextUnformatted(period_text.c_str());
   ImGui::EndGroup();
   ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + big + 10 * sc));
 
@@ -175,7 +180,7 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   const std::string check = fill(lesson_text(View::clock, "rotation_check"),
                                  {{"d", std::to_string(s.d)}, {"pairs", std::to_string(s.d / 2)}, {"s", s.d == 2 ? "" : "s"},
                                   {"error", fmt("%.1e", rotation_error(s))}});
-  ImGui::TextWrapped("%s", check.c_str());
+  text_wrapped_at_spaces(check);  // never "0." at a line's end and "0e+00" on the next
   ImGui::SetNextItemWidth(std::min(260.0f * sc, ImGui::GetContentRegionAvail().x * 0.5f));
   ImGui::SliderFloat("dial size", &cache.dial_size, 70.0f, 220.0f, "%.0f px");
 
@@ -185,12 +190,15 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const bool side = avail.x > panel + 300 * sc;
   const float row_h = cache.dial_size * sc + 2.2f * ImGui::GetTextLineHeight() + 30 * sc;
-  const float grid_h = side ? 0.0f : std::max(row_h, avail.y * 0.5f);
+  // A short frame (a figure 300 px high) keeps a row of dials and a readable panel whole: the view
+  // scrolls instead of squeezing them.
+  const float min_h = std::max(row_h, 240 * sc);
+  const float grid_h = side ? std::max(avail.y, min_h) : std::max(row_h, avail.y * 0.5f);
   ImGui::BeginChild("dials", ImVec2(side ? -panel : 0, grid_h), true);
   draw_grid(s, cache, ctx);
   ImGui::EndChild();
   if (side) ImGui::SameLine();
-  ImGui::BeginChild("detail", ImVec2(0, 0), true);
+  ImGui::BeginChild("detail", ImVec2(0, side ? grid_h : std::max(ImGui::GetContentRegionAvail().y, min_h)), true);
   draw_detail(s, cache, ctx);
   ImGui::EndChild();
 }

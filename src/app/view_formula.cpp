@@ -34,39 +34,46 @@ bool is_primer_example(const State& s) { return s.d == 4 && s.pos == 1.0 && s.ba
 // A short number: up to 10 significant digits, no trailing zeros.
 std::string g10(double v) { return fmt("%.10g", v); }
 
-void step_line(const char* num, const char* what, const std::string& work, ImU32 col) {
+// One step: its number, its name and the work, which wraps at spaces before screen x `right` (the
+// wave's column beside the steps, or the window's edge) and continues under its own first line.
+void step_line(const char* num, const char* what, const std::string& work, ImU32 col, float right) {
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s", num);
   ImGui::SameLine();
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%-10s", what);
   ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", work.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
+  text_wrapped_at_spaces(work, std::max(right - ImGui::GetCursorScreenPos().x, ImGui::CalcTextSize("0000000000").x));
+  ImGui::PopStyleColor();
 }
 
-void draw_steps(const State& s, const FormulaCache& c, const pe::FormulaSteps& f, const ViewContext& ctx) {
+void draw_steps(const State& s, const FormulaCache& c, const pe::FormulaSteps& f, const ViewContext& ctx, float right) {
   const ImU32 ink = colors::ink;
   const int j = c.dim, i = f.pair;
   ImGui::PushFont(ctx.fonts.title);
-  ImGui::Text("PE(pos = %s, j = %d)  with d = %d, base = %s", fmt("%.6g", s.pos).c_str(), j, s.d, fmt("%g", s.base).c_str());
+  ImGui::TextUnformatted(("PE(pos = " + fmt("%.6g", s.pos) + ", j = " + std::to_string(j) + ")").c_str());
+  std::string with = "with d = " + std::to_string(s.d);
+  with += ", base = " + fmt("%g", s.base);
+  text_after(with, ImGui::CalcTextSize("  ").x);
   ImGui::PopFont();
   ImGui::PushFont(ctx.fonts.mono);
   char buf[256];
   std::snprintf(buf, sizeof buf, "i = floor(j/2) = floor(%d/2) = %d", j, i);
-  step_line("1", "pair", buf, ink);
+  step_line("1", "pair", buf, ink, right);
   std::snprintf(buf, sizeof buf, "2i/d = %d/%d = %s", 2 * i, s.d, g10(f.exponent).c_str());
-  step_line("2", "exponent", buf, ink);
+  step_line("2", "exponent", buf, ink, right);
   std::snprintf(buf, sizeof buf, "base^(2i/d) = %s^%s = %s", fmt("%g", s.base).c_str(), g10(f.exponent).c_str(),
                 g10(f.base_pow).c_str());
-  step_line("3", "divisor", buf, ink);
+  step_line("3", "divisor", buf, ink, right);
   std::snprintf(buf, sizeof buf, "\xCF\x89_%d = 1/%s = %s rad per position", i, g10(f.base_pow).c_str(), g10(f.omega).c_str());
-  step_line("4", "frequency", buf, ink);
+  step_line("4", "frequency", buf, ink, right);
   std::snprintf(buf, sizeof buf, "\xCF\x89_%d\xC2\xB7pos = %s \xC3\x97 %s = %s rad", i, g10(f.omega).c_str(), fmt("%.10g", s.pos).c_str(),
                 g10(f.angle).c_str());
-  step_line("5", "angle", buf, ink);
+  step_line("5", "angle", buf, ink, right);
   std::snprintf(buf, sizeof buf, "j = %d is %s \xE2\x86\x92 %s", j, f.is_sin ? "even" : "odd", f.is_sin ? "sin" : "cos");
-  step_line("6", "function", buf, f.is_sin ? colors::hand : colors::ghost);
+  step_line("6", "function", buf, f.is_sin ? colors::hand : colors::ghost, right);
   std::snprintf(buf, sizeof buf, "%s(%s) = %s", f.is_sin ? "sin" : "cos", g10(f.angle).c_str(), fmt("%.4f", f.value).c_str());
-  step_line("7", "value", buf, colors::selected);
-  ImGui::Text("%-12s more digits: %s", "", fmt("%.15f", f.value).c_str());
+  step_line("7", "value", buf, colors::selected, right);
+  step_line("", "", "more digits: " + fmt("%.15f", f.value), ink, right);
   ImGui::PopFont();
 }
 
@@ -126,16 +133,19 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
   ImGui::PushFont(ctx.fonts.mono);
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("vector", 8, flags, ImVec2(0, height))) {
+  // Narrower than the eight columns need (a phone, a tablet beside the controls), the table leaves out
+  // 2i/d and the long value, which the steps above show for the worked dimension.
+  const bool all = ImGui::GetContentRegionAvail().x >= 620 * ctx.ui_scale;
+  if (ImGui::BeginTable("vector", all ? 8 : 6, flags, ImVec2(0, height))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("j", 0, 0.5f);
-    ImGui::TableSetupColumn("i", 0, 0.5f);
+    ImGui::TableSetupColumn("j", 0, all ? 0.5f : 0.4f);
+    ImGui::TableSetupColumn("i", 0, all ? 0.5f : 0.4f);
     ImGui::TableSetupColumn("fn", 0, 0.5f);
-    ImGui::TableSetupColumn("2i/d", 0, 1.0f);
+    if (all) ImGui::TableSetupColumn("2i/d", 0, 1.0f);
     ImGui::TableSetupColumn("\xCF\x89_i", 0, 1.2f);
-    ImGui::TableSetupColumn("angle", 0, 1.2f);
-    ImGui::TableSetupColumn("value", 0, 0.9f);
-    ImGui::TableSetupColumn("more digits", 0, 1.9f);
+    ImGui::TableSetupColumn("angle", 0, all ? 1.2f : 1.1f);
+    ImGui::TableSetupColumn("value", 0, all ? 0.9f : 1.0f);
+    if (all) ImGui::TableSetupColumn("more digits", 0, 1.9f);
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;
     clip.Begin(s.d);
@@ -166,16 +176,20 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
         ImGui::Text("%d", f.pair);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(f.is_sin ? "sin" : "cos");
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(fmt("%.6g", f.exponent).c_str());
+        if (all) {
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(fmt("%.6g", f.exponent).c_str());
+        }
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(fmt("%.6g", f.omega).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(fmt("%.6g", f.angle).c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(fmt("%+.4f", f.value).c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(fmt("%+.15f", f.value).c_str());
+        if (all) {
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(fmt("%+.15f", f.value).c_str());
+        }
       }
     }
     ImGui::EndTable();
@@ -197,11 +211,12 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
   int j = c.dim;
   ImGui::SetNextItemWidth(std::min(360 * sc, ImGui::GetContentRegionAvail().x * 0.4f));
   if (ImGui::SliderInt("dimension j", &j, 0, s.d - 1)) select_dim(s, c, j);
-  ImGui::SameLine();
+  // The arrows and the primer button follow on the same line where they fit (a phone: below).
+  same_line_if_fits(2 * ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::ArrowButton("prev", ImGuiDir_Left)) select_dim(s, c, c.dim - 1);
   ImGui::SameLine();
   if (ImGui::ArrowButton("next", ImGuiDir_Right)) select_dim(s, c, c.dim + 1);
-  ImGui::SameLine(0, 24 * sc);
+  same_line_if_fits(button_width("d = 4, pos = 1 (primer example)"), 24 * sc);
   if (ImGui::Button("d = 4, pos = 1 (primer example)")) {
     set_number(s, Field::playing, 0);
     set_number(s, Field::d, 4);
@@ -213,16 +228,22 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
   ImGui::Spacing();
   const float x_start = ImGui::GetCursorPosX();
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float steps_w = std::min(avail * 0.6f, 640 * sc);
+  // Wide: the steps on the left, the wave beside them. Narrow (a phone, a column, a large UI scale):
+  // the wave goes below the steps, as wide as the window.
+  const bool side = avail >= 720 * sc;
+  const float steps_w = side ? std::min(avail * 0.6f, 640 * sc) : avail;
   const float y0 = ImGui::GetCursorPosY();
   ImGui::BeginGroup();
-  draw_steps(s, c, f, ctx);
+  draw_steps(s, c, f, ctx, ImGui::GetCursorScreenPos().x + steps_w - (side ? 8 * sc : 0.0f));
   ImGui::EndGroup();
   const float steps_h = ImGui::GetCursorPosY() - y0;
-  ImGui::SameLine(x_start + steps_w);
+  if (side) ImGui::SameLine(x_start + steps_w);
   ImGui::BeginGroup();
-  ImGui::Text("dimension %d over one period (%s positions)", c.dim, fmt("%.5g", pe::kTwoPi / f.omega).c_str());
-  draw_wave(s, f, ImVec2(avail - steps_w, std::max(120 * sc, steps_h - ImGui::GetTextLineHeightWithSpacing())), ctx);
+  std::string wave_title = "dimension " + std::to_string(c.dim);
+  wave_title += " over one period (" + fmt("%.5g", pe::kTwoPi / f.omega) + " positions)";
+  text_wrapped_at_spaces(wave_title, side ? avail - steps_w : avail);
+  const float wave_h = side ? std::max(120 * sc, steps_h - ImGui::GetTextLineHeightWithSpacing()) : 150 * sc;
+  draw_wave(s, f, ImVec2(side ? avail - steps_w : avail, wave_h), ctx);
   ImGui::EndGroup();
 
   ImGui::Spacing();
@@ -231,7 +252,9 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
     text_wrapped_at_spaces(std::string(lesson_text(View::formula, "primer")));
     ImGui::PopStyleColor();
   } else {
-    ImGui::TextDisabled("%s", fill(lesson_text(View::formula, "table_hint"), {{"pair", std::to_string(s.pair)}}).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped_at_spaces(fill(lesson_text(View::formula, "table_hint"), {{"pair", std::to_string(s.pair)}}));
+    ImGui::PopStyleColor();
   }
   draw_table(s, c, ctx, std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 6 * ImGui::GetTextLineHeightWithSpacing()));
 }

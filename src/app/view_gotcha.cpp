@@ -78,7 +78,11 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
   const float width = ImGui::GetContentRegionAvail().x;
   const float arc_h = 44 * sc, cell_h = 26 * sc;
   const ImVec2 p = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(width, arc_h + cell_h + 1.4f * line + 8 * sc));
+  // The legend under the strip wraps in a narrow window; the strip keeps the room it takes.
+  const std::string legend = fill(lesson_text(View::gotcha, "strip_legend"), {{"last", std::to_string(s.d - 1)}});
+  const float legend_wrap = width - 8 * sc;
+  const float legend_h = ImGui::CalcTextSize(legend.c_str(), nullptr, false, legend_wrap).y;
+  ImGui::Dummy(ImVec2(width, arc_h + cell_h + legend_h + 0.4f * line + 8 * sc));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float x0 = p.x + 4 * sc, x1 = p.x + width - 4 * sc, y0 = p.y + arc_h;
   const int d = s.d;
@@ -119,8 +123,8 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
     dl->AddCircleFilled(ImVec2(a, y0), 3 * sc, col);
     dl->AddCircleFilled(ImVec2(b, y0), 3 * sc, col);
   }
-  const std::string legend = fill(lesson_text(View::gotcha, "strip_legend"), {{"last", std::to_string(d - 1)}});
-  dl->AddText(ImVec2(x0, y0 + cell_h + 8 * sc), colors::text_dim, legend.c_str());
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x0, y0 + cell_h + 8 * sc), colors::text_dim, legend.c_str(), nullptr,
+              legend_wrap);
 }
 
 // The key to the dials, items flowing onto a second line when the window is narrow.
@@ -142,13 +146,18 @@ void draw_dial_key(const ViewContext& ctx) {
       {2, trail_color(), "grey: the path the hand takes as pos moves (mis-paired, it leaves the circle)"},
   };
   const float swatch = 18 * sc, gap = 6 * sc, space = 20 * sc;
-  float x = o.x, y = o.y;
+  float x = o.x, y = o.y, row_h = line;
   for (const Item& it : items) {
-    const float w = swatch + gap + ImGui::CalcTextSize(it.text).x;
+    // An item wider than the whole line (a phone) wraps its words on lines of its own.
+    const float wrap = width - swatch - gap;
+    const ImVec2 tsz = ImGui::CalcTextSize(it.text, nullptr, false, wrap);
+    const float w = swatch + gap + tsz.x;
     if (x > o.x && x + w > o.x + width) {
       x = o.x;
-      y += line + 4 * sc;
+      y += row_h + 4 * sc;
+      row_h = line;
     }
+    row_h = std::max(row_h, tsz.y);
     const ImVec2 c(x + swatch / 2, y + line / 2);
     if (it.kind == 0)
       dl->AddCircleFilled(c, 4.0f * sc, it.col);
@@ -156,10 +165,10 @@ void draw_dial_key(const ViewContext& ctx) {
       dl->AddCircle(c, 6.0f * sc, it.col, 20, 2.2f * sc);
     else
       dl->AddLine(ImVec2(x, c.y), ImVec2(x + swatch, c.y), it.col, 2.0f * sc);
-    dl->AddText(ImVec2(x + swatch + gap, y), colors::text_dim, it.text);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x + swatch + gap, y), colors::text_dim, it.text, nullptr, wrap);
     x += w + space;
   }
-  ImGui::Dummy(ImVec2(width, y - o.y + line));
+  ImGui::Dummy(ImVec2(width, y - o.y + row_h));
 }
 
 void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const std::vector<double>& turned,
@@ -170,7 +179,9 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
   const float avail = ImGui::GetContentRegionAvail().x;
   const float cell_w = std::min(avail / static_cast<float>(count), 250 * sc);
   const float dial = std::min(cell_w - 16 * sc, std::max(110 * sc, ImGui::GetContentRegionAvail().y - 4.6f * line - 20 * sc));
-  const float cell_h = dial + 4.4f * line + 12 * sc;
+  // A narrow cell (a phone) puts the hand's length on a line of its own and shortens the verdict.
+  const bool tight = ImGui::CalcTextSize("s00 & c00,  |hand| 1.000").x > cell_w - 12 * sc;
+  const float cell_h = dial + (tight ? 5.4f : 4.4f) * line + (tight ? 14 : 12) * sc;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (int j = 0; j < count; ++j) {
     const int i = first + j;
@@ -207,13 +218,21 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     const double miss = std::max(std::fabs(turned[a] - target[a]), std::fabs(turned[b] - target[b]));
     const bool ok = miss < 1e-9;
     float ty = p.y + line + 8 * sc + dial;
-    const std::string t1 = dim_label(dp.sin_dim, s.d, L) + " & " + dim_label(dp.cos_dim, s.d, L) + ",  |hand| " + fmt("%.3f", len);
-    dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, t1.c_str());
+    const std::string dims = dim_label(dp.sin_dim, s.d, L) + " & " + dim_label(dp.cos_dim, s.d, L);
+    const std::string hand = "|hand| " + fmt("%.3f", len);
+    if (tight) {
+      dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, dims.c_str());
+      ty += line + 2 * sc;
+      dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, hand.c_str());
+    } else {
+      dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, (dims + ",  " + hand).c_str());
+    }
     ty += line + 2 * sc;
     const std::string t2 = "miss " + fmt("%.1e", miss);
     dl->AddText(ImVec2(p.x + 6 * sc, ty), ok ? colors::selected : colors::warning, t2.c_str());
     ty += line + 2 * sc;
-    dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, ok ? "turned hand on target" : "turned hand misses");
+    dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim,
+                tight ? (ok ? "on target" : "misses") : (ok ? "turned hand on target" : "turned hand misses"));
     if (hovered)
       ImGui::SetTooltip("pair %d of the pairing: dims %d and %d, turned by w_%d\xC2\xB7k = %s rad\n"
                         "dim %d holds %s of w_%d, dim %d holds %s of w_%d in this layout",
@@ -230,21 +249,32 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
 
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("layout:");
-  ImGui::SameLine();
-  ImGui::RadioButton("interleaved  (sin at 2i, cos at 2i+1)", &cache.layout, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("concatenated  (sin at i, cos at d/2+i)", &cache.layout, 1);
+  // The choices flow onto more lines in a narrow window, indented under their first one.
+  const auto radio = [](const char* label, int* v, int value) {
+    same_line_if_fits(checkbox_width(label));
+    ImGui::RadioButton(label, v, value);
+  };
+  // The group of choices follows its label where its first choice fits there, else starts below it;
+  // narrower than a whole label (a phone), the layouts are named in short.
+  const bool short_names = std::max(checkbox_width("interleaved  (sin at 2i, cos at 2i+1)"),
+                                    checkbox_width("concatenated  (sin at i, cos at d/2+i)")) > ImGui::GetContentRegionAvail().x;
+  const char* interleaved = short_names ? "interleaved (sin 2i, cos 2i+1)" : "interleaved  (sin at 2i, cos at 2i+1)";
+  const char* concatenated = short_names ? "concatenated (sin i, cos d/2+i)" : "concatenated  (sin at i, cos at d/2+i)";
+  same_line_if_fits(std::max(checkbox_width(interleaved), checkbox_width(concatenated)));
+  ImGui::BeginGroup();
+  ImGui::RadioButton(interleaved, &cache.layout, 0);
+  radio(concatenated, &cache.layout, 1);
+  ImGui::EndGroup();
   int mode = static_cast<int>(cache.pairing);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("pairing:");
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width(cache.layout == 0 ? "concatenated pairing (i, d/2+i)" : "interleaved pairing (2i, 2i+1)"));
+  ImGui::BeginGroup();
   ImGui::RadioButton("follows the layout", &mode, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton(cache.layout == 0 ? "concatenated pairing (i, d/2+i)" : "interleaved pairing (2i, 2i+1)", &mode, 1);
-  ImGui::SameLine();
-  ImGui::RadioButton("sin/cos of pair i swapped", &mode, 2);
-  ImGui::SameLine();
-  ImGui::RadioButton("cos of pairs i, i+1 swapped", &mode, 3);
+  radio(cache.layout == 0 ? "concatenated pairing (i, d/2+i)" : "interleaved pairing (2i, 2i+1)", &mode, 1);
+  radio("sin/cos of pair i swapped", &mode, 2);
+  radio("cos of pairs i, i+1 swapped", &mode, 3);
+  ImGui::EndGroup();
   cache.pairing = static_cast<GotchaPairing>(std::clamp(mode, 0, 3));
 
   const pe::Layout L = layout_of(cache);
@@ -258,17 +288,22 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
   const bool rotation = err < 1e-9;
 
   ImGui::PushFont(ctx.fonts.title);
-  ImGui::TextUnformatted("max |R_k PE(pos) - PE(pos+k)| =");
-  ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(rotation ? colors::selected : colors::warning), "%s", fmt("%.2e", err).c_str());
+  text_wrapped_at_spaces("max |R_k PE(pos) - PE(pos+k)| =");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(rotation ? colors::selected : colors::warning));
+  text_after(fmt("%.2e", err));
+  ImGui::PopStyleColor();
   ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
   const std::string_view verdict = lesson_text(View::gotcha, !rotation ? "not_rotation" : std::fabs(s.k) > 0 ? "rotation" : "no_turn");
-  ImGui::TextUnformatted(verdict.data(), verdict.data() + verdict.size());
+  if (same_line_if_fits(ImGui::CalcTextSize(verdict.data(), verdict.data() + verdict.size()).x)) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(verdict.data(), verdict.data() + verdict.size());
+  } else {
+    text_wrapped_at_spaces(verdict);
+  }
 
   const int pairs = s.d / 2;
-  const int count = std::min(4, pairs);
+  // Four dials, or as many as keep each cell's three lines of numbers readable (a phone: two).
+  const int count = std::clamp(static_cast<int>(ImGui::GetContentRegionAvail().x / (150 * ctx.ui_scale)), 1, std::min(4, pairs));
   const int first = std::clamp(s.pair - 1, 0, pairs - count);
   draw_strip(s, L, now, pairing, first, count, ctx);
   draw_dial_key(ctx);

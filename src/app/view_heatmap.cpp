@@ -129,50 +129,56 @@ void zoom(double& first, double& span, double at, double factor, double lo, doub
 
 void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  if (ImGui::BeginTable("window", 4, ImGuiTableFlags_SizingStretchSame)) {
-    ImGui::TableNextRow();
+  // Four columns (positions, then dimensions) side by side, or two rows of two in a narrow window,
+  // where each field keeps room for its number and its - + buttons.
+  const int cols = ImGui::GetContentRegionAvail().x >= 560 * sc ? 4 : 2;
+  if (ImGui::BeginTable("window", cols, ImGuiTableFlags_SizingStretchSame)) {
     const char* labels[] = {"first position", "positions shown", "first dimension", "dimensions shown"};
-    for (const char* l : labels) {
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(l);
+    for (int row = 0; row < 4 / cols; ++row) {
+      ImGui::TableNextRow();
+      for (int k = 0; k < cols; ++k) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(labels[row * cols + k]);
+      }
+      ImGui::TableNextRow();
+      for (int k = row * cols; k < (row + 1) * cols; ++k) {
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-1);
+        if (k == 0) {
+          double p0 = std::floor(c.pos0);
+          if (ImGui::InputDouble("##pos0", &p0, 1, 1000, "%.0f")) c.pos0 = std::floor(p0);
+        } else if (k == 1) {
+          double np = c.positions;
+          const double np_lo = 1, np_hi = kHeatmapMaxPositions;
+          if (ImGui::SliderScalar("##positions", ImGuiDataType_Double, &np, &np_lo, &np_hi, "%.0f", ImGuiSliderFlags_Logarithmic))
+            c.positions = np;
+        } else if (k == 2) {
+          double d0 = std::floor(c.dim0);
+          if (ImGui::InputDouble("##dim0", &d0, 1, 16, "%.0f")) c.dim0 = std::floor(d0);
+        } else {
+          double nd = c.dims;
+          const double nd_lo = 1, nd_hi = max_dims(s.d);
+          if (ImGui::SliderScalar("##dims", ImGuiDataType_Double, &nd, &nd_lo, &nd_hi, "%.0f", ImGuiSliderFlags_Logarithmic))
+            c.dims = nd;
+        }
+      }
     }
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::SetNextItemWidth(-1);
-    double p0 = std::floor(c.pos0);
-    if (ImGui::InputDouble("##pos0", &p0, 1, 1000, "%.0f")) c.pos0 = std::floor(p0);
-    ImGui::TableNextColumn();
-    ImGui::SetNextItemWidth(-1);
-    double np = c.positions;
-    const double np_lo = 1, np_hi = kHeatmapMaxPositions;
-    if (ImGui::SliderScalar("##positions", ImGuiDataType_Double, &np, &np_lo, &np_hi, "%.0f", ImGuiSliderFlags_Logarithmic))
-      c.positions = np;
-    ImGui::TableNextColumn();
-    ImGui::SetNextItemWidth(-1);
-    double d0 = std::floor(c.dim0);
-    if (ImGui::InputDouble("##dim0", &d0, 1, 16, "%.0f")) c.dim0 = std::floor(d0);
-    ImGui::TableNextColumn();
-    ImGui::SetNextItemWidth(-1);
-    double nd = c.dims;
-    const double nd_lo = 1, nd_hi = max_dims(s.d);
-    if (ImGui::SliderScalar("##dims", ImGuiDataType_Double, &nd, &nd_lo, &nd_hi, "%.0f", ImGuiSliderFlags_Logarithmic))
-      c.dims = nd;
     ImGui::EndTable();
   }
   char fit[64];
   std::snprintf(fit, sizeof fit, "Figure 1 window (0..%d, all dims)", s.n - 1);
   if (ImGui::Button(fit)) fit_figure(c, s);
-  ImGui::SameLine(0, 16 * sc);
+  same_line_if_fits(checkbox_width("naive float32 angle"), 16 * sc);
   ImGui::Checkbox("naive float32 angle", &c.naive);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Compute the angle as float32(pos) \xC3\x97 float32(\xCF\x89) the way a plain float32 program would.\n"
                       "Try first position 10000000: the fast columns turn to noise.");
 
   // Legend: -1 blue, 0 white, +1 red, linear in between (the same stops the shader uses).
-  ImGui::SameLine(0, 24 * sc);
   const float bar_w = 180 * sc, bar_h = ImGui::GetFrameHeight() * 0.6f;
-  const ImVec2 p = ImGui::GetCursorScreenPos();
   const float label_w = ImGui::CalcTextSize("\xE2\x88\x92" "1").x;
+  same_line_if_fits(bar_w + 2 * label_w + 16 * sc, 24 * sc);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(bar_w + 2 * label_w + 16 * sc, ImGui::GetFrameHeight()));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float y0 = p.y + (ImGui::GetFrameHeight() - bar_h) / 2, x0 = p.x + label_w + metrics::label_gap * sc;
@@ -185,8 +191,9 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
   dl->AddText(ImVec2(p.x, ty), colors::ink, "\xE2\x88\x92" "1");
   dl->AddLine(ImVec2(mid, y0 + bar_h), ImVec2(mid, y0 + bar_h + 3 * sc), colors::axis);
   dl->AddText(ImVec2(x0 + bar_w + metrics::label_gap * sc, ty), colors::ink, "+1");
-  ImGui::SameLine(0, 4 * sc);
-  ImGui::TextDisabled("(0 is white)");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_after("(0 is white)", 4 * sc);
+  ImGui::PopStyleColor();
 }
 
 void draw_axes(const State& s, const HeatmapCache& c, ImDrawList* dl, float sc) {
@@ -362,16 +369,17 @@ void draw_numbers(const State& s, const HeatmapCache& c) {
     rows += fill(lesson_text(View::heatmap, "moire"), {{"positions", fmt("%.3g", std::max(1.0, c.positions / h))},
                                                        {"dims", fmt("%.3g", std::max(1.0, c.dims / w))}});
   }
-  ImGui::TextWrapped("%s", rows.c_str());
-  ImGui::TextWrapped("%s", slow_columns_text(s, c.positions).c_str());
+  // Wrapped at spaces: ImGui's own wrapping may split a number after its decimal point.
+  text_wrapped_at_spaces(rows);
+  text_wrapped_at_spaces(slow_columns_text(s, c.positions));
   if (c.naive) {
     // Pair 0 is exact at whole positions (w = 1); pair 1 shows the typical error of a fast pair.
     const double worst = pe::float32_naive_error_bound(last, std::min(1, s.d / 2 - 1), s.d, s.base);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
-    ImGui::TextWrapped("%s", fill(lesson_text(View::heatmap, "naive"), {{"pos", fmt("%.0f", last)}, {"error", fmt("%.2g", worst)}}).c_str());
+    text_wrapped_at_spaces(fill(lesson_text(View::heatmap, "naive"), {{"pos", fmt("%.0f", last)}, {"error", fmt("%.2g", worst)}}));
     ImGui::PopStyleColor();
   } else {
-    ImGui::TextWrapped("%s", shader_text(s, last).c_str());
+    text_wrapped_at_spaces(shader_text(s, last));
   }
 }
 

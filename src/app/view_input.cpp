@@ -74,16 +74,20 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
   const float axis_w = 40 * sc;
   const float plot_w = width - axis_w - stats_w;
   const float line = ImGui::GetTextLineHeight();
-  const ImVec2 o(p.x + axis_w, p.y + line + 2 * sc);  // plot top-left
+  // The note follows the name on its line, or goes to a line of its own in a narrow window.
+  const float name_w = ImGui::CalcTextSize(st.name).x;
+  const bool note_below = name_w + 10 * sc + ImGui::CalcTextSize(st.note).x > width;
+  const float head = note_below ? 2 * line + 2 * sc : line;
+  const ImVec2 o(p.x + axis_w, p.y + head + 2 * sc);  // plot top-left
   const float ph = height - line - 6 * sc;
   ImGui::PushID(st.name);
-  ImGui::InvisibleButton("strip", ImVec2(width, height));
+  ImGui::InvisibleButton("strip", ImVec2(width, height + head - line));
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked();
   ImGui::PopID();
 
   dl->AddText(ImVec2(p.x, p.y), st.color, st.name);
-  dl->AddText(ImVec2(p.x + ImGui::CalcTextSize(st.name).x + 10 * sc, p.y), colors::text_dim, st.note);
+  dl->AddText(note_below ? ImVec2(p.x, p.y + line + 2 * sc) : ImVec2(p.x + name_w + 10 * sc, p.y), colors::text_dim, st.note);
   dl->AddRectFilled(o, ImVec2(o.x + plot_w, o.y + ph), colors::panel);
   const float bw = plot_w / static_cast<float>(count);
   auto ypix = [&](double v) { return o.y + ph * 0.5f - static_cast<float>(v / ymax) * ph * 0.5f; };
@@ -139,7 +143,10 @@ void draw_dim_axis(int first, int count, float width, float stats_w, const ViewC
   const float bw = plot_w / static_cast<float>(count);
   ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const int step = count <= 16 ? 2 : count <= 32 ? 4 : 8;
+  // Every 2nd, 4th or 8th dimension, or fewer where the numbers would run into each other (a phone).
+  int step = count <= 16 ? 2 : count <= 32 ? 4 : 8;
+  const float label_w = ImGui::CalcTextSize(std::to_string(first + count - 1).c_str()).x + 8 * sc;
+  while (step < count && static_cast<float>(step) * bw < label_w) step *= 2;
   for (int j = first; j < first + count; j += step) {
     const std::string t = std::to_string(j);
     const float x = p.x + axis_w + bw * (static_cast<float>(j - first) + 0.5f) - ImGui::CalcTextSize(t.c_str()).x / 2;
@@ -200,15 +207,17 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
     }
     ImGui::EndCombo();
   }
-  ImGui::SameLine(0, 16 * sc);
-  ImGui::Text("at position pos = %s,  d = %d", fmt("%.2f", s.pos).c_str(), s.d);
+  std::string at = "at position pos = " + fmt("%.2f", s.pos);
+  at += ",  d = " + std::to_string(s.d);
+  text_after(at, 16 * sc);
   const int count = std::min(s.d, kMaxShown);
   if (s.d > kMaxShown) {
-    ImGui::SameLine(0, 16 * sc);
+    const float first_label = ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("first dim").x;
+    same_line_if_fits(80 * sc + first_label, 16 * sc);
     int first = std::clamp(c.first_dim, 0, s.d - count);
     ImGui::SetNextItemWidth(std::max(80 * sc, ImGui::GetContentRegionAvail().x - 260 * sc));
     if (ImGui::SliderInt("first dim", &first, 0, s.d - count)) c.first_dim = first - first % 2;
-    ImGui::SameLine();
+    same_line_if_fits(button_width("to pair"));
     if (ImGui::Button("to pair")) c.first_dim = std::clamp(2 * s.pair - count / 2, 0, s.d - count);
   }
   c.first_dim = std::clamp(c.first_dim - c.first_dim % 2, 0, s.d - count);
@@ -231,20 +240,25 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
   const float table_h = ImGui::GetTextLineHeightWithSpacing() * 8.0f;
   const float rest = ImGui::GetContentRegionAvail().y - table_h - 4 * ImGui::GetTextLineHeightWithSpacing();
   const float height = std::clamp(rest / 4.0f, 70 * sc, 130 * sc);
-  const float stats_w = 160 * sc;
+  // The RMS column: 160 px, or just what its numbers need in a narrow window, leaving the bars room.
+  ImGui::PushFont(ctx.fonts.mono);
+  const float stats_fit = ImGui::CalcTextSize("max|.| 0.0000").x + 20 * sc;
+  ImGui::PopFont();
+  const float stats_w = width >= 600 * sc ? 160 * sc : std::min(160 * sc, stats_fit);
   for (const Strip& st : strips) draw_strip(s, st, c, first, count, ymax, width, height, stats_w, ctx);
   draw_dim_axis(first, count, width, stats_w, ctx);
   if (s.d > count)
-    ImGui::TextDisabled("%s", fill(lesson_text(View::input, "showing"), {{"first", std::to_string(first)},
-                                                                          {"last", std::to_string(first + count - 1)},
-                                                                          {"d", std::to_string(s.d)}})
-                                  .c_str());
+  {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped_at_spaces(fill(lesson_text(View::input, "showing"),
+                                {{"first", std::to_string(first)}, {"last", std::to_string(first + count - 1)}, {"d", std::to_string(s.d)}}));
+    ImGui::PopStyleColor();
+  }
   const std::string note = fill(lesson_text(View::input, "rms_note"),
                                 {{"pe_rms", fmt("%.4f", std::sqrt(0.5))}, {"x_rms", fmt("%.4f", std::sqrt(1.5))}});
-  ImGui::TextUnformatted(note.c_str());
+  text_wrapped_at_spaces(note);
   ImGui::Spacing();
-  const std::string_view intro = lesson_text(View::input, "table_intro");
-  ImGui::TextUnformatted(intro.data(), intro.data() + intro.size());
+  text_wrapped_at_spaces(lesson_text(View::input, "table_intro"));
   draw_table(s, c, ctx);
 }
 

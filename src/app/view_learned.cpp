@@ -19,7 +19,7 @@ namespace {
 void heading(const ViewContext& ctx, const char* text) {
   ImGui::Spacing();
   ImGui::PushFont(ctx.fonts.title);
-  ImGui::TextUnformatted(text);
+  text_wrapped_at_spaces(text);
   ImGui::PopFont();
 }
 
@@ -27,31 +27,44 @@ void result_row(const pe::PaperResult& r, bool base) {
   ImGui::TableNextRow();
   if (base) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, tint(colors::hand, 0.1f));
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(r.encoding);
+  text_wrapped_at_spaces(r.encoding);  // the cell's width: a narrow table wraps its words, never cuts them
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(fmt("%.2f", r.perplexity).c_str());
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(fmt("%.1f", r.bleu).c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(base ? "0 (a formula)" : "one vector per position");
+  text_wrapped_at_spaces(base ? "0 (a formula)" : "one vector per position");
 }
 
 void draw_table(const ViewContext& ctx) {
   heading(ctx, "Table 3 of the paper: base model and row (E)");
-  ImGui::TextDisabled("%s", std::string(lesson_text(View::learned, "table_note")).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped_at_spaces(lesson_text(View::learned, "table_note"));
+  ImGui::PopStyleColor();
   const float w = std::min(ImGui::GetContentRegionAvail().x, 760.0f * ctx.ui_scale);
+  // Narrow (a phone): the headers wrap like the cells instead of being cut short.
+  const bool narrow = w < 600.0f * ctx.ui_scale;
   if (ImGui::BeginTable("table3", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp, ImVec2(w, 0))) {
-    ImGui::TableSetupColumn("positions from", ImGuiTableColumnFlags_WidthStretch, 1.7f);
-    ImGui::TableSetupColumn("perplexity", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("BLEU", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("trainable position numbers", ImGuiTableColumnFlags_WidthStretch, 1.6f);
-    ImGui::TableHeadersRow();
+    // Narrow, the weights give "perplexity", the longest word of a header, its whole width.
+    ImGui::TableSetupColumn("positions from", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.5f : 1.7f);
+    ImGui::TableSetupColumn("perplexity", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.3f : 1.0f);
+    ImGui::TableSetupColumn("BLEU", ImGuiTableColumnFlags_WidthStretch, narrow ? 0.9f : 1.0f);
+    ImGui::TableSetupColumn("trainable position numbers", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.5f : 1.6f);
+    if (narrow) {
+      ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+      for (int c = 0; c < 4; ++c) {
+        ImGui::TableSetColumnIndex(c);
+        text_wrapped_at_spaces(ImGui::TableGetColumnName(c));
+      }
+    } else {
+      ImGui::TableHeadersRow();
+    }
     ImGui::PushFont(ctx.fonts.mono);
     result_row(pe::kPaperBaseSinusoid, true);
     result_row(pe::kPaperLearned, false);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted("learned minus sinusoidal");
+    text_wrapped_at_spaces("learned minus sinusoidal");
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(fmt("%+.2f", pe::kPaperLearned.perplexity - pe::kPaperBaseSinusoid.perplexity).c_str());
     ImGui::TableNextColumn();
@@ -121,8 +134,7 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
 void draw_live(const State& s, const ViewContext& ctx) {
   heading(ctx, "With your settings");
   const double params = pe::learned_parameter_count(s.n, s.d);
-  ImGui::TextWrapped("%s", fill(lesson_text(View::learned, "table_size"),
-                                {{"n", grouped(s.n)}, {"d", grouped(s.d)}, {"params", grouped(params)}}).c_str());
+  text_wrapped_at_spaces(fill(lesson_text(View::learned, "table_size"), {{"n", grouped(s.n)}, {"d", grouped(s.d)}, {"params", grouped(params)}}));
   draw_coverage(s, ctx);
   const bool covered = pe::learned_table_covers(s.pos, s.n);
   const bool has_row = pe::learned_table_has_row(s.pos, s.n);
@@ -139,8 +151,12 @@ void draw_live(const State& s, const ViewContext& ctx) {
     text_wrapped_at_spaces(fill(lesson_text(View::learned, "pos_outside"), {{"pos", p}, {"last", grouped(s.n - 1)}}));
   ImGui::PopStyleColor();
   ImGui::PushFont(ctx.fonts.mono);
-  ImGui::Text("formula, pair %d:  PE(pos, %d) = %s   PE(pos, %d) = %s", i, 2 * i, fmt("%+.6f", sv).c_str(), 2 * i + 1,
-              fmt("%+.6f", cv).c_str());
+  std::string head = "formula, pair " + std::to_string(i);
+  head += ":  PE(pos, " + std::to_string(2 * i) + ") = " + fmt("%+.6f", sv);
+  text_wrapped_at_spaces(head);
+  std::string second = "PE(pos, " + std::to_string(2 * i + 1);
+  second += ") = " + fmt("%+.6f", cv);
+  text_after(second, ImGui::CalcTextSize("   ").x);
   ImGui::PopFont();
 }
 
@@ -152,10 +168,10 @@ void draw_learned(State& s, LearnedCache&, const ViewContext& ctx) {
   draw_table(ctx);
 
   heading(ctx, "What the paper did");
-  ImGui::TextWrapped("%s", std::string(lesson_text(View::learned, "paper_did")).c_str());
+  text_wrapped_at_spaces(lesson_text(View::learned, "paper_did"));  // never "(4." and "92)" on two lines
 
   heading(ctx, "What it did not test");
-  ImGui::TextWrapped("%s", std::string(lesson_text(View::learned, "not_tested")).c_str());
+  text_wrapped_at_spaces(lesson_text(View::learned, "not_tested"));
 
   draw_live(s, ctx);
   ImGui::EndChild();

@@ -8,6 +8,7 @@
 #include "core/attention.hpp"
 #include "core/encoding.hpp"
 #include "imgui.h"
+#include "lesson_plot.hpp"
 #include "style.hpp"
 #include "widgets.hpp"
 
@@ -101,8 +102,9 @@ void draw_grid(const char* title, const char* subtitle, const std::vector<double
 void draw_chips(OrderCache& c, const ViewContext& ctx) {
   const ToyAttention& t = pe::toy_attention();
   const float sc = ctx.ui_scale;
+  // The chips flow onto more lines in a narrow window, so every token stays within reach.
   for (int r = 0; r < kN; ++r) {
-    if (r) ImGui::SameLine();
+    if (r) same_line_if_fits(92 * sc);
     ImGui::PushID(r);
     const bool picked = c.picked == r;
     if (picked) {
@@ -122,12 +124,12 @@ void draw_chips(OrderCache& c, const ViewContext& ctx) {
     if (picked) ImGui::PopStyleColor(2);
     ImGui::PopID();
   }
-  ImGui::SameLine(0, 20 * sc);
+  same_line_if_fits(button_width("swap dog, man"), 20 * sc);
   if (ImGui::Button("swap dog, man")) {
     c.perm = pe::swap_permutation(kN, 1, 4);
     c.picked = -1;
   }
-  ImGui::SameLine();
+  same_line_if_fits(button_width("original order"));
   if (ImGui::Button("original order")) {
     c.perm = pe::swap_permutation(kN, 0, 0);
     c.picked = -1;
@@ -138,7 +140,10 @@ void draw_inputs(const OrderCache& c, double base, const ViewContext& ctx) {
   const ToyAttention& t = pe::toy_attention();
   const int d = ToyAttention::kModel;
   ImGui::PushFont(ctx.fonts.mono);
-  if (ImGui::BeginTable("inputs", d + 2, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) {
+  // Narrower than its ten columns (a phone), the table scrolls sideways.
+  const float table_w = ImGui::CalcTextSize("slot token +0.00").x + (d - 1) * ImGui::CalcTextSize("+0.00 ").x +
+                        static_cast<float>(d + 2) * 2 * ImGui::GetStyle().CellPadding.x;
+  if (begin_table_fit("inputs", d + 2, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit, table_w, kN)) {
     ImGui::TableSetupColumn("slot");
     ImGui::TableSetupColumn("token");
     for (int j = 0; j < d; ++j) {
@@ -177,31 +182,54 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   const std::string_view hint = lesson_text(View::order, "hint");
   ImGui::TextUnformatted(hint.data(), hint.data() + hint.size());
   draw_chips(c, ctx);
-  if (ImGui::Checkbox("add positional encoding: input of slot r = E[token] + PE(r)", &c.add_pe)) refresh(c, s.base);
-  ImGui::SameLine();
-  ImGui::TextDisabled("(toy: d = %d, d_k = %d, base %s)", ToyAttention::kModel, ToyAttention::kKey, fmt("%g", s.base).c_str());
+  // The checkbox keeps its whole label where it fits; in a narrow window the formula follows as text.
+  const char* pe_label = "add positional encoding: input of slot r = E[token] + PE(r)";
+  const bool long_label = checkbox_width(pe_label) <= ImGui::GetContentRegionAvail().x;
+  if (ImGui::Checkbox(long_label ? pe_label : "add positional encoding", &c.add_pe)) refresh(c, s.base);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  if (!long_label) text_after("input of slot r = E[token] + PE(r)");
+  std::string toy = "(toy: d = " + std::to_string(ToyAttention::kModel);
+  toy += ", d_k = " + std::to_string(ToyAttention::kKey);
+  toy += ", base " + fmt("%g", s.base) + ")";
+  text_after(toy);
+  ImGui::PopStyleColor();
   refresh(c, s.base);
 
   const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
-  ImGui::Text("Original: \"%s\"    Now: \"%s\"", sentence(id).c_str(), sentence(c.perm).c_str());
+  ImGui::TextUnformatted(("Original: \"" + sentence(id) + "\"").c_str());
+  text_after("Now: \"" + sentence(c.perm) + "\"", ImGui::CalcTextSize("    ").x);
   ImGui::Spacing();
 
+  // Three grids side by side where they fit with readable cells, else two, else one per row (a
+  // phone), each as large as the width allows.
   const float avail = ImGui::GetContentRegionAvail().x;
   ImGui::PushFont(ctx.fonts.mono);
   const float label_w = ImGui::CalcTextSize("bites").x + 10 * sc;
+  const float min_cell = ImGui::CalcTextSize("0.00").x + 8 * sc;  // a weight with room around it
   ImGui::PopFont();
   const float gap = 22 * sc;
-  const float cell = std::clamp((avail - 3 * label_w - 2 * gap) / (3 * kN), 34 * sc, 64 * sc);
-  draw_grid("A: original order", "weights of the sentence as written", c.before, id, nullptr, cell, label_w, ctx);
-  ImGui::SameLine(0, gap);
-  draw_grid("A': after reordering", "computed afresh from the new order", c.after, c.perm, &c.moved, cell, label_w, ctx);
-  ImGui::SameLine(0, gap);
-  draw_grid("P A P^T: old weights, moved", "A with rows and columns carried along", c.moved, c.perm, &c.after, cell, label_w, ctx);
+  const auto cell_for = [&](int per_row) {
+    return (avail - static_cast<float>(per_row) * label_w - static_cast<float>(per_row - 1) * gap) / static_cast<float>(per_row * kN);
+  };
+  const int per_row = cell_for(3) >= min_cell ? 3 : cell_for(2) >= min_cell ? 2 : 1;
+  const float cell = std::clamp(cell_for(per_row), min_cell, 64 * sc);
+  struct Grid {
+    const char* title;
+    const char* subtitle;
+  };
+  const Grid grids[] = {{"A: original order", "weights of the sentence as written"},
+                        {"A': after reordering", "computed afresh from the new order"},
+                        {"P A P^T: old weights, moved", "A with rows and columns carried along"}};
+  const auto grid_width = [&](const Grid& g) {
+    return std::max({label_w + kN * cell, ImGui::CalcTextSize(g.title).x, ImGui::CalcTextSize(g.subtitle).x});
+  };
+  draw_grid(grids[0].title, grids[0].subtitle, c.before, id, nullptr, cell, label_w, ctx);
+  same_line_if_fits(grid_width(grids[1]), gap);
+  draw_grid(grids[1].title, grids[1].subtitle, c.after, c.perm, &c.moved, cell, label_w, ctx);
+  same_line_if_fits(grid_width(grids[2]), gap);
+  draw_grid(grids[2].title, grids[2].subtitle, c.moved, c.perm, &c.after, cell, label_w, ctx);
 
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
-  const std::string_view key = lesson_text(View::order, "grid_key");
-  ImGui::TextUnformatted(key.data(), key.data() + key.size());
-  ImGui::PopStyleColor();
+  caption(lesson_text(View::order, "grid_key"));
   ImGui::Spacing();
   ImGui::PushFont(ctx.fonts.title);
   const bool same = c.max_diff < 1e-12;

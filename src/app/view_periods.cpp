@@ -39,12 +39,13 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   const double slowest = cache.period.back();
 
   lesson_intro(View::periods, ctx);
-  if (ImGui::BeginTable("period_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+  // The hint beside the slider, or below it in a narrow window.
+  const bool two_columns = ImGui::GetContentRegionAvail().x >= 560 * sc;
+  if (ImGui::BeginTable("period_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableNextColumn();
     param_slider("window N", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
     ImGui::TableNextColumn();
-    const std::string_view hint = lesson_text(View::periods, "hint");
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%.*s", static_cast<int>(hint.size()), hint.data());
+    caption(lesson_text(View::periods, "hint"));
     ImGui::EndTable();
   }
 
@@ -89,9 +90,18 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   if (first > 0 && first < pairs) {
     const float x = p.sx(first);
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::muted, 200), 1.0f, 4 * sc);
-    const std::string t = "from dimension " + std::to_string(2 * first) + " on: period > N";
+    // Right of the line, else left of it; where neither side has room (a phone), the short form.
+    std::string t = "from dimension " + std::to_string(2 * first) + " on: period > N";
+    const auto fits = [&](const std::string& u) {
+      const float w = ImGui::CalcTextSize(u.c_str()).x;
+      return x + w + 10 * sc <= p.hi.x || x - w - 6 * sc >= p.lo.x;
+    };
+    if (!fits(t)) t = "dim " + std::to_string(2 * first) + "+: period > N";
+    if (!fits(t)) t = "period > N";
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    halo_text(dl, ImVec2(x + tw + 10 * sc > p.hi.x ? x - tw - 6 * sc : x + 6 * sc, p.lo.y + 4 * sc), colors::text_dim, t.c_str());
+    const float tx = x + tw + 10 * sc > p.hi.x ? x - tw - 6 * sc : x + 6 * sc;
+    halo_text(dl, ImVec2(std::clamp(tx, p.lo.x + 2 * sc, std::max(p.lo.x + 2 * sc, p.hi.x - tw - 2 * sc)), p.lo.y + 4 * sc),
+              colors::text_dim, t.c_str());
   }
   // The selected pair.
   const ImVec2 sel(p.sx(s.pair), p.sy(cache.period[static_cast<size_t>(s.pair)]));
@@ -116,16 +126,30 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   }
   plot_clip_pop();
 
-  // Key numbers.
-  if (ImGui::BeginTable("period_numbers", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
+  // Key numbers: what and value side by side, or in a narrow window (a phone) each value under its
+  // name, wrapped at spaces.
+  const bool stacked = ImGui::GetContentRegionAvail().x < 640 * sc;
+  const ImGuiTableFlags sizing = stacked ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("period_numbers", stacked ? 1 : 2, sizing | ImGuiTableFlags_BordersInnerH)) {
     const auto row = [&](const std::string& what, const std::string& value, ImU32 col) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(what.c_str());
-      ImGui::TableNextColumn();
+      if (stacked) {
+        text_wrapped_at_spaces(what, ImGui::GetContentRegionAvail().x);
+        ImGui::Indent(12 * sc);
+      } else {
+        ImGui::TextUnformatted(what.c_str());
+        ImGui::TableNextColumn();
+      }
       ImGui::PushFont(ctx.fonts.mono);
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", value.c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
+      if (stacked)
+        text_wrapped_at_spaces(value, ImGui::GetContentRegionAvail().x);
+      else
+        ImGui::TextUnformatted(value.c_str());
+      ImGui::PopStyleColor();
       ImGui::PopFont();
+      if (stacked) ImGui::Unindent(12 * sc);
     };
     const ImU32 ink = colors::ink;
     if (pairs > 1)

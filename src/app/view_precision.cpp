@@ -123,12 +123,19 @@ struct LegendEntry {
   bool dash;
 };
 
-// The legend in an opaque white box with a border, so the curves never run through its text.
-void legend(ImDrawList* dl, ImVec2 at, const LegendEntry* entries, int count, float sc) {
+// The size of the legend's box.
+ImVec2 legend_size(const LegendEntry* entries, int count, float sc) {
   const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
   float text_w = 0;
   for (int e = 0; e < count; ++e) text_w = std::max(text_w, ImGui::CalcTextSize(entries[e].text).x);
-  const ImVec2 hi(at.x + 2 * pad + swatch + gap + text_w, at.y + 2 * pad + static_cast<float>(count) * line + static_cast<float>(count - 1) * 2 * sc);
+  return ImVec2(2 * pad + swatch + gap + text_w, 2 * pad + static_cast<float>(count) * line + static_cast<float>(count - 1) * 2 * sc);
+}
+
+// The legend in an opaque white box with a border, so the curves never run through its text.
+void legend(ImDrawList* dl, ImVec2 at, const LegendEntry* entries, int count, float sc) {
+  const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
+  const ImVec2 size = legend_size(entries, count, sc);
+  const ImVec2 hi(at.x + size.x, at.y + size.y);
   dl->AddRectFilled(at, hi, colors::paper, 3 * sc);
   dl->AddRect(at, hi, colors::axis, 3 * sc, 0, 1.0f * sc);
   float y = at.y + pad;
@@ -145,6 +152,7 @@ void legend(ImDrawList* dl, ImVec2 at, const LegendEntry* entries, int count, fl
 
 void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   const float line = ImGui::GetTextLineHeight();
+  ImGui::BeginGroup();  // the chart and, in a narrow window, its legend below it: one item beside the other chart
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   Plot f = error_plot(size, sc, 1.0, kMaxPos, true);
   const int columns = std::max(2, static_cast<int>(f.hi.x - f.lo.x));
@@ -156,12 +164,19 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   char title[96];
   std::snprintf(title, sizeof title, "|float32 \xE2\x88\x92 double| of dimension %d (%s of pair %d) against position", dim,
                 c.component ? "cos" : "sin", s.pair);
+  if (ImGui::CalcTextSize(title).x > origin.x + size.x - f.lo.x)  // a narrow chart: the short title
+    std::snprintf(title, sizeof title, "|float32 \xE2\x88\x92 double|, dimension %d (%s)", dim, c.component ? "cos" : "sin");
   dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title);
   draw_error_axis(dl, f, sc);
+  // A number under every decade, or under every other one where they would touch (a phone); the
+  // last one is pulled left by half its width to stay inside the frame.
+  const float decade = f.width() / 7.0f;
+  const int every = decade >= 2 * ImGui::CalcTextSize("1e7").x + 8 * sc ? 1 : 2;
   for (int e = 0; e <= 7; ++e) {
     const float x = f.sx(std::pow(10.0, e));
     dl->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), colors::grid);
     dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
+    if (e % every != 0) continue;
     const char* labels[] = {"1", "10", "100", "1e3", "1e4", "1e5", "1e6", "1e7"};
     const float tw = ImGui::CalcTextSize(labels[e]).x;
     dl->AddText(ImVec2(std::min(x - tw / 2, f.hi.x - tw), f.hi.y + 5 * sc), colors::ink, labels[e]);
@@ -191,7 +206,14 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
       {kBound, "estimate |\xCF\x89\xC2\xB7pos|\xC2\xB7" "2^-23", true},
       {colors::threshold, "2/255: a visible colour step", true},
   };
-  legend(dl, ImVec2(f.lo.x + 6 * sc, f.lo.y + 6 * sc), entries, 4, sc);
+  // In the chart's top left, or below the chart where it would cover most of it (a phone).
+  const ImVec2 box = legend_size(entries, 4, sc);
+  if (box.x <= 0.75f * f.width()) {
+    legend(dl, ImVec2(f.lo.x + 6 * sc, f.lo.y + 6 * sc), entries, 4, sc);
+  } else {
+    legend(dl, ImVec2(f.lo.x, ImGui::GetCursorScreenPos().y), entries, 4, sc);
+    ImGui::Dummy(ImVec2(f.hi.x - origin.x, box.y));
+  }
 
   if (f.hovered) {
     const ImVec2 m = f.mouse;
@@ -206,6 +228,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
       if (f.clicked) c.probe = std::clamp(p, 1.0, kMaxPos);
     }
   }
+  ImGui::EndGroup();
 }
 
 void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
@@ -268,7 +291,10 @@ void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx)
   const int dim = 2 * s.pair + c.component;
   ImGui::PushFont(ctx.fonts.mono);
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("values", 6, flags)) {
+  // Narrower than its six columns of numbers need (a phone, a column), the table scrolls sideways.
+  const float natural = ImGui::CalcTextSize("10000000 -0.544021111 -0.544021130 -1.9e-08  visible -0.544021189 -7.8e-08").x +
+                        12 * ImGui::GetStyle().CellPadding.x;
+  if (begin_table_fit("values", 6, flags, natural, 5)) {
     ImGui::TableSetupColumn("position");
     ImGui::TableSetupColumn("double (exact)");
     ImGui::TableSetupColumn("naive float32");
@@ -315,7 +341,7 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
   text_wrapped_at_spaces(fill(lesson_text(View::precision, "angle"),
                               {{"angle", fmt("%.0f", angle)}, {"spacing", fmt(ulp >= 1 ? "%.0f" : "%.2g", ulp)}}));
   if (s.pair == 0) {
-    ImGui::TextWrapped("%s", std::string(lesson_text(View::precision, "pair0")).c_str());
+    text_wrapped_at_spaces(lesson_text(View::precision, "pair0"));
   } else {
     // Where the estimate |w pos| 2^-23 reaches one visible colour step.
     const double reach = pe::float32_naive_reach(s.pair, s.d, s.base, kVisible);
@@ -348,9 +374,9 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   lesson_intro(View::precision, ctx);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("dimension of the selected pair:");
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("sin (2i)"));
   ImGui::RadioButton("sin (2i)", &cache.component, 0);
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("cos (2i+1)"));
   ImGui::RadioButton("cos (2i+1)", &cache.component, 1);
   // The position field keeps a usable width: on a narrow window it moves to a line of its own.
   const char* probe_label = "right chart at position";
@@ -360,8 +386,8 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
     ImGui::NewLine();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(probe_label);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(std::max(probe_min, ImGui::GetContentRegionAvail().x));
+  same_line_if_fits(probe_min);  // narrower still (a phone): the slider gets a line of its own
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);  // at least probe_min, or the whole line
   double probe = cache.probe;
   const double lo = 1, hi = kMaxPos;
   if (ImGui::SliderScalar("##probe", ImGuiDataType_Double, &probe, &lo, &hi, "%.0f", ImGuiSliderFlags_Logarithmic))

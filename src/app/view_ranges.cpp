@@ -50,13 +50,15 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   const int d = s.d;
   lesson_intro(View::ranges, ctx);
 
-  if (ImGui::BeginTable("range_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+  // The window and the thresholds side by side, or one above the other in a narrow window.
+  const bool two_columns = ImGui::GetContentRegionAvail().x >= 560 * sc;
+  if (ImGui::BeginTable("range_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("thresholds", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    if (two_columns) ImGui::TableSetupColumn("thresholds", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableNextColumn();
     param_slider("window N (positions 0 to N-1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted("count the dimensions that change by less than");
+    text_wrapped_at_spaces("count the dimensions that change by less than");
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
     threshold_slider("##small", cache.small, kSmall, half);
     ImGui::SameLine();
@@ -68,8 +70,9 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float plot_h = std::max(metrics::plot_min_height * sc, avail.y - 5.9f * ImGui::GetTextLineHeightWithSpacing());
   const double xpad = std::max(0.5, d * 0.012);
-  const Plot p = plot_frame("ranges_plot", ImVec2(avail.x, plot_h), -xpad, d - 1 + xpad, -0.04, 2.1, false, "dimension j",
-                            "max \xE2\x88\x92 min over positions 0 to N\xE2\x88\x92" "1", sc, true);
+  const float plot_left = ImGui::GetCursorScreenPos().x;
+  const char* y_title = "max \xE2\x88\x92 min over positions 0 to N\xE2\x88\x92" "1";
+  const Plot p = plot_frame("ranges_plot", ImVec2(avail.x, plot_h), -xpad, d - 1 + xpad, -0.04, 2.1, false, "dimension j", y_title, sc, true);
   const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, d - 1);
   if (p.clicked) set_number(s, Field::pair, hover / 2);
 
@@ -110,7 +113,11 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
     dashed_line(dl, ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), col, 1.6f * sc, 6 * sc);
     const std::string txt = "< " + fmt("%.3g", t) + ": " + std::to_string(count) + " dims";
     const ImVec2 sz = ImGui::CalcTextSize(txt.c_str());
-    halo_text(dl, ImVec2(p.hi.x - sz.x - 8 * sc, label_above ? y - sz.y - 2 * sc : y + 2 * sc), text_col, txt.c_str());
+    // Below its line when asked, unless the frame ends there (a short plot): then above it, at the
+    // left, clear of the other label at the right.
+    const bool no_room_below = !label_above && y + 2 * sc + sz.y > p.hi.y;
+    const float x = no_room_below ? p.lo.x + 8 * sc : p.hi.x - sz.x - 8 * sc;
+    halo_text(dl, ImVec2(x, label_above || no_room_below ? y - sz.y - 2 * sc : y + 2 * sc), text_col, txt.c_str());
   };
   const bool close = std::fabs(p.sy(t_small) - p.sy(t_medium)) < 2.2f * ImGui::GetTextLineHeight();
   threshold_line(t_medium, below_medium, kMedium, medium_text(), true);
@@ -128,17 +135,27 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
                       hover % 2 == 0 ? "sin" : "cos", hover / 2, fmt("%.6f", r).c_str(), s.n - 1);
   }
   plot_clip_pop();
-  // Legend, right-aligned on the line above the plot.
+  // Legend, right-aligned on the line above the plot beside its title; where the title leaves no room
+  // (a phone), on a line of its own below the plot.
   {
     const float lh = ImGui::GetTextLineHeight();
     const char* a = "sin dimensions (even j)";
     const char* b = "cos dimensions (odd j)";
     const float wa = ImGui::CalcTextSize(a).x, wb = ImGui::CalcTextSize(b).x;
-    float x = p.hi.x - wa - wb - 40 * sc;
-    const float y = p.lo.y - lh - 6 * sc;
+    const float title_end = plot_left + ImGui::CalcTextSize(y_title).x;  // plot_frame draws it at the frame's left
+    const bool above = p.hi.x - wa - wb - 40 * sc > title_end + 16 * sc;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    // Below the plot the two entries share a line where it is wide enough, else take one each.
+    const bool one_line = above || wa + wb + 44 * sc <= p.hi.x - at.x;
+    float x = above ? p.hi.x - wa - wb - 40 * sc : at.x;
+    float y = above ? p.lo.y - lh - 6 * sc : at.y;
+    if (!above) ImGui::Dummy(ImVec2(one_line ? wa + wb + 44 * sc : std::max(wa, wb) + 14 * sc, one_line ? lh : 2 * lh + 4 * sc));
     dl->AddCircleFilled(ImVec2(x + 5 * sc, y + lh / 2), 4 * sc, kSin);
     dl->AddText(ImVec2(x + 14 * sc, y), colors::ink, a);
-    x += wa + 30 * sc;
+    if (one_line)
+      x += wa + 30 * sc;
+    else
+      y += lh + 4 * sc;
     dl->AddCircleFilled(ImVec2(x + 5 * sc, y + lh / 2), 4 * sc, kCos);
     dl->AddText(ImVec2(x + 14 * sc, y), colors::ink, b);
   }
@@ -147,16 +164,36 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   int sin_small = 0, cos_small = 0;
   for (int j = 0; j < d; ++j)
     if (cache.range[static_cast<size_t>(j)] < t_small) ++(j % 2 == 0 ? sin_small : cos_small);
-  ImGui::Text("Over positions 0 to %s:", grouped(s.n - 1).c_str());
-  ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kSmall), "%d of %d dimensions change by less than %s", below_small, d,
-                     fmt("%.3g", t_small).c_str());
-  ImGui::SameLine(0, 0);
-  ImGui::Text(" (%d sin, %d cos),", sin_small, cos_small);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(medium_text()), "%d of %d by less than %s.", below_medium, d, fmt("%.3g", t_medium).c_str());
+  // The sentences flow on and wrap at spaces in a narrow window.
+  const std::string dd = std::to_string(d);
+  ImGui::TextUnformatted(("Over positions 0 to " + grouped(s.n - 1) + ":").c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kSmall));
+  std::string small = std::to_string(below_small);
+  small += " of " + dd + " dimensions change by less than " + fmt("%.3g", t_small);
+  text_after(small);
+  ImGui::PopStyleColor();
+  std::string kinds = "(";
+  kinds += std::to_string(sin_small);
+  kinds += " sin, ";
+  kinds += std::to_string(cos_small);
+  kinds += " cos),";
+  const float space = ImGui::CalcTextSize(" ").x;  // a space when it follows on the line, none at a line's start
+  if (same_line_if_fits(ImGui::CalcTextSize(kinds.c_str()).x, space))
+    ImGui::TextUnformatted(kinds.c_str());
+  else
+    text_wrapped_at_spaces(kinds);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(medium_text()));
+  std::string medium = std::to_string(below_medium);
+  medium += " of " + dd + " by less than " + fmt("%.3g", t_medium) + ".";
+  text_wrapped_at_spaces(medium);
+  ImGui::PopStyleColor();
   const double rs = cache.range[static_cast<size_t>(2 * s.pair)], rc = cache.range[static_cast<size_t>(2 * s.pair + 1)];
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::selected), "Selected pair %d: dimension %d (sin) changes by %s, dimension %d (cos) by %s.",
-                     s.pair, 2 * s.pair, fmt("%.6f", rs).c_str(), 2 * s.pair + 1, fmt("%.6f", rc).c_str());
+  std::string sel = "Selected pair " + std::to_string(s.pair);
+  sel += ": dimension " + std::to_string(2 * s.pair) + " (sin) changes by " + fmt("%.6f", rs);
+  sel += ", dimension " + std::to_string(2 * s.pair + 1) + " (cos) by " + fmt("%.6f", rc) + ".";
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::selected));
+  text_wrapped_at_spaces(sel);
+  ImGui::PopStyleColor();
   caption(lesson_text(View::ranges, "cos_note"));
 }
 

@@ -116,10 +116,11 @@ void arrow(ImDrawList* dl, ImVec2 c, ImVec2 t, ImU32 col, float w, float ui_scal
 void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const int pairs = s.d / 2;
-  const int count = std::min(4, pairs);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  // Four dials, or as many as keep each cell's two lines of numbers readable (a phone: two).
+  const int count = std::clamp(static_cast<int>(avail / (150 * sc)), 1, std::min(4, pairs));
   const int first = std::clamp(s.pair - 1, 0, pairs - count);
   const float line = ImGui::GetTextLineHeight();
-  const float avail = ImGui::GetContentRegionAvail().x;
   const float cell_w = std::min(avail / static_cast<float>(count), 240 * sc);
   // The dial takes the height left after its two text lines and the four mono lines of numbers below.
   ImGui::PushFont(ctx.fonts.mono);
@@ -157,10 +158,14 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     arrow(dl, ctr, tip(ctr, rr, qx, qy), colors::hand, 2.5f, sc);
     dial_hub(dl, ctr, 2.5f, sc);
     const float ty = p.y + line + 8 * sc + dial;
-    const std::string t1 = "q by " + fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0, k by " +
-                           fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0";
+    std::string t1 = "q by " + fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0, k by " +
+                     fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0";
+    if (ImGui::CalcTextSize(t1.c_str()).x > cell_w - 12 * sc)
+      t1 = "q " + fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0, k " +
+           fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0";
     std::string t2 = "turned q \xE2\x86\x92 turned k: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
     if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = "q \xE2\x86\x92 k, turned: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
+    if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = "q \xE2\x86\x92 k: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
     dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, t1.c_str());
     dl->AddText(ImVec2(p.x + 6 * sc, ty + line + 2 * sc), sel ? colors::selected : colors::ink, t2.c_str());
     if (hovered)
@@ -183,16 +188,17 @@ void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
   const double relative = pe::rope_relative_score(cache.q, cache.k, n - m, s.base);
   std::vector<double> pm(static_cast<size_t>(s.d)), pn(pm.size());
   const double add = additive_score(cache.q, cache.k, m, n, s.d, s.base, pm, pn);
-  ImGui::TextWrapped("%s", fill(lesson_text(View::rope, "positions"), {{"m", fmt("%.2f", m)},
-                                                                    {"n", fmt("%.2f", n)},
-                                                                    {"offset", fmt("%.2f", s.k)},
-                                                                    {"d", std::to_string(s.d)}}).c_str());
+  text_wrapped_at_spaces(fill(lesson_text(View::rope, "positions"),
+                              {{"m", fmt("%.2f", m)}, {"n", fmt("%.2f", n)}, {"offset", fmt("%.2f", s.k)}, {"d", std::to_string(s.d)}}));
 
+  // The two score plots side by side, or one above the other where half the width would squeeze
+  // their titles and axes (a phone, a column, a large UI scale).
   const float avail = ImGui::GetContentRegionAvail().x;
+  const bool side = avail * 0.5f - 4 * sc >= 300 * sc;
   const float plot_h = std::clamp(ImGui::GetContentRegionAvail().y * 0.38f, 150 * sc, 300 * sc);
-  const float half = avail * 0.5f - 4 * sc;
+  const float half = side ? avail * 0.5f - 4 * sc : avail;
   draw_plot("rope_plot", "RoPE:  R(m\xCF\x89)q \xC2\xB7 R(n\xCF\x89)k", cache.ms, cache.rope, cache.lo, cache.hi, colors::hand, m, half, plot_h, ctx, true);
-  ImGui::SameLine(0, 8 * sc);
+  if (side) ImGui::SameLine(0, 8 * sc);
   draw_plot("additive_plot", "additive:  (q + PE(m)) \xC2\xB7 (k + PE(n))", cache.ms, cache.additive, cache.lo, cache.hi, kAdd, m, half, plot_h, ctx);
 
   caption(lesson_text(View::rope, "dials"));
@@ -204,14 +210,22 @@ void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
     rope_lo = std::min(rope_lo, cache.rope[j]), rope_hi = std::max(rope_hi, cache.rope[j]);
     add_lo = std::min(add_lo, cache.additive[j]), add_hi = std::max(add_hi, cache.additive[j]);
   }
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "RoPE score     R(m\xCF\x89)q\xC2\xB7R(n\xCF\x89)k = %s",
-                     fmt("%+.9f", score).c_str());
-  ImGui::Text("from the offset     q^T R((n-m)\xCF\x89)k = %s   difference %s", fmt("%+.9f", relative).c_str(),
-              fmt("%.1e", score - relative).c_str());
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kAdd), "additive score (q+PE(m))\xC2\xB7(k+PE(n)) = %s",
-                     fmt("%+.9f", add).c_str());
-  ImGui::Text("spread over the window: RoPE %s, additive %s", fmt("%.1e", rope_hi - rope_lo).c_str(),
-              fmt("%.3f", add_hi - add_lo).c_str());
+  // One line each where they fit; in a narrow window each wraps at spaces (the columns of blanks that
+  // align them on a wide screen are where they break).
+  const auto line_in = [](const ImVec4& col, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, col);
+    text_wrapped_at_spaces(text);
+    ImGui::PopStyleColor();
+  };
+  const ImVec4 text_col = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+  line_in(ImGui::ColorConvertU32ToFloat4(colors::hand), "RoPE score     R(m\xCF\x89)q\xC2\xB7R(n\xCF\x89)k = " + fmt("%+.9f", score));
+  std::string offset = "from the offset     q^T R((n-m)\xCF\x89)k = " + fmt("%+.9f", relative);
+  offset += "   difference " + fmt("%.1e", score - relative);
+  line_in(text_col, offset);
+  line_in(ImGui::ColorConvertU32ToFloat4(kAdd), "additive score (q+PE(m))\xC2\xB7(k+PE(n)) = " + fmt("%+.9f", add));
+  std::string spread = "spread over the window: RoPE " + fmt("%.1e", rope_hi - rope_lo);
+  spread += ", additive " + fmt("%.3f", add_hi - add_lo);
+  line_in(text_col, spread);
   ImGui::PopFont();
 }
 

@@ -71,22 +71,26 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::similarity, ctx);
 
-  if (ImGui::BeginTable("sim_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+  // Side by side, or one above the other in a narrow window (a phone).
+  const bool two_columns = ImGui::GetContentRegionAvail().x >= 560 * sc;
+  if (ImGui::BeginTable("sim_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchProp)) {
     // Fixed weights: a stretch column sized from its contents would feed the full-width slider's width
     // back into itself and settle differently from one first frame to another.
     ImGui::TableSetupColumn("kmax", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("starts", ImGuiTableColumnFlags_WidthStretch, 1.39f);
+    if (two_columns) ImGui::TableSetupColumn("starts", ImGuiTableColumnFlags_WidthStretch, 1.39f);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted("offsets k from 0 to");
     ImGui::SetNextItemWidth(-1);
     ImGui::SliderInt("##kmax", &cache.kmax, 10, 10000, "%d", ImGuiSliderFlags_Logarithmic);
     cache.kmax = std::clamp(cache.kmax, 10, 10000);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted("starting positions (besides the current pos)");
+    text_wrapped_at_spaces("starting positions (besides the current pos)");
+    // Three fields of 110 px, narrower when the column is (each still holds a 7-digit position).
+    const float field_w = std::clamp((ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3, 70 * sc, 110 * sc);
     for (size_t i = 0; i < 3; ++i) {
       ImGui::PushID(static_cast<int>(i));
-      if (i > 0) ImGui::SameLine();
-      ImGui::SetNextItemWidth(110 * sc);
+      if (i > 0) same_line_if_fits(field_w);
+      ImGui::SetNextItemWidth(field_w);
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(start_color(i)));
       ImGui::InputInt("##start", &cache.starts[i], 0, 0);
       ImGui::PopStyleColor();
@@ -98,9 +102,13 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   cache.kmax = std::clamp(cache.kmax, 10, 10000);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float table_w = 330 * sc;
-  const float plot_w = std::max(240 * sc, avail.x - table_w - 12 * sc);
-  const float plot_h = std::max(metrics::plot_min_height * sc, avail.y - 1.6f * ImGui::GetTextLineHeightWithSpacing());
+  // The legend and the values at k beside the plot, or below it in a narrow window (a phone), where
+  // the plot takes the whole width.
+  const bool beside = avail.x >= 330 * sc + 12 * sc + 300 * sc;
+  const float table_w = beside ? 330 * sc : std::min(330 * sc, avail.x);
+  const float plot_w = beside ? std::max(240 * sc, avail.x - table_w - 12 * sc) : avail.x;
+  const float plot_h = beside ? std::max(metrics::plot_min_height * sc, avail.y - 1.6f * ImGui::GetTextLineHeightWithSpacing())
+                              : std::max(metrics::plot_min_height * sc, avail.y * 0.6f);
   // One whole offset per pixel column at most (the inner width is the frame minus its margins).
   const int samples = std::max(2, static_cast<int>(plot_w - 70 * sc));
   refresh(cache, s, samples);
@@ -142,8 +150,8 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   }
   plot_clip_pop();
 
-  // Beside the plot: the legend and the values at k.
-  ImGui::SameLine();
+  // Beside (or below) the plot: the legend and the values at k.
+  if (beside) ImGui::SameLine();
   ImGui::BeginGroup();
   ImGui::PushFont(ctx.fonts.title);
   ImGui::Text("at k = %s", fmt("%g", s.k).c_str());
@@ -182,7 +190,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   }
   caption(lesson_text(View::similarity, "rows"));
   ImGui::Spacing();
-  ImGui::TextWrapped("%s", fill(lesson_text(View::similarity, "gap"), {{"gap", fmt("%.1e", cache.worst_gap)}}).c_str());
+  text_wrapped_at_spaces(fill(lesson_text(View::similarity, "gap"), {{"gap", fmt("%.1e", cache.worst_gap)}}), table_w);
   ImGui::Spacing();
   if (static_cast<int>(cache.ks.size()) == cache.kmax + 1)
     caption(lesson_text(View::similarity, "every_offset"));

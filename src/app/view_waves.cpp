@@ -91,10 +91,12 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     if (cache.dims[i] != sel_dim) curves.push_back({cache.dims[i], series_color(static_cast<int>(i)), false});
   curves.push_back({sel_dim, colors::selected, true});
 
-  // Controls: the window N, and the list of dimensions.
-  if (ImGui::BeginTable("wave_controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+  // Controls: the window N, and the list of dimensions; side by side, or one above the other in a
+  // narrow window (a phone), where each keeps its whole label.
+  const bool two_columns = ImGui::GetContentRegionAvail().x >= 560 * sc;
+  if (ImGui::BeginTable("wave_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("add", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    if (two_columns) ImGui::TableSetupColumn("add", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableNextColumn();
     param_slider("window N (positions 0 to N-1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
     ImGui::TableNextColumn();
@@ -198,14 +200,13 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
   // Key numbers.
   const double T0 = pe::period(0, s.d, s.base);
   const double Tsel = pe::period(s.pair, s.d, s.base);
-  const std::string window =
-      fill(lesson_text(View::waves, "window"), {{"last", grouped(n - 1)}, {"period", fmt("%.3f", T0)}});
-  ImGui::TextUnformatted(window.c_str());
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::selected), "%s", selected_text(s, Tsel).c_str());
+  // Wrapped at spaces: a narrow window keeps every word and never splits a number.
+  text_wrapped_at_spaces(fill(lesson_text(View::waves, "window"), {{"last", grouped(n - 1)}, {"period", fmt("%.3f", T0)}}));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::selected));
+  text_wrapped_at_spaces(selected_text(s, Tsel));
+  ImGui::PopStyleColor();
   if (!dots) caption(lesson_text(View::waves, "dots_hidden"));
-  if (!pos_inside)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s",
-                       fill(lesson_text(View::waves, "pos_outside"), {{"pos", fmt("%.2f", s.pos)}}).c_str());
+  if (!pos_inside) caption(fill(lesson_text(View::waves, "pos_outside"), {{"pos", fmt("%.2f", s.pos)}}));
 }
 
 }  // namespace app

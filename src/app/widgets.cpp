@@ -49,7 +49,7 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
 
 void caption(std::string_view text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
-  ImGui::TextWrapped("%.*s", static_cast<int>(text.size()), text.data());
+  text_wrapped_at_spaces(text);  // not TextWrapped: it may break a number after its decimal point
   ImGui::PopStyleColor();
 }
 
