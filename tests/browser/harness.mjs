@@ -37,6 +37,21 @@ export async function launch(extraArgs = []) {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+// The colours of `rect` in a decoded screenshot: a Map of 0xRRGGBB -> pixel count, and the most common
+// colour (the background).
+export function colourCounts(img, rect) {
+  const counts = new Map();
+  for (let y = rect.y; y < rect.y + rect.h; y++)
+    for (let x = rect.x; x < rect.x + rect.w; x++) {
+      const o = (y * img.width + x) * 4;
+      const key = (img.data[o] << 16) | (img.data[o + 1] << 8) | img.data[o + 2];
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+  let mode = 0, best = -1;
+  for (const [k, n] of counts) if (n > best) { best = n; mode = k; }
+  return { counts, mode };
+}
+
 // The page's uncaught errors and console errors, collected as they happen (check it is [] at the end).
 export function trackErrors(page) {
   const errors = [];

@@ -18,7 +18,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, launch, serve, waitUntil } from './harness.mjs';
+import { ARTIFACTS, launch, serve, waitUntil, colourCounts } from './harness.mjs';
 import { decodePng } from './png.mjs';
 
 const SIZES = [
@@ -57,15 +57,7 @@ async function figureSize(page) {
 // Distinct colours (16 levels per channel) and the fraction of pixels away from the most common
 // colour (the background) inside `rect` of a decoded screenshot.
 function drawnStats(img, rect) {
-  const counts = new Map();
-  for (let y = rect.y; y < rect.y + rect.h; y++)
-    for (let x = rect.x; x < rect.x + rect.w; x++) {
-      const o = (y * img.width + x) * 4;
-      const key = (img.data[o] << 16) | (img.data[o + 1] << 8) | img.data[o + 2];
-      counts.set(key, (counts.get(key) || 0) + 1);
-    }
-  let bg = 0, bgCount = -1;
-  for (const [k, n] of counts) if (n > bgCount) { bg = k; bgCount = n; }
+  const { counts, mode: bg } = colourCounts(img, rect);
   const levels = new Set();
   let away = 0;
   for (const [k, n] of counts) {

@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, settle, shot, waitUntil, pollUntil, apiOf, PARK, threeOrigins } from './harness.mjs';
+import { launch, serve, settle, shot, waitUntil, pollUntil, apiOf, PARK, threeOrigins, colourCounts } from './harness.mjs';
 import { decodePng } from './png.mjs';
 
 let server, browser;
@@ -26,15 +26,7 @@ function lum(r, g, b) {
 
 // {bg: luminance of the most common colour, ink, lighter: share of the ink lighter than bg}.
 function tone(img, rect) {
-  const counts = new Map();
-  for (let y = rect.y; y < rect.y + rect.h; y++)
-    for (let x = rect.x; x < rect.x + rect.w; x++) {
-      const o = (y * img.width + x) * 4;
-      const key = (img.data[o] << 16) | (img.data[o + 1] << 8) | img.data[o + 2];
-      counts.set(key, (counts.get(key) || 0) + 1);
-    }
-  let mode = 0, best = -1;
-  for (const [k, n] of counts) if (n > best) { best = n; mode = k; }
+  const { counts, mode } = colourCounts(img, rect);
   const bg = lum(mode >> 16, (mode >> 8) & 255, mode & 255);
   let ink = 0, lighter = 0;
   for (const [k, n] of counts) {
