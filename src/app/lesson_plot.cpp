@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "imgui_internal.h"  // the window's text wrap position (text_wrapped_at_spaces)
 #include "style.hpp"
 #include "widgets.hpp"
 
@@ -134,10 +135,17 @@ ImU32 tint(ImU32 c, float t) { return blend(colors::paper, c, t); }
 
 void text_wrapped_at_spaces(std::string_view text, float width) {
   if (text.empty()) return;
-  if (width <= 0) width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+  if (width <= 0) {
+    width = ImGui::GetContentRegionAvail().x;
+    // A wrap position the caller pushed (ImGui::PushTextWrapPos) narrows the line, as for TextWrapped.
+    const ImGuiWindow* w = ImGui::GetCurrentWindow();
+    if (w->DC.TextWrapPos > 0) width = std::min(width, w->Pos.x - w->Scroll.x + w->DC.TextWrapPos - w->DC.CursorPos.x);
+    width = std::max(width, 1.0f);
+  }
   const char* s = text.data();
   const size_t n = text.size();
   constexpr size_t npos = std::string_view::npos;
+  ImGui::PushTextWrapPos(-1.0f);  // the lines are cut here; ImGui must not wrap them again
   ImGui::BeginGroup();
   size_t start = 0;
   while (start < n) {
@@ -162,6 +170,7 @@ void text_wrapped_at_spaces(std::string_view text, float width) {
     start = next;
   }
   ImGui::EndGroup();
+  ImGui::PopTextWrapPos();
 }
 
 bool same_line_if_fits(float w, float spacing) {

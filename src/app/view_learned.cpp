@@ -42,8 +42,9 @@ void draw_table(const ViewContext& ctx) {
   text_wrapped_at_spaces(lesson_text(View::learned, "table_note"));
   ImGui::PopStyleColor();
   const float w = std::min(ImGui::GetContentRegionAvail().x, 760.0f * ctx.ui_scale);
-  // Narrow (a phone): the headers wrap like the cells instead of being cut short.
-  const bool narrow = w < 600.0f * ctx.ui_scale;
+  // Narrower than the 760 px the table is made for (a phone, a large UI scale): the headers wrap like
+  // the cells instead of being cut short.
+  const bool narrow = w < 720.0f * ctx.ui_scale;
   if (ImGui::BeginTable("table3", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp, ImVec2(w, 0))) {
     // Narrow, the weights give "perplexity", the longest word of a header, its whole width.
     ImGui::TableSetupColumn("positions from", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.5f : 1.7f);
