@@ -76,15 +76,17 @@ std::vector<double> nice_ticks(double lo, double hi, int max_ticks) {
 }
 
 std::string tick_label(double v, double step) {
-  if (std::fabs(v) >= 1e6) {  // 1e6, 2.5e7: shorter than 1,000,000 and still exact for tick values
+  step = std::fabs(step);
+  if (std::fabs(v) >= 1e6 && step >= 1e5) {
+    // Short form only when three significant digits hold the value exactly: 1e6, 2.5e7 (a decade of a
+    // log axis, or ticks so far apart that neighbours differ in those digits).
     const double e = std::floor(std::log10(std::fabs(v)) + 1e-9);
-    return fmt("%.3g", v / std::pow(10.0, e)) + "e" + fmt("%.0f", e);
+    const double mant = v / std::pow(10.0, e);
+    if (std::fabs(mant * 100 - std::round(mant * 100)) < 1e-6) return fmt("%.3g", mant) + "e" + fmt("%.0f", e);
   }
   if (step >= 1 || v == std::round(v)) return grouped(v, 0);
   const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 1, 6);
-  char f[8];
-  std::snprintf(f, sizeof f, "%%.%df", decimals);
-  return fmt(f, v);
+  return grouped(v, decimals);
 }
 
 std::string grouped(double v, int decimals) {
@@ -133,6 +135,110 @@ ImU32 with_alpha(ImU32 c, int a) {
 ImU32 tint(ImU32 c, float t) { return blend(colors::paper, c, t); }
 
 
+namespace detail {
+
+namespace {
+// Signs of a relation, which keep the words on either side of them on their line.
+bool relation_sign_at(std::string_view t, size_t i) {
+  if (i >= t.size()) return false;
+  if (t[i] == '=') return true;
+  // ≈ (E2 89 88), ≠ (E2 89 A0), ≤ (E2 89 A4), ≥ (E2 89 A5)
+  if (i + 2 < t.size() && t[i] == '\xE2' && t[i + 1] == '\x89') {
+    const char c = t[i + 2];
+    return c == '\x88' || c == '\xA0' || c == '\xA4' || c == '\xA5';
+  }
+  return false;
+}
+bool relation_sign_ends_at(std::string_view t, size_t end) {  // the sign's last byte is t[end - 1]
+  if (end >= 1 && t[end - 1] == '=') return true;
+  return end >= 3 && relation_sign_at(t, end - 3);
+}
+// The word (run of non-spaces) that ends at `end` or begins at `begin`.
+std::string_view word_ending_at(std::string_view t, size_t end) {
+  size_t b = end;
+  while (b > 0 && t[b - 1] != ' ' && t[b - 1] != '\n') --b;
+  return t.substr(b, end - b);
+}
+std::string_view word_starting_at(std::string_view t, size_t begin) {
+  size_t e = begin;
+  while (e < t.size() && t[e] != ' ' && t[e] != '\n') ++e;
+  return t.substr(begin, e - begin);
+}
+// A lone arithmetic operator: - + − × · /
+bool is_operator(std::string_view w) {
+  return w == "-" || w == "+" || w == "/" || w == "\xE2\x88\x92" || w == "\xC3\x97" || w == "\xC2\xB7";
+}
+// A short operand ("n", "pos", "2i"): an expression of such operands stays whole ("n - m", "pos + k").
+bool is_short(std::string_view w) { return !w.empty() && w.size() <= 4; }
+}  // namespace
+
+bool may_break_at(std::string_view text, size_t at) {
+  size_t before = at, after = at;
+  while (before > 0 && text[before - 1] == ' ') --before;
+  while (after < text.size() && text[after] == ' ') ++after;
+  if (before == 0 || after >= text.size() || text[after] == '\n') return true;
+  if (relation_sign_ends_at(text, before) || relation_sign_at(text, after)) return false;
+  const std::string_view prev = word_ending_at(text, before), next = word_starting_at(text, after);
+  if (is_operator(prev) && is_short(next)) {  // "n - | m": the operand before the operator must be short too
+    size_t b = before - prev.size();
+    while (b > 0 && text[b - 1] == ' ') --b;
+    if (b > 0 && is_short(word_ending_at(text, b))) return false;
+  }
+  if (is_operator(next) && is_short(prev)) {  // "n | - m"
+    size_t e = after + next.size();
+    while (e < text.size() && text[e] == ' ') ++e;
+    if (e < text.size() && is_short(word_starting_at(text, e))) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+std::string shown_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\xC2' && i + 1 < text.size() && text[i + 1] == '\xA0') {
+      out.push_back(' ');
+      ++i;
+    } else {
+      out.push_back(text[i]);
+    }
+  }
+  return out;
+}
+
+namespace {
+std::vector<TextLine> wrap_in_font(std::string_view text, float width) {
+  return wrap_at_spaces(text, width, [](std::string_view line) {
+    const std::string t = shown_text(line);
+    return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+  });
+}
+}  // namespace
+
+ImVec2 wrapped_text_size(std::string_view text, float width) {
+  const std::string t = shown_text(text);
+  ImVec2 size(0, 0);
+  for (const TextLine& l : wrap_in_font(t, width)) {
+    size.x = std::max(size.x, ImGui::CalcTextSize(t.data() + l.begin, t.data() + l.end).x);
+    size.y += ImGui::GetTextLineHeight();
+  }
+  return size;
+}
+
+ImVec2 add_text_wrapped(ImDrawList* dl, ImVec2 pos, ImU32 col, std::string_view text, float width) {
+  const std::string t = shown_text(text);
+  const float line = ImGui::GetTextLineHeight();
+  ImVec2 size(0, 0);
+  for (const TextLine& l : wrap_in_font(t, width)) {
+    dl->AddText(ImVec2(pos.x, pos.y + size.y), col, t.data() + l.begin, t.data() + l.end);
+    size.x = std::max(size.x, ImGui::CalcTextSize(t.data() + l.begin, t.data() + l.end).x);
+    size.y += line;
+  }
+  return size;
+}
+
 void text_wrapped_at_spaces(std::string_view text, float width) {
   if (text.empty()) return;
   if (width <= 0) {
@@ -142,32 +248,16 @@ void text_wrapped_at_spaces(std::string_view text, float width) {
     if (w->DC.TextWrapPos > 0) width = std::min(width, w->Pos.x - w->Scroll.x + w->DC.TextWrapPos - w->DC.CursorPos.x);
     width = std::max(width, 1.0f);
   }
-  const char* s = text.data();
-  const size_t n = text.size();
-  constexpr size_t npos = std::string_view::npos;
+  const std::string t = shown_text(text);
+  const std::vector<TextLine> lines = wrap_in_font(t, width);
   ImGui::PushTextWrapPos(-1.0f);  // the lines are cut here; ImGui must not wrap them again
   ImGui::BeginGroup();
-  size_t start = 0;
-  while (start < n) {
-    const size_t para_end = std::min(text.find('\n', start), n);
-    // The longest run of whole words from `start` that fits; at least one word.
-    size_t best = npos, from = start;
-    for (;;) {
-      const size_t cut = std::min(text.find(' ', from), para_end);
-      if (best != npos && ImGui::CalcTextSize(s + start, s + cut).x > width) break;
-      best = cut;
-      if (cut >= para_end) break;
-      from = cut + 1;
-    }
-    size_t next = best;
-    while (next < para_end && text[next] == ' ') ++next;
-    if (next == para_end && para_end < n) ++next;  // the line break itself
+  for (size_t i = 0; i < lines.size(); ++i) {
     // Lines of one paragraph sit as close as TextWrapped's; the usual item spacing follows the last.
-    const bool last = next >= n;
+    const bool last = i + 1 == lines.size();
     if (!last) ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
-    ImGui::TextUnformatted(s + start, s + best);
+    ImGui::TextUnformatted(t.data() + lines[i].begin, t.data() + lines[i].end);
     if (!last) ImGui::PopStyleVar();
-    start = next;
   }
   ImGui::EndGroup();
   ImGui::PopTextWrapPos();
@@ -190,7 +280,8 @@ float checkbox_width(const char* label) {
 }
 
 void text_after(std::string_view text, float spacing) {
-  same_line_if_fits(ImGui::CalcTextSize(text.data(), text.data() + text.size()).x, spacing);
+  const std::string t = shown_text(text);
+  same_line_if_fits(ImGui::CalcTextSize(t.data(), t.data() + t.size()).x, spacing);
   text_wrapped_at_spaces(text);
 }
 
@@ -235,16 +326,18 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
   const double ystep = yt.size() > 1 ? yt[1] - yt[0] : 1;
   float label_w = 0;
   for (double v : yt) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(v, ystep).c_str()).x);
-  for (double e : ylog) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(std::pow(10.0, e), 1).c_str()).x);
+  for (double e : ylog) label_w = std::max(label_w, ImGui::CalcTextSize(tick_label(std::pow(10.0, e), std::pow(10.0, e)).c_str()).x);
 
   const float pad = 6 * ui_scale;
-  // Axis titles wider than the frame (a phone, a large UI scale) wrap onto more lines, and the
-  // plotting rectangle gives them the room.
+  // Axis titles wider than the frame (a phone, a large UI scale) wrap onto more lines (at spaces, as
+  // all text here), and the plotting rectangle gives them the room.
   const float wrap = size.x - 2 * pad;
   const bool has_x = x_label && *x_label, has_y = y_label && *y_label;
-  const float x_title_h = has_x ? std::max(line, ImGui::CalcTextSize(x_label, nullptr, false, wrap).y) : line;
-  const float y_title_h = has_y ? std::max(line, ImGui::CalcTextSize(y_label, nullptr, false, wrap).y) : line;
-  p.lo = ImVec2(origin.x + label_w + 2 * pad, origin.y + y_title_h + pad);
+  const float x_title_h = has_x ? std::max(line, wrapped_text_size(x_label, wrap).y) : line;
+  const float y_title_h = has_y ? std::max(line, wrapped_text_size(y_label, wrap).y) : line;
+  // The top tick number is centred on the top edge: half a line above it stays clear of the title
+  // (the frame's own or one the caller draws in that first line).
+  p.lo = ImVec2(origin.x + label_w + 2 * pad, origin.y + y_title_h + line / 2 + 2 * ui_scale);
   p.hi = ImVec2(origin.x + size.x - 2 * pad, origin.y + size.y - line - x_title_h - pad);
   if (p.hi.x < p.lo.x + 10) p.hi.x = p.lo.x + 10;
   if (p.hi.y < p.lo.y + 10) p.hi.y = p.lo.y + 10;
@@ -270,38 +363,61 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
     for (double e : ylog) {
       const float y = p.sy(std::pow(10.0, e));
       dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), grid);
-      const std::string s = tick_label(std::pow(10.0, e), 1);
+      const std::string s = tick_label(std::pow(10.0, e), std::pow(10.0, e));
       dl->AddText(ImVec2(p.lo.x - pad - ImGui::CalcTextSize(s.c_str()).x, y - line / 2), text, s.c_str());
     }
   }
-  // x ticks: as many as fit with room for the widest label.
-  const float xlabel_w = std::max(ImGui::CalcTextSize(tick_label(x1, 1).c_str()).x, ImGui::CalcTextSize(tick_label(x0, 1).c_str()).x);
-  const int max_xt = std::max(2, static_cast<int>(p.width() / (xlabel_w + 3 * line)));
-  std::vector<double> xt = nice_ticks(x0, x1, max_xt);
-  if (integer_x && xt.size() > 1 && xt[1] - xt[0] < 1) {
-    xt.clear();
-    for (double v = std::ceil(x0); v <= x1; v += 1) xt.push_back(v);
+  // x ticks: as many as leave each number room to spare. The widest number depends on the ticks
+  // (1,000,020 needs more room than 20), so fewer ticks are tried until they fit.
+  const float gap = 1.5f * line;
+  std::vector<double> xt;
+  double xstep = 1;
+  std::vector<std::string> xs_text;
+  for (int max_xt = std::max(2, static_cast<int>(p.width() / (3 * line)));; ) {
+    xt = nice_ticks(x0, x1, max_xt);
+    if (integer_x && xt.size() > 1 && xt[1] - xt[0] < 1) {
+      xt.clear();
+      for (double v = std::ceil(x0); v <= x1; v += 1) xt.push_back(v);
+    }
+    xstep = xt.size() > 1 ? xt[1] - xt[0] : 1;
+    xs_text.clear();
+    float widest = 0;
+    for (double v : xt) {
+      xs_text.push_back(tick_label(v, xstep));
+      widest = std::max(widest, ImGui::CalcTextSize(xs_text.back().c_str()).x);
+    }
+    const float spacing = xt.size() > 1 ? p.sx(xt[1]) - p.sx(xt[0]) : p.width();
+    if (spacing >= widest + gap || max_xt <= 2) break;
+    max_xt = std::min(max_xt - 1, std::max(2, static_cast<int>(p.width() / (widest + gap))));
   }
-  const double xstep = xt.size() > 1 ? xt[1] - xt[0] : 1;
-  for (double v : xt) {
-    const float x = p.sx(v);
+  // Each number under its tick, inside the frame. Where the lowest y number reaches down into their
+  // row, they keep right of the y numbers' column. One that would still touch its neighbour (a frame
+  // too narrow for two) is left out.
+  float lowest_y = -1e30f;
+  for (double v : yt) lowest_y = std::max(lowest_y, p.sy(v));
+  for (double e : ylog) lowest_y = std::max(lowest_y, p.sy(std::pow(10.0, e)));
+  const float min_left = lowest_y + line / 2 > p.hi.y + pad / 2 ? p.lo.x - pad / 2 : origin.x;
+  float last_right = -1e30f;
+  for (size_t j = 0; j < xt.size(); ++j) {
+    const float x = p.sx(xt[j]);
     dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), grid);
-    const std::string s = tick_label(v, xstep);
+    const std::string& s = xs_text[j];
     const float w = ImGui::CalcTextSize(s.c_str()).x;
-    dl->AddText(ImVec2(std::clamp(x - w / 2, origin.x, origin.x + size.x - w), p.hi.y + pad / 2), text, s.c_str());
+    const float left = std::max(std::min(x - w / 2, origin.x + size.x - w), min_left);
+    if (left < last_right + line / 2) continue;
+    dl->AddText(ImVec2(left, p.hi.y + pad / 2), text, s.c_str());
+    last_right = left + w;
   }
   dl->AddRect(p.lo, p.hi, colors::frame);
-  ImFont* font = ImGui::GetFont();
-  const float font_size = ImGui::GetFontSize();
   if (has_x) {
-    const float w = ImGui::CalcTextSize(x_label).x;
+    const float w = ImGui::CalcTextSize(shown_text(x_label).c_str()).x;
     if (w <= size.x)  // centred under the plot, kept inside the frame
-      dl->AddText(ImVec2(std::clamp(p.lo.x + (p.width() - w) / 2, origin.x, origin.x + size.x - w), p.hi.y + line + pad / 2),
-                  colors::text_dim, x_label);
+      add_text_wrapped(dl, ImVec2(std::clamp(p.lo.x + (p.width() - w) / 2, origin.x, origin.x + size.x - w), p.hi.y + line + pad / 2),
+                       colors::text_dim, x_label, size.x);
     else
-      dl->AddText(font, font_size, ImVec2(origin.x + pad, p.hi.y + line + pad / 2), colors::text_dim, x_label, nullptr, wrap);
+      add_text_wrapped(dl, ImVec2(origin.x + pad, p.hi.y + line + pad / 2), colors::text_dim, x_label, wrap);
   }
-  if (has_y) dl->AddText(font, font_size, ImVec2(origin.x, origin.y), colors::text_dim, y_label, nullptr, wrap);
+  if (has_y) add_text_wrapped(dl, ImVec2(origin.x, origin.y), colors::text_dim, y_label, wrap);
   return p;
 }
 

@@ -3,6 +3,7 @@
 // lines and number formatting for axis labels. Linear or log10 axes (plot_frame draws a log10 y axis;
 // a view that draws its own axes, such as precision, may map a log10 x axis too, through plot_rect).
 #pragma once
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,7 +47,10 @@ void plot_clip_pop();
 
 // "Nice" tick values (1, 2, 5 times a power of ten) covering [lo, hi], at most about max_ticks.
 std::vector<double> nice_ticks(double lo, double hi, int max_ticks);
-// A tick number: integers as integers, 1e6 and above as 1e6, small steps with the needed decimals.
+// A tick number on an axis whose ticks are `step` apart: every digit that tells neighbouring ticks
+// apart, thousands grouped (1,000,040 beside 1,000,020 at pos = 10^6, never "1e6" twice), decimals
+// only as many as the step needs. Only a round value on a coarse axis (a decade of a log axis, ticks
+// 10^5 or more apart) is written short, as 2.5e7: there the short form is exact and still distinct.
 std::string tick_label(double v, double step);
 // A number with thousands separators: 60611 -> "60,611"; `decimals` after the point.
 std::string grouped(double v, int decimals = 0);
@@ -64,10 +68,30 @@ ImU32 with_alpha(ImU32 c, int a);
 // white or on the dark theme's paper).
 
 ImU32 tint(ImU32 c, float t);
-// Wrapped text that breaks lines at spaces (and at '\n') only. ImGui's TextWrapped may also break
-// after '.' or ',', which can split a number such as 0.9646 across two lines. width <= 0: the
-// available width. The lines form a group, so text that follows an item on its line (SameLine)
-// continues under its own first line, as TextWrapped's does.
+
+// [SECTION] Text that never breaks inside a number. Dear ImGui's own wrapping (TextWrapped, AddText
+// with a wrap width, CalcTextSize with one) may break after '.' or ',', splitting 2.5366 into "2." and
+// "5366" or 60,611 into "60," and "611"; these break only at spaces and '\n'. They also keep a
+// relation together: no break at a space beside '=', '≈', '≠', '≤' or '≥', so "d = 512" stays on one
+// line, and none at a no-break space (U+00A0, drawn as a space) for any other pair of words that
+// must stay together.
+
+// One line of wrapped text: text.substr(begin, end - begin).
+struct TextLine {
+  size_t begin, end;
+};
+// The lines of `text` no wider than `width` as `measure` sees them, broken only where the rules above
+// allow; a run that cannot be broken and is wider than `width` takes a line of its own.
+template <class Measure>
+std::vector<TextLine> wrap_at_spaces(std::string_view text, float width, Measure measure);
+// The text as drawn: a no-break space becomes a plain space (the fonts have no glyph for U+00A0).
+std::string shown_text(std::string_view text);
+// Size of `text` wrapped at spaces to `width` in the current font (height: lines × line height).
+ImVec2 wrapped_text_size(std::string_view text, float width);
+// Draws `text` wrapped at spaces to `width` into a draw list at `pos`; returns its size.
+ImVec2 add_text_wrapped(ImDrawList* dl, ImVec2 pos, ImU32 col, std::string_view text, float width);
+// Wrapped text as ImGui items. width <= 0: the available width. The lines form a group, so text that
+// follows an item on its line (SameLine) continues under its own first line, as TextWrapped's does.
 void text_wrapped_at_spaces(std::string_view text, float width = 0);
 
 // [SECTION] Layout for narrow windows: phones, 360 px columns, figures in small frames, large UI
@@ -88,5 +112,40 @@ void text_after(std::string_view text, float spacing = -1.0f);
 // `min_width`; wider, it is ImGui::BeginTable(id, columns, flags) unchanged. `rows` body rows of one
 // text line each (plus the header row) set its height when it scrolls. Ends with ImGui::EndTable().
 bool begin_table_fit(const char* id, int columns, ImGuiTableFlags flags, float min_width, int rows);
+
+// ---- implementation of the template above --------------------------------------------------------
+
+namespace detail {
+// Whether a line may break at the space text[at] (the rules of wrap_at_spaces).
+bool may_break_at(std::string_view text, size_t at);
+}  // namespace detail
+
+template <class Measure>
+std::vector<TextLine> wrap_at_spaces(std::string_view text, float width, Measure measure) {
+  std::vector<TextLine> lines;
+  const size_t n = text.size();
+  constexpr size_t npos = std::string_view::npos;
+  size_t start = 0;
+  while (start < n) {
+    const size_t para_end = std::min(text.find('\n', start), n);
+    // The longest run of whole words from `start` that fits; at least one word.
+    size_t best = npos, from = start;
+    for (;;) {
+      size_t cut = text.find(' ', from);
+      while (cut < para_end && !detail::may_break_at(text, cut)) cut = text.find(' ', cut + 1);
+      cut = std::min(cut, para_end);
+      if (best != npos && measure(text.substr(start, cut - start)) > width) break;
+      best = cut;
+      if (cut >= para_end) break;
+      from = cut + 1;
+    }
+    lines.push_back({start, best});
+    size_t next = best;
+    while (next < para_end && text[next] == ' ') ++next;
+    if (next == para_end && para_end < n) ++next;  // the line break itself
+    start = next;
+  }
+  return lines;
+}
 
 }  // namespace app
