@@ -138,3 +138,75 @@ TEST_CASE("count_below counts strictly smaller values") {
   CHECK(count_below(v, 0.5) == 3);
   CHECK(count_below(v, 0.0) == 0);
 }
+
+// ---- windows that start anywhere (the heatmap's rows) ----------------------------------------------
+
+// The reference: every whole position of the window, sin/cos of w p exactly as the encoding computes it.
+static double range_by_scan(double first, int count, int dim, int d, double base) {
+  const double w = omega(dim / 2, d, base);
+  double lo = INFINITY, hi = -INFINITY;
+  for (int q = 0; q < count; ++q) {
+    const double a = w * (first + q);
+    const double v = dim % 2 ? std::cos(a) : std::sin(a);
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  return hi - lo;
+}
+
+// Tolerance 1e-12 as above: the same values at the same positions, so only a missed extreme could differ.
+TEST_CASE("a window from any first position: the crest method equals the scan, up to first = 1e9") {
+  for (double first : {0.0, 1.0, 37.0, 12345.0, 1e6, 999999999.0 - 5000.0})
+    for (int d : {2, 6, 64, 512})
+      for (int n : {1, 2, 7, 64, 1000, 5000}) {
+        INFO("first=" << first << " d=" << d << " n=" << n);
+        double worst = 0;
+        for (int j = 0; j < d; j += (d > 64 ? 7 : 1))
+          worst = std::max(worst, std::fabs(dimension_range(first, n, j, d, 10000) - range_by_scan(first, n, j, d, 10000)));
+        CHECK(worst <= 1e-12);
+      }
+  // The windowed method from 0 is the old one.
+  const auto from0 = dimension_ranges(64, 512, 10000);
+  for (int j = 0; j < 512; ++j) CHECK(dimension_range(0, 64, j, 512, 10000) == from0[static_cast<size_t>(j)]);
+}
+
+TEST_CASE("first_still_dimension: every dimension from it on changes by less than the threshold, the one before not") {
+  for (double first : {0.0, 100.0, 1e6})
+    for (int d : {2, 6, 32, 512})
+      for (int n : {2, 64, 100, 1000})
+        for (double t : {0.1, 0.5, 1.0}) {
+          INFO("first=" << first << " d=" << d << " n=" << n << " threshold=" << t);
+          const int j0 = first_still_dimension(first, n, d, 10000, t);
+          REQUIRE(j0 >= 0);
+          REQUIRE(j0 <= d);
+          for (int j = j0; j < d; ++j) CHECK(range_by_scan(first, n, j, d, 10000) < t);
+          if (j0 > 0) CHECK(range_by_scan(first, n, j0 - 1, d, 10000) >= t);
+        }
+  // The case: d = 512 over 64 positions from 0. The old caption's "period longer than the window"
+  // started at dimension 130, where 57 dimensions still change by more than 1; by range, the columns
+  // that change by less than 0.1 start much further right.
+  const int j0 = first_still_dimension(0, 64, 512, 10000, 0.1);
+  CHECK(j0 > 2 * first_pair_with_period_above(64, 512, 10000));
+  CHECK(range_by_scan(0, 64, 131, 512, 10000) > 1.9);  // dimension 131 swings by about 2.0
+}
+
+TEST_CASE("first_pair_cos_below_sin: the quarter-turn rule agrees with the measured ranges") {
+  for (double base : {100.0, 10000.0})
+    for (int d : {2, 6, 64, 512})
+      for (int n : {1, 2, 3, 10, 64, 1000}) {
+        INFO("base=" << base << " d=" << d << " n=" << n);
+        const auto r = dimension_ranges_brute(n, d, base);
+        const int p0 = first_pair_cos_below_sin(n, d, base);
+        // Measured: the cos (odd j) below its sin (even j) for every pair from p0 on ...
+        for (int i = p0; i < d / 2; ++i) CHECK(r[static_cast<size_t>(2 * i + 1)] < r[static_cast<size_t>(2 * i)]);
+        // ... p0 is the first pair whose window angle is under a quarter turn (the pair before is not) ...
+        if (p0 > 0 && n > 1) CHECK(std::pow(base, -2.0 * (p0 - 1) / d) * (n - 1) >= kPi / 2);
+        // ... and every pair that turns between a quarter and half a turn has its cos moving at least as much.
+        for (int i = 0; i < p0; ++i) {
+          const double x = std::pow(base, -2.0 * i / d) * (n - 1);
+          if (x >= kPi / 2 && x <= kPi) CHECK(r[static_cast<size_t>(2 * i + 1)] >= r[static_cast<size_t>(2 * i)]);
+        }
+      }
+  // d = 512, n = 64 (the article's window): w_i 63 < pi/2 from w_i < 0.02493, i > 512 ln(63 / (pi/2)) / (2 ln 10^4) = 102.6.
+  CHECK(first_pair_cos_below_sin(64, 512, 10000) == 103);
+}

@@ -26,6 +26,20 @@ double wrap_angle(double a) {
   return a <= -pe::kPi ? a + pe::kTwoPi : a;
 }
 
+// The full turn w*k in degrees and in turns, as "2120Â° = 5.89 turns": whole degrees and two decimals of
+// a turn while they are short, three significant digits (never a cut number) once they are not.
+std::string full_angle_text(double a) {
+  const double deg = a * kRadToDeg, turns = a / pe::kTwoPi;
+  std::string t = fmt(std::fabs(deg) < 1e6 ? "%.0f" : "%.3g", deg);
+  t += "\xC2\xB0 = ";
+  t += fmt(std::fabs(turns) < 1e3 ? "%.2f" : "%.3g", turns);
+  t += std::fabs(turns) == 1.0 ? " turn" : " turns";
+  return t;
+}
+
+// True where the shortest turn is not the full angle w*k itself (|w*k| beyond half a turn).
+bool wraps(double a) { return wrap_angle(a) != a; }
+
 // Worst disagreement over all pairs between PE(pos) rotated by w*k and PE(pos + k) computed directly.
 double rotation_error(const State& s) {
   const std::vector<double> v = pe::encoding_vector(s.pos, s.d, s.base);
@@ -65,7 +79,8 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const float dial = cache.dial_size * sc;
   const float line = ImGui::GetTextLineHeight();
-  const ImVec2 cell(std::max(dial, 96.0f * sc) + 10 * sc, dial + 2.2f * line + 12 * sc);
+  // Below each dial: its period and shortest turn, then the full angle where the two differ.
+  const ImVec2 cell(std::max(dial, 96.0f * sc) + 10 * sc, dial + 3.2f * line + 12 * sc);
   const int cols = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / cell.x));
   const int rows = (pairs + cols - 1) / cols;
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -93,10 +108,18 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
         dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, per.c_str());
         const float aw = ImGui::CalcTextSize(ang.c_str()).x;
         dl->AddText(ImVec2(p.x + cell.x - aw - 6 * sc, ty), colors::ghost, ang.c_str());
+        if (wraps(w * s.k)) {
+          // The full angle, right-aligned under the shortest turn; just the turns where the cell is narrow.
+          std::string full = "of " + full_angle_text(w * s.k);
+          if (ImGui::CalcTextSize(full.c_str()).x > cell.x - 12 * sc) full = "of " + fmt(std::fabs(w * s.k / pe::kTwoPi) < 1e3 ? "%.2f" : "%.3g", w * s.k / pe::kTwoPi) + " turns";
+          const float fw = ImGui::CalcTextSize(full.c_str()).x;
+          dl->AddText(ImVec2(p.x + cell.x - fw - 6 * sc, ty + line), colors::text_dim, full.c_str());
+        }
         if (hovered)
-          ImGui::SetTooltip("pair %d: dimensions %d (sin) and %d (cos)\nw = %s rad/position, period %s positions\nturn for k: w*k = %s rad",
+          ImGui::SetTooltip("pair %d: dimensions %d (sin) and %d (cos)\nw = %s rad/position, period %s positions\n"
+                            "turn for k: w*k = %s rad = %s\nshortest turn to the same place: %s",
                             i, 2 * i, 2 * i + 1, fmt("%.6g", w).c_str(), fmt("%.6g", cache.period[static_cast<size_t>(i)]).c_str(),
-                            fmt("%.6g", w * s.k).c_str());
+                            fmt("%.6g", w * s.k).c_str(), full_angle_text(w * s.k).c_str(), ang.c_str());
       }
     }
   }
@@ -148,8 +171,9 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
 
   ImGui::PushFont(ctx.fonts.mono);
   ImGui::Text("\xCE\xB8 = w\xC2\xB7k = %s rad", fmt("%.6f", theta).c_str());
-  ImGui::Text("  = %s\xC2\xB0 (turn %s\xC2\xB0)", fmt("%.4f", theta * kRadToDeg).c_str(),
-              fmt("%+.2f", wrap_angle(theta) * kRadToDeg).c_str());
+  ImGui::Text("  = %s", full_angle_text(theta).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "shortest turn %s\xC2\xB0",
+                     fmt("%+.2f", wrap_angle(theta) * kRadToDeg).c_str());
   ImGui::Spacing();
   ImGui::TextUnformatted("R(\xCE\xB8) =  [  cos \xCE\xB8   sin \xCE\xB8 ]");
   ImGui::TextUnformatted("          [ -sin \xCE\xB8   cos \xCE\xB8 ]");
@@ -189,7 +213,7 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   const float panel = 400.0f * sc;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const bool side = avail.x > panel + 300 * sc;
-  const float row_h = cache.dial_size * sc + 2.2f * ImGui::GetTextLineHeight() + 30 * sc;
+  const float row_h = cache.dial_size * sc + 3.2f * ImGui::GetTextLineHeight() + 30 * sc;
   // A short frame (a figure 300 px high) keeps a row of dials and a readable panel whole: the view
   // scrolls instead of squeezing them.
   const float min_h = std::max(row_h, 240 * sc);
@@ -217,8 +241,9 @@ std::string describe_clock(const State& s, const ClockCache& /*cache*/) {
          fmt("%.6g", w) + " radians per position, period " + fmt("%.6g", pe::period(i, s.d, s.base)) +
          " positions; at this position sin = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i, s.d, s.base)) +
          ", cos = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)) + "; a shift by k turns it by " +
-         fmt("%.4f", theta) + " radians (" + fmt("%.4f", theta * kRadToDeg) + " degrees, a turn of " +
-         fmt("%+.2f", wrap_angle(theta) * kRadToDeg) + " degrees on its dial). PE(pos) dot PE(pos + k) = " +
+         fmt("%.4f", theta) + " radians (" + fmt("%.4f", theta * kRadToDeg) + " degrees, " +
+         fmt("%.4f", theta / pe::kTwoPi) + " turns; the shortest turn to the same place, shown on its dial, is " +
+         fmt("%+.2f", wrap_angle(theta) * kRadToDeg) + " degrees). PE(pos) dot PE(pos + k) = " +
          fmt("%.4f", pe::dot_closed_form(s.k, s.d, s.base)) + ", the same for every pos.";
 }
 

@@ -34,6 +34,19 @@ bool is_primer_example(const State& s) { return s.d == 4 && s.pos == 1.0 && s.ba
 // A short number: up to 10 significant digits, no trailing zeros.
 std::string g10(double v) { return fmt("%.10g", v); }
 
+// The worked value to the decimals that are certainly right (at most 15): the double-double value and
+// its error bound from core/formula_steps.hpp.
+std::string precise_digits(const pe::FormulaSteps& f) {
+  const int k = pe::certain_decimals(f.precise, f.precise_error, 15);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%+.*f", k, f.precise);
+  return buf;
+}
+
+// An angle in the table: six significant digits while it is short, one decimal beyond 1e5 (so 1e6
+// reads 1000000.0, never 1e+06).
+std::string angle_text(double a) { return fmt(std::fabs(a) < 1e5 ? "%.6g" : "%.1f", a); }
+
 // One step: its number, its name and the work, which wraps at spaces before screen x `right` (the
 // wave's column beside the steps, or the window's edge) and continues under its own first line.
 void step_line(const char* num, const char* what, const std::string& work, ImU32 col, float right) {
@@ -50,7 +63,7 @@ void draw_steps(const State& s, const FormulaCache& c, const pe::FormulaSteps& f
   const ImU32 ink = colors::ink;
   const int j = c.dim, i = f.pair;
   ImGui::PushFont(ctx.fonts.title);
-  ImGui::TextUnformatted(("PE(pos = " + fmt("%.6g", s.pos) + ", j = " + std::to_string(j) + ")").c_str());
+  ImGui::TextUnformatted(("PE(pos = " + g10(s.pos) + ", j = " + std::to_string(j) + ")").c_str());
   std::string with = "with d = " + std::to_string(s.d);
   with += ", base = " + fmt("%g", s.base);
   text_after(with, ImGui::CalcTextSize("  ").x);
@@ -59,7 +72,9 @@ void draw_steps(const State& s, const FormulaCache& c, const pe::FormulaSteps& f
   char buf[256];
   std::snprintf(buf, sizeof buf, "i = floor(j/2) = floor(%d/2) = %d", j, i);
   step_line("1", "pair", buf, ink, right);
-  std::snprintf(buf, sizeof buf, "2i/d = %d/%d = %s", 2 * i, s.d, g10(f.exponent).c_str());
+  // The primer's form of the same exponent: j/d for even j, (j-1)/d for odd j (its i is our j).
+  std::snprintf(buf, sizeof buf, "2i/d = %s/d = %d/%d = %s", j % 2 == 0 ? "j" : "(j\xE2\x88\x92" "1)", 2 * i, s.d,
+                g10(f.exponent).c_str());
   step_line("2", "exponent", buf, ink, right);
   std::snprintf(buf, sizeof buf, "base^(2i/d) = %s^%s = %s", fmt("%g", s.base).c_str(), g10(f.exponent).c_str(),
                 g10(f.base_pow).c_str());
@@ -71,10 +86,31 @@ void draw_steps(const State& s, const FormulaCache& c, const pe::FormulaSteps& f
   step_line("5", "angle", buf, ink, right);
   std::snprintf(buf, sizeof buf, "j = %d is %s \xE2\x86\x92 %s", j, f.is_sin ? "even" : "odd", f.is_sin ? "sin" : "cos");
   step_line("6", "function", buf, f.is_sin ? colors::hand : colors::ghost, right);
-  std::snprintf(buf, sizeof buf, "%s(%s) = %s", f.is_sin ? "sin" : "cos", g10(f.angle).c_str(), fmt("%.4f", f.value).c_str());
+  std::snprintf(buf, sizeof buf, "%s(%s) = %s", f.is_sin ? "sin" : "cos", g10(f.angle).c_str(), fmt("%.4f", f.precise).c_str());
   step_line("7", "value", buf, colors::selected, right);
-  step_line("", "", "more digits: " + fmt("%.15f", f.value), ink, right);
+  const std::string digits = precise_digits(f);
+  step_line("", "", "more digits: " + digits, ink, right);
   ImGui::PopFont();
+  // Which digits those are, and what plain double arithmetic makes of them at this position.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  std::string note(lesson_text(View::formula, "digits"));
+  // Shown once plain double is off in the 15 decimals (its angle w_i pos is rounded to 53 bits).
+  if (std::fabs(f.value - f.precise) > 1e-15) {
+    note += ' ';
+    note += fill(lesson_text(View::formula, "double_off"), {{"value", fmt("%+.15f", f.value)}, {"error", fmt("%.1e", std::fabs(f.value - f.precise))}});
+  }
+  text_wrapped_at_spaces(note, std::max(right - ImGui::GetCursorScreenPos().x, ImGui::CalcTextSize("0000000000").x));
+  text_wrapped_at_spaces(lesson_text(View::formula, "notation"), std::max(right - ImGui::GetCursorScreenPos().x, ImGui::CalcTextSize("0000000000").x));
+  ImGui::PopStyleColor();
+}
+
+// Labels for the wave's x axis: enough decimals that the two ends and pos differ (at pos = 10^6 a
+// period of 6.28 positions would otherwise read 1e+06 three times), plain digits up to 1e10.
+std::string axis_number(double v, double span) {
+  if (std::fabs(v) >= 1e10) return fmt("%.4g", v);
+  const int decimals = std::clamp(2 - static_cast<int>(std::floor(std::log10(std::max(span, 1e-9)))), 0, 2);
+  static const char* const formats[] = {"%.0f", "%.1f", "%.2f"};
+  return fmt(formats[decimals], v);
 }
 
 // The wave of dimension j over one full period centred on pos, with pos marked.
@@ -119,7 +155,7 @@ void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const Vie
   dl->AddLine(ImVec2(m.x, o.y), ImVec2(m.x, o.y + h), with_alpha(colors::selected, 120), 1.0f * sc);
   dl->AddCircleFilled(m, 5.5f * sc, colors::selected);
   // x axis: the ends and pos.
-  const std::string a = fmt("%.4g", x0), b = fmt("%.4g", x0 + span), c = "pos " + fmt("%.4g", s.pos);
+  const std::string a = axis_number(x0, span), b = axis_number(x0 + span, span), c = "pos " + axis_number(s.pos, span);
   const float ty = o.y + h + 3 * sc;
   const float cw = ImGui::CalcTextSize(c.c_str()).x, aw = ImGui::CalcTextSize(a.c_str()).x, bw = ImGui::CalcTextSize(b.c_str()).x;
   const float cx = std::clamp(m.x - cw / 2, o.x, o.x + w - cw);
@@ -183,12 +219,12 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(fmt("%.6g", f.omega).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(fmt("%.6g", f.angle).c_str());
+        ImGui::TextUnformatted(angle_text(f.angle).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(fmt("%+.4f", f.value).c_str());
+        ImGui::TextUnformatted(fmt("%+.4f", f.precise).c_str());
         if (all) {
           ImGui::TableNextColumn();
-          ImGui::TextUnformatted(fmt("%+.15f", f.value).c_str());
+          ImGui::TextUnformatted(precise_digits(f).c_str());
         }
       }
     }
@@ -268,18 +304,18 @@ namespace app {
 std::string describe_formula(const State& s, const FormulaCache& /*cache*/) {
   const int j = 2 * s.pair;
   const pe::FormulaSteps f = pe::formula_steps(s.pos, j, s.d, s.base);
-  std::string t = "Dimension j = " + std::to_string(j) + " at pos = " + fmt("%.6g", s.pos) + ", worked step by step: pair i = " +
+  std::string t = "Dimension j = " + std::to_string(j) + " at pos = " + g10(s.pos) + ", worked step by step: pair i = " +
                   std::to_string(f.pair) + ", exponent 2i/d = " + g10(f.exponent) + ", divisor base^(2i/d) = " + g10(f.base_pow) +
                   ", frequency " + g10(f.omega) + " radians per position, angle " + g10(f.angle) +
-                  " radians; j is even, so the value is sin of the angle, " + fmt("%.4f", f.value) + ". Its partner, dimension " +
-                  std::to_string(j + 1) + ", is cos of the same angle, " +
-                  fmt("%.4f", pe::formula_steps(s.pos, j + 1, s.d, s.base).value) + ". Dimension " + std::to_string(j) +
+                  " radians; j is even, so the value is sin of the angle, " + fmt("%.4f", f.precise) + " (more digits, every one right: " +
+                  precise_digits(f) + "). Its partner, dimension " + std::to_string(j + 1) + ", is cos of the same angle, " +
+                  fmt("%.4f", pe::formula_steps(s.pos, j + 1, s.d, s.base).precise) + ". Dimension " + std::to_string(j) +
                   " repeats every " + fmt("%.5g", pe::kTwoPi / f.omega) + " positions.";
   if (s.d <= 8) {
     t += " The whole vector PE(pos) is";
     for (int k = 0; k < s.d; ++k) {
       t += k ? ", " : " ";
-      t += fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).value);
+      t += fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).precise);
     }
     t += ".";
   }

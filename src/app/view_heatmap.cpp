@@ -10,6 +10,7 @@
 #include "core/float32_encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/params.hpp"
+#include "core/ranges.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
 #include "state/state_io.hpp"
@@ -81,15 +82,43 @@ Window window_for(const HeatmapCache& c, const State& s) {
   return w;
 }
 
-// Where the columns stop completing a wave within `positions` rows (the lesson's "slow" / "all_fast").
-std::string slow_columns_text(const State& s, double positions) {
-  const int slow = pe::first_pair_with_period_above(positions, s.d, s.base);
-  if (slow < s.d / 2)
-    return fill(lesson_text(View::heatmap, "slow"), {{"dim", std::to_string(2 * slow)},
-                                                     {"pair", std::to_string(slow)},
-                                                     {"count", fmt("%.0f", positions)},
-                                                     {"s", std::round(positions) == 1 ? "" : "s"}});
-  return fill(lesson_text(View::heatmap, "all_fast"), {{"count", fmt("%.0f", positions)}});
+// The rows and columns the window shows: whole positions first..last, dimensions dfirst..dlast (the
+// cells under the map's pixel centres, as draw_numbers() and describe_heatmap() count them).
+struct Shown {
+  double first, last, dfirst, dlast;
+  double rows() const { return last - first + 1; }
+  double columns() const { return dlast - dfirst + 1; }
+};
+Shown shown(double pos0, double positions, double dim0, double dims, int d) {
+  return Shown{std::floor(pos0), std::floor(pos0 + positions - 1e-9), std::floor(dim0),
+               std::min<double>(d - 1, std::floor(dim0 + dims - 1e-9))};
+}
+
+// The first dimension from which on every column changes by less than kHeatmapStill over the rows shown.
+int still_dimension(const State& s, const Shown& v) {
+  return pe::first_still_dimension(v.first, static_cast<int>(v.rows()), s.d, s.base, kHeatmapStill);
+}
+
+// The lesson's "still" (or "none_still") sentence: measured over the rows shown, whatever the window.
+std::string still_text(const State& s, const Shown& v, int still) {
+  const double rows = v.rows();
+  const std::string count = grouped(rows), plural = rows == 1 ? "" : "s", threshold = fmt("%g", kHeatmapStill);
+  if (still >= s.d) {
+    const double range = pe::dimension_range(v.first, static_cast<int>(rows), s.d - 1, s.d, s.base);
+    return fill(lesson_text(View::heatmap, "none_still"), {{"count", count},
+                                                           {"s", plural},
+                                                           {"dim", grouped(s.d - 1)},
+                                                           {"range", fmt("%.2f", range)},
+                                                           {"threshold", threshold}});
+  }
+  const double in_view = std::max(0.0, v.dlast - std::max(v.dfirst, static_cast<double>(still)) + 1);
+  return fill(lesson_text(View::heatmap, "still"), {{"count", count},
+                                                    {"s", plural},
+                                                    {"dim", grouped(still)},
+                                                    {"pair", grouped(still / 2)},
+                                                    {"threshold", threshold},
+                                                    {"still", grouped(in_view)},
+                                                    {"columns", grouped(v.columns())}});
 }
 
 // The shader's error bound up to position `last` (the lesson's "shader").
@@ -355,10 +384,10 @@ void draw_map(State& s, HeatmapCache& c, const ViewContext& ctx, float height) {
   ImGui::SetCursorScreenPos(ImVec2(origin.x, c.plot_max.y + 6 * sc));
 }
 
-void draw_numbers(const State& s, const HeatmapCache& c) {
+void draw_numbers(const State& s, HeatmapCache& c) {
   const double h = c.plot_max.y - c.plot_min.y, w = c.plot_max.x - c.plot_min.x;
-  const double first = std::floor(c.pos0), last = std::floor(c.pos0 + c.positions - 1e-9);
-  const double dfirst = std::floor(c.dim0), dlast = std::min<double>(s.d - 1, std::floor(c.dim0 + c.dims - 1e-9));
+  const Shown v = shown(c.pos0, c.positions, c.dim0, c.dims, s.d);
+  const double first = v.first, last = v.last, dfirst = v.dfirst, dlast = v.dlast;
   std::string rows = fill(lesson_text(View::heatmap, "rows"), {{"first", fmt("%.0f", first)},
                                                                {"last", fmt("%.0f", last)},
                                                                {"dfirst", fmt("%.0f", dfirst)},
@@ -371,7 +400,9 @@ void draw_numbers(const State& s, const HeatmapCache& c) {
   }
   // Wrapped at spaces: ImGui's own wrapping may split a number after its decimal point.
   text_wrapped_at_spaces(rows);
-  text_wrapped_at_spaces(slow_columns_text(s, c.positions));
+  // Measured again only when the rows (or d, base) change: a pan along the dimensions keeps it.
+  if (c.still_key.changed(first, last, s.d, s.base)) c.still_dim = still_dimension(s, v);
+  text_wrapped_at_spaces(still_text(s, v, c.still_dim));
   if (c.naive) {
     // Pair 0 is exact at whole positions (w = 1); pair 1 shows the typical error of a fast pair.
     const double worst = pe::float32_naive_error_bound(last, std::min(1, s.d / 2 - 1), s.d, s.base);
@@ -416,14 +447,12 @@ namespace app {
 // float32 switch live in the view (HeatmapCache); the window starts as the article's Figure 1, fitted
 // to the State: positions 0 to n-1 and every dimension (up to 4096). The description works the window
 // the canvas shows (window_for(): as the next frame fits and clamps it) with the rows and columns
-// draw_numbers() counts. The moire note, which depends on the map's size in pixels, is left out.
+// draw_numbers() counts, and says the same measured sentence about the still columns. The moire
+// note, which depends on the map's size in pixels, is left out.
 std::string describe_heatmap(const State& s, const HeatmapCache& cache) {
   const Window w = window_for(cache, s);
-  const double first = std::floor(w.pos0), last = std::floor(w.pos0 + w.positions - 1e-9);
-  const double dfirst = std::floor(w.dim0), dlast = std::min<double>(s.d - 1, std::floor(w.dim0 + w.dims - 1e-9));
-  const double columns = dlast - dfirst + 1;
-  const int slow = pe::first_pair_with_period_above(w.positions, s.d, s.base);
-  const std::string count = grouped(w.positions) + (std::round(w.positions) == 1 ? " position" : " positions");
+  const Shown v = shown(w.pos0, w.positions, w.dim0, w.dims, s.d);
+  const double first = v.first, last = v.last, dfirst = v.dfirst, dlast = v.dlast;
   std::string t = "The map shows positions " + grouped(first) + " to " + grouped(last) + " down the rows and dimensions " + grouped(dfirst) +
                   " to " + grouped(dlast) + " of d = " + std::to_string(s.d) + " across the columns: red is +1, white 0, blue minus 1. ";
   // The selected pair's two columns: outlined, or a note at the side they lie beyond (draw_selection()).
@@ -435,14 +464,7 @@ std::string describe_heatmap(const State& s, const HeatmapCache& cache) {
     t += "is right of the window. ";
   else
     t += "is outlined. ";
-  if (slow < s.d / 2) {
-    const double slow_shown = std::max(0.0, dlast - std::max(dfirst, 2.0 * slow) + 1);
-    t += "From dimension " + grouped(2 * slow) + " on (pair " + grouped(slow) + "), " + grouped(slow_shown) + " of the " + grouped(columns) +
-         " columns shown have a period longer than the " + count + " shown" +
-         (slow_shown > 0 ? ", so they change little from top to bottom." : ".");
-  } else {
-    t += "Every pair's period is at most " + count + ", so every column completes at least one full wave.";
-  }
+  t += still_text(s, v, still_dimension(s, v));
   if (cache.naive)
     // Pair 0 is exact at whole positions (w = 1); pair 1 shows the typical error of a fast pair.
     return t + " The angles are computed the naive float32 way (the view's setting now): near position " + grouped(last) +

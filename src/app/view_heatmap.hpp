@@ -14,6 +14,9 @@ namespace app {
 
 constexpr double kHeatmapMaxPositions = 100000.0;
 constexpr int kHeatmapMaxDims = 4096;
+// The lesson's "barely moves": a column whose values over the rows shown span less than this (the
+// ranges lesson's first threshold; about a tenth of the colour scale from white to full red).
+constexpr double kHeatmapStill = 0.1;
 
 struct HeatmapCache {
   // The window, in cells (view-local; fitted to the State's n and d when those change).
@@ -24,6 +27,10 @@ struct HeatmapCache {
   bool naive = false;     // shader computes the angle the naive float32 way (to see it fail)
   KeyedCache<int> fitted_d;  // State d and n the window was last fitted to
   KeyedCache<int> fitted_n;
+  // The first dimension from which on every column changes by less than kHeatmapStill over the rows
+  // shown (core/ranges.hpp), for (first row, rows, d, base).
+  KeyedCache<double, double, int, double> still_key;
+  int still_dim = 0;
   ImVec2 plot_min{0, 0}, plot_max{0, 0};  // where the map was drawn last frame (display coordinates)
   bool drawn = false;
   gfx::HeatmapRenderer renderer;

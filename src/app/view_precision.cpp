@@ -239,7 +239,11 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   Plot f = error_plot(size, sc, -0.5, pairs - 0.5, false);
   error_plot_button("by_pair", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const std::string title = "every pair at position " + fmt("%.0f", c.probe);
+  // Each pair's mark is the larger of its two errors (sin and cos), whichever dimension the radio
+  // buttons pick for the left chart: the title says so, shorter where the chart is narrow.
+  std::string title = "every pair at position " + fmt("%.0f", c.probe) + ": the larger of its sin and cos errors";
+  if (ImGui::CalcTextSize(title.c_str()).x > origin.x + size.x - f.lo.x)
+    title = "larger of sin, cos error at " + fmt("%.0f", c.probe);
   dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title.c_str());
   draw_error_axis(dl, f, sc);
   const double step = std::max(1.0, std::pow(10.0, std::floor(std::log10(std::max(1.0, pairs / 4.0)))));
@@ -373,7 +377,7 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::precision, ctx);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("dimension of the selected pair:");
+  ImGui::TextUnformatted("left chart and table, selected pair's:");
   same_line_if_fits(checkbox_width("sin (2i)"));
   ImGui::RadioButton("sin (2i)", &cache.component, 0);
   same_line_if_fits(checkbox_width("cos (2i+1)"));

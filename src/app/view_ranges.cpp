@@ -32,14 +32,33 @@ void refresh(RangesCache& cache, const State& s) {
   cache.range = pe::dimension_ranges(s.n, s.d, s.base);
 }
 
-bool threshold_slider(const char* label, double& v, ImU32 col, float width) {
+// A threshold's slider with its value beside it, not inside: the slider's coloured grab would cover
+// the value where the two meet. The value, in the threshold's colour, keeps the width of "< 0.000".
+bool threshold_slider(const char* label, double& v, ImU32 col, ImU32 text_col, float width) {
   static const double lo = 0.0, hi = 2.0;
-  ImGui::SetNextItemWidth(width);
+  const float value_w = ImGui::CalcTextSize("< 0.000").x;
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SetNextItemWidth(std::max(width - value_w - spacing, ImGui::GetFrameHeight() * 2));
   ImGui::PushStyleColor(ImGuiCol_SliderGrab, ImGui::ColorConvertU32ToFloat4(col));
-  const bool changed = ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "changes < %.3f");
-  ImGui::PopStyleColor();
+  ImGui::PushStyleColor(ImGuiCol_SliderGrabActive, ImGui::ColorConvertU32ToFloat4(col));
+  const bool changed = ImGui::SliderScalar(label, ImGuiDataType_Double, &v, &lo, &hi, "");
+  ImGui::PopStyleColor(2);
   v = std::clamp(std::isfinite(v) ? v : 0.0, lo, hi);
+  ImGui::SameLine(0, spacing);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(text_col), "< %s", fmt("%.3f", v).c_str());
   return changed;
+}
+
+// The ranges lesson's last sentence: where "a slow cos moves less than its sin" holds (core/ranges.hpp).
+std::string cos_note(const State& s) {
+  std::string t(lesson_text(View::ranges, "cos_note"));
+  t += ' ';
+  if (s.n <= 1) return t + std::string(lesson_text(View::ranges, "cos_one"));
+  const int p = pe::first_pair_cos_below_sin(s.n, s.d, s.base);
+  if (p == 0) return t + std::string(lesson_text(View::ranges, "cos_all"));
+  if (p >= s.d / 2) return t + std::string(lesson_text(View::ranges, "cos_none"));
+  return t + fill(lesson_text(View::ranges, "cos_from"), {{"pair", grouped(p)}, {"dim", grouped(2 * p)}});
 }
 
 }  // namespace
@@ -60,9 +79,9 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
     ImGui::TableNextColumn();
     text_wrapped_at_spaces("count the dimensions that change by less than");
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-    threshold_slider("##small", cache.small, kSmall, half);
+    threshold_slider("##small", cache.small, kSmall, kSmall, half);
     ImGui::SameLine();
-    threshold_slider("##medium", cache.medium, kMedium, half);
+    threshold_slider("##medium", cache.medium, kMedium, medium_text(), half);
     ImGui::EndTable();
   }
   if (cache.range.size() != static_cast<size_t>(d)) return;  // cannot happen after refresh; keeps indexing safe
@@ -194,7 +213,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::selected));
   text_wrapped_at_spaces(sel);
   ImGui::PopStyleColor();
-  caption(lesson_text(View::ranges, "cos_note"));
+  caption(cos_note(s));
 }
 
 }  // namespace app
@@ -219,7 +238,7 @@ std::string describe_ranges(const State& s, const RangesCache& cache) {
          " (" + std::to_string(sin_small) + " sin, " + std::to_string(cos_small) + " cos) and " +
          std::to_string(pe::count_below(range, t_medium)) + " of " + d + " by less than " + fmt("%.3g", t_medium) +
          ". Selected pair " + std::to_string(pair) + ": dimension " + std::to_string(a) + " (sin) changes by " +
-         fmt("%.6f", range[a]) + ", dimension " + std::to_string(b) + " (cos) by " + fmt("%.6f", range[b]) + ".";
+         fmt("%.6f", range[a]) + ", dimension " + std::to_string(b) + " (cos) by " + fmt("%.6f", range[b]) + ". " + cos_note(s);
 }
 
 }  // namespace app

@@ -40,7 +40,31 @@ void check_near(const std::string& text, const std::string& prefix, double expec
 }
 
 double omega(int pair, int d, double base) { return std::pow(base, -2.0 * pair / d); }
-double period(int pair, int d, double base) { return 2 * kPi * std::pow(base, 2.0 * pair / d); }
+// An integer with thousands separators, as the views print counts: 1226 -> "1,226".
+std::string grouped_int(int v) {
+  std::string s = std::to_string(v);
+  for (int at = static_cast<int>(s.size()) - 3; at > 0; at -= 3) s.insert(static_cast<size_t>(at), ",");
+  return s;
+}
+
+// Max minus min of dimension j over the whole positions first..first+count-1, by evaluating every one.
+double range_scanned(double first, int count, int j, int d, double base) {
+  double lo = 2, hi = -2;
+  for (int q = 0; q < count; ++q) {
+    const double a = omega(j / 2, d, base) * (first + q);
+    const double v = j % 2 ? std::cos(a) : std::sin(a);
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  return hi - lo;
+}
+
+// The first dimension from which on every column changes by less than t over those positions, by scanning.
+int still_scanned(double first, int count, int d, double base, double t) {
+  int j = d;
+  while (j > 0 && range_scanned(first, count, j - 1, d, base) < t) --j;
+  return j;
+}
 
 State state_at(View v, int d, double pos, int pair) {
   State s;
@@ -144,7 +168,8 @@ TEST_CASE("clock: the dials, the selected pair and the turn by k, worked for d =
   // The turn w*k = 0.37 rad = 21.1994 degrees, already within (-180, 180].
   check_near(t, "turns it by ", 0.37, 1e-4);
   check_near(t, "radians (", 0.37 * 180 / kPi, 1e-4);
-  check_near(t, "a turn of ", 0.37 * 180 / kPi, 1e-2);
+  check_near(t, "degrees, ", 0.37 / (2 * kPi), 1e-4);  // 0.0589 turns
+  check_near(t, "shown on its dial, is ", 0.37 * 180 / kPi, 1e-2);
   // The dot product sum_i cos(w_i k) = cos(37) + cos(0.37), the same for every pos.
   check_near(t, "PE(pos + k) = ", std::cos(37.0) + std::cos(0.37), 1e-4);
   // Rotating PE(pos) agrees with PE(pos + k) up to double rounding.
@@ -157,7 +182,8 @@ TEST_CASE("clock: the dials, the selected pair and the turn by k, worked for d =
   const std::string t0 = describe_clock(s, ClockCache{});
   INFO(t0);
   check_near(t0, "radians (", 37 * 180 / kPi, 1e-4);
-  check_near(t0, "a turn of ", (37 - 12 * kPi) * 180 / kPi, 1e-2);
+  check_near(t0, "degrees, ", 37 / (2 * kPi), 1e-4);  // 5.8887 turns: the full angle
+  check_near(t0, "shown on its dial, is ", (37 - 12 * kPi) * 180 / kPi, 1e-2);
 }
 
 TEST_CASE("order: the starting swap moves the weights without PE and changes them with PE") {
@@ -259,23 +285,25 @@ TEST_CASE("heatmap: the Figure 1 window at d = 512, n = 64 and where the slow co
   INFO(t);
   CHECK(has(t, "positions 0 to 63"));
   CHECK(has(t, "dimensions 0 to 511 of d = 512"));
-  // Period 2 pi 10000^(2i/512) > 64 from i > 256 ln(64 / 2 pi) / ln(10000) = 64.51 on: pair 65,
-  // dimension 130, so 512 - 130 = 382 columns.
-  const double x = 256 * std::log(64 / (2 * kPi)) / std::log(10000.0);
-  REQUIRE(x > 64.4);
-  REQUIRE(x < 64.6);
-  CHECK(has(t, "From dimension 130 on (pair 65), 382 of the 512 columns"));
-  CHECK(period(65, 512, 1e4) > 64);
-  CHECK(period(64, 512, 1e4) < 64);
+  // Measured over the 64 rows by evaluating every cell: the columns that change by less than 0.1 start
+  // far right of dimension 130, where the period first exceeds 64 (the old, loose rule: dimension 131
+  // still swings by about 2).
+  const int still = still_scanned(0, 64, 512, 1e4, 0.1);
+  REQUIRE(still > 130);
+  REQUIRE(still < 512);
+  CHECK(range_scanned(0, 64, 131, 512, 1e4) > 1.9);
+  CHECK(has(t, "Over the 64 rows shown, every column from dimension " + std::to_string(still) + " on (pair " + std::to_string(still / 2) +
+               ") changes by less than 0.1 from top to bottom: " + std::to_string(512 - still) + " of the 512 columns shown."));
   // The shader's bound at position 63 for pair 0 (w = 1), from its closed form in float32_encoding.hpp:
   // 2pi 2^-25 + pi 2^-24 + 2^-23 + 2pi 2^-32 + 63 * 2^-50 + 2^-23 = 6.14e-7, printed "%.0e".
   const double bound = 2 * kPi * std::ldexp(1, -25) + kPi * std::ldexp(1, -24) + std::ldexp(1, -23) +
                        2 * kPi * std::ldexp(1, -32) + 63 * std::ldexp(1, -50) + std::ldexp(1, -23);
   check_near(t, "stay within ", bound, 1e-7);
 
-  // Beyond 4096 dimensions the window shows the first 4096; with a window of 100,000 positions the
-  // slow columns start at 2 pi base^(2i/d) > 100000, i > 4096 ln(100000 / 2 pi) / ln(1e12) = 1434.2:
-  // pair 1435, dimension 2870, and 4096 - 2870 = 1226 of the columns shown.
+  // Beyond 4096 dimensions the window shows the first 4096. Over 100,000 rows the still columns (less
+  // than 0.1) begin near w 99999 = 0.1, w = 1e-6: pair 2048 of 8192 at base 1e12, the edge of the
+  // columns shown. No crest lies inside there (w 99999 < pi/2), so each range is sin(w 99999) or
+  // 1 - cos(w 99999): a closed form for every column from the printed one on, a scan of the one before.
   State w = state_at(View::heatmap, 8192, 0, 0);
   w.base = 1e12;
   w.n = 100000;
@@ -283,9 +311,17 @@ TEST_CASE("heatmap: the Figure 1 window at d = 512, n = 64 and where the slow co
   INFO(tw);
   CHECK(has(tw, "positions 0 to 99,999"));
   CHECK(has(tw, "dimensions 0 to 4,095 of d = 8192"));
-  const int first = static_cast<int>(std::floor(4096 * std::log(100000 / (2 * kPi)) / std::log(1e12))) + 1;
-  CHECK(first == 1435);
-  CHECK(has(tw, "From dimension 2,870 on (pair 1,435), 1,226 of the 4,096 columns"));
+  const double still_w = number_after(tw, "every column from dimension ");
+  REQUIRE(still_w > 4000);
+  REQUIRE(still_w < 4200);
+  const int sw = static_cast<int>(still_w);
+  for (int j = sw; j < 8192; ++j) {
+    const double x = omega(j / 2, 8192, 1e12) * 99999;
+    REQUIRE(x < kPi / 2);
+    CHECK((j % 2 ? 1 - std::cos(x) : std::sin(x)) < 0.1);
+  }
+  CHECK(range_scanned(0, 100000, sw - 1, 8192, 1e12) >= 0.1);
+  CHECK(has(tw, "changes by less than 0.1 from top to bottom: " + grouped_int(std::max(0, 4096 - sw)) + " of the 4,096 columns shown."));
 }
 
 TEST_CASE("waves: the window, the selected dimension and the default curves at d = 512") {
@@ -417,14 +453,12 @@ TEST_CASE("heatmap: the description follows the window and the naive switch the 
   const std::string t = describe_heatmap(s, cache);
   INFO(t);
   CHECK(has(t, "positions 1,000 to 1,199 down the rows and dimensions 128 to 255 of d = 512"));
-  // Period 2 pi 10000^(2i/512) > 200 from i > 256 ln(200 / 2 pi) / ln(10000) = 96.18 on: pair 97,
-  // dimension 194, so columns 194..255 of those shown: 62 of 128.
-  const double x = 256 * std::log(200 / (2 * kPi)) / std::log(10000.0);
-  REQUIRE(x > 96.1);
-  REQUIRE(x < 96.3);
-  CHECK(period(97, 512, 1e4) > 200);
-  CHECK(period(96, 512, 1e4) < 200);
-  CHECK(has(t, "From dimension 194 on (pair 97), 62 of the 128 columns shown have a period longer than the 200 positions shown"));
+  // Measured over rows 1000..1199 by scanning every cell: the still columns (change < 0.1) start beyond
+  // the columns shown (128..255), so none of the 128 is among them.
+  const int still = still_scanned(1000, 200, 512, 1e4, 0.1);
+  REQUIRE(still > 255);
+  CHECK(has(t, "Over the 200 rows shown, every column from dimension " + std::to_string(still) + " on (pair " + std::to_string(still / 2) +
+               ") changes by less than 0.1 from top to bottom: 0 of the 128 columns shown."));
   // The selected pair 0 (dimensions 0, 1) lies left of dimension 128.
   CHECK(has(t, "The selected pair 0 (dimensions 0 and 1) is left of the window."));
   // The shader's bound at the last row, 1199, for pair 0 (w = 1), printed "%.0e".
@@ -447,7 +481,11 @@ TEST_CASE("heatmap: the description follows the window and the naive switch the 
   INFO(nv);
   CHECK(has(nv, "positions 10,000,000 to 10,000,063 down the rows and dimensions 0 to 511"));
   CHECK(has(nv, "The selected pair 0 (dimensions 0 and 1) is outlined."));
-  CHECK(has(nv, "From dimension 130 on (pair 65), 382 of the 512 columns"));
+  // From position 10^7 the slow columns are no longer near sin 0 and cos 0, yet still barely move: scanned.
+  const int still_nv = still_scanned(1e7, 64, 512, 1e4, 0.1);
+  REQUIRE(still_nv < 512);
+  CHECK(has(nv, "every column from dimension " + std::to_string(still_nv) + " on (pair " + std::to_string(still_nv / 2) + ")"));
+  CHECK(has(nv, std::to_string(512 - still_nv) + " of the 512 columns shown."));
   const double naive = std::pow(10.0, -4 * 2.0 / 512) * 10000063 * std::ldexp(1, -23) + std::ldexp(1, -23);
   REQUIRE(naive > 1.1);
   REQUIRE(naive < 1.2);
