@@ -9,6 +9,7 @@
 #include "state/export.hpp"
 #include "state/state.hpp"
 #include "state/state_io.hpp"
+#include "state/tour.hpp"
 #include "annotate.hpp"
 #include "style.hpp"
 #include "views.hpp"
@@ -58,6 +59,10 @@ struct App {
   Annotations notes;              // the lecturer's pen strokes and pointer (annotate.hpp)
   Animation animation;            // PosEnc.animate's move in progress
   int animation_done = 0;         // the id of a move that ended this frame (the platform reports it)
+  PromptProgress tour_progress;   // the student's answers to the current tour step's question
+  float tour_bar_height = 0;      // the tour bar's content height last frame (0: not measured yet)
+  bool tour_reveal_scrolled = false;  // the tour bar has brought the current answer into view
+  bool tour_scroll_top = false;       // a new step: the tour bar scrolls back to its top
 };
 
 // Brings fonts, theme and palette in line with the state's scale/contrast/palette and the screen's
@@ -76,6 +81,10 @@ void app_frame(App& a, double dt);
 // A query that starts a tour step (`step=N`) applies that step's preset first.
 std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page = nullptr);
 
+// Sets one of a view's own settings (kept in its cache, not in the State) from a tour step's
+// `view_setting:` line; false for a view, key or value that no tour may set.
+bool apply_view_setting(ViewCaches& views, View v, std::string_view key, std::string_view value);
+
 // Draws the current lesson's view (the registry's draw_<id>) into the current ImGui window.
 void draw_view(App& a, const ViewContext& ctx);
 // What the canvas shows, in words, for the page's screen-reader text alternative: the view's title,
@@ -83,7 +92,8 @@ void draw_view(App& a, const ViewContext& ctx);
 // settings from its cache) and the shared settings. Built from the state, the caches and the core,
 // never from pixels; no number is ever NaN or Infinity.
 std::string describe(const State& s, const ViewCaches& views);
-inline std::string describe(const App& a) { return describe(a.state, a.views); }
+// The same, plus where the student is on the tour step's question (PosEnc.describe()).
+std::string describe(const App& a);
 // The key numbers beside that text, as a JSON array of [quantity, value] rows for the page's HTML
 // table: the view, the shared settings and the selected pair's frequency, period, values at pos and
 // the dot product PE(pos)·PE(pos+k), all from the core.

@@ -54,14 +54,66 @@ void caption(std::string_view text) {
 }
 
 void lesson_intro(View v, const ViewContext& ctx) {
+  const std::string_view claim = lesson_claim(v);
+  const ClaimSource source = lesson_claim_source(v);
   if (ctx.text == LessonText::full) {
     caption(lesson_text(v, "caption"));
+    claim_line(source, claim, ctx.ui_scale);
   } else if (ctx.text == LessonText::summary) {
     if (ImGui::SmallButton(ctx.intro_expanded ? "Less##intro" : "More##intro")) ctx.intro_expanded = !ctx.intro_expanded;
     ImGui::SameLine();
-    caption(ctx.intro_expanded ? lesson_text(v, "caption") : lesson(v).summary);
+    if (ctx.intro_expanded) {
+      caption(lesson_text(v, "caption"));
+      claim_line(source, claim, ctx.ui_scale);
+    } else {
+      caption(lesson(v).summary);
+      // The tagged key sentence follows where the screen has the height for it (a phone held upright);
+      // on a short screen (a landscape phone, a projector at a large scale) it waits behind More.
+      if (ImGui::GetMainViewport()->WorkSize.y >= 600.0f * ctx.ui_scale) claim_line(source, claim, ctx.ui_scale);
+    }
   }
   ctx.figure_top = ImGui::GetCursorScreenPos().y;
+}
+
+ImU32 claim_source_color(ClaimSource s) {
+  switch (s) {
+    case ClaimSource::paper: return colors::scale_strong;
+    case ClaimSource::measured: return colors::selected;
+    case ClaimSource::inference: return colors::accent;
+    case ClaimSource::untested: return colors::warning;
+    case ClaimSource::math: return colors::axis;
+    case ClaimSource::none: break;
+  }
+  return colors::muted;
+}
+
+void source_tag(ClaimSource s, float ui_scale) {
+  const ClaimSourceInfo* info = claim_source_info(s);
+  if (!info) return;
+  // A faint fill of the source's colour inside a border of full colour, the words in the ink colour:
+  // the colour tells the sources apart at a glance, the ink keeps the words at text contrast in every
+  // theme (tests/views/test_tour.cpp measures it).
+  const float pad = 5.0f * ui_scale;
+  const ImVec2 text = ImGui::CalcTextSize(info->label);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const ImVec2 size(text.x + 2 * pad, ImGui::GetTextLineHeight());
+  ImGui::Dummy(size);
+  const ImU32 col = claim_source_color(s);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 q(p.x + size.x, p.y + size.y);
+  dl->AddRectFilled(p, q, tint(col, 0.22f), 4 * ui_scale);
+  dl->AddRect(p, q, col, 4 * ui_scale, 0, std::max(1.0f, 1.5f * ui_scale));
+  dl->AddText(ImVec2(p.x + pad, p.y), colors::ink, info->label);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", info->label, info->meaning);
+}
+
+void claim_line(ClaimSource s, std::string_view sentence, float ui_scale) {
+  if (sentence.empty() || !claim_source_info(s)) return;
+  source_tag(s, ui_scale);
+  // Beside the tag while a useful width is left for the sentence; on a narrow line, below it.
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x;
+  if (room > 180.0f * ui_scale) ImGui::SameLine();
+  text_wrapped_at_spaces(sentence);
 }
 
 PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_scale) {

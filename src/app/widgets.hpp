@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "state/claims.hpp"
 #include "state/format.hpp"
 #include "imgui.h"
 #include "state/state_io.hpp"
@@ -23,10 +24,23 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
 // Wrapped caption text in the dim caption colour.
 void caption(std::string_view text);
 
-// A lesson's opening text, as ctx.text says: the whole caption, or its one-line summary with a
-// "More" button that shows the whole text (and "Less" to fold it again), or nothing. Everything a
-// view draws after it is its figure (ctx.figure_top records where that starts).
+// A lesson's opening text, as ctx.text says: the whole caption followed by the lesson's key sentence
+// with its source tag (claim_line); or, on small screens, the one-line summary with a "More" button
+// that shows the whole text (and "Less" to fold it again), followed by the tagged key sentence where
+// the screen is at least 600 UI px high; or nothing. Everything a view draws after it is its figure
+// (ctx.figure_top records where that starts).
 void lesson_intro(View v, const ViewContext& ctx);
+
+// The colour of a source's tag (a theme colour, so it follows light, dark, contrast and palette).
+ImU32 claim_source_color(ClaimSource s);
+// A source's tag: its words (claims.hpp) in a small rounded box of the source's colour, one text line
+// high in the current font, as an item at the cursor; hovering shows what the source means. Draws
+// nothing for ClaimSource::none.
+void source_tag(ClaimSource s, float ui_scale);
+// A claim with its source: the tag, then the sentence wrapped beside it (below it where the line is
+// too narrow). Nothing when the sentence is empty or the source unknown (a lesson without its
+// claim:/source: keys).
+void claim_line(ClaimSource s, std::string_view sentence, float ui_scale);
 
 // One clickable cell of a row or grid of pairs (the dials of the clock, RoPE and gotcha views): an
 // invisible button of `size` at the cursor that selects `pair` through set_number() when clicked,

@@ -18,20 +18,25 @@
 #include <string_view>
 #include <vector>
 
-#define POSENC_LESSONS(X)                                   \
-  X(clock, "Clock", "rotation", in_tour)                    \
-  X(order, "Order", "attention", in_tour)                   \
-  X(input, "Input", "input", in_tour)                       \
-  X(formula, "Formula", "formula_steps", in_tour)           \
-  X(heatmap, "Heatmap", "encoding", in_tour)                \
-  X(waves, "Waves", "encoding", in_tour)                    \
-  X(periods, "Periods", "frequency", in_tour)               \
-  X(ranges, "Ranges", "ranges", in_tour)                    \
-  X(similarity, "Similarity", "similarity_curve", in_tour)  \
-  X(learned, "Learned", "learned", in_tour)                 \
-  X(adding, "Adding", "mixing", in_tour)                    \
-  X(rope, "RoPE", "rope", in_tour)                          \
-  X(gotcha, "Gotcha", "layout", in_tour)                    \
+#define POSENC_LESSONS(X)                                         \
+  X(clock, "Clock", "rotation", in_tour)                          \
+  X(order, "Order", "attention", in_tour)                         \
+  X(input, "Input", "input", in_tour)                             \
+  X(formula, "Formula", "formula_steps", in_tour)                 \
+  X(heatmap, "Heatmap", "encoding", in_tour)                      \
+  X(waves, "Waves", "encoding", in_tour)                          \
+  X(periods, "Periods", "frequency", in_tour)                     \
+  X(counter, "Counter", "binary_counter", in_tour)                \
+  X(ranges, "Ranges", "ranges", in_tour)                          \
+  X(similarity, "Similarity", "similarity_curve", in_tour)        \
+  X(symmetry, "Symmetry", "symmetry", in_tour)                    \
+  X(learned, "Learned", "learned", in_tour)                       \
+  X(adding, "Adding", "mixing", in_tour)                          \
+  X(embedding, "Embedding", "embedding_scale", in_tour)           \
+  X(projections, "Projections", "projection_scores", in_tour)     \
+  X(rope, "RoPE", "rope", in_tour)                                \
+  X(rope_practice, "RoPE in use", "rope_attention", in_tour)      \
+  X(gotcha, "Gotcha", "layout", in_tour)                          \
   X(precision, "Precision", "float32_encoding", in_tour)
 
 namespace app {

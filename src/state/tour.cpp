@@ -1,51 +1,346 @@
 #include "tour.hpp"
 
+#include <cmath>
+#include <cstdlib>
+#include <initializer_list>
+#include <limits>
+
+#include "core/frequency.hpp"
+#include "core/ranges.hpp"
+#include "core/similarity.hpp"
+#include "format.hpp"
 #include "text_file.hpp"
 
 namespace app {
 
 namespace {
 
-std::vector<TourStep> load() {
-  std::vector<TourStep> steps;
-  for (const TextEntry& e : parse_text_file(embedded_text("tour"))) {
-    if (e.key == "step") {
-      steps.push_back({e.value, View::clock, {}, {}});
-    } else if (steps.empty()) {
-      continue;  // text before the first step
-    } else if (e.key == "preset") {
-      std::string_view q = e.value;
-      while (!q.empty()) {
-        const size_t amp = q.find('&');
-        const std::string_view part = q.substr(0, amp);
-        q = amp == std::string_view::npos ? std::string_view{} : q.substr(amp + 1);
-        const size_t eq = part.find('=');
-        if (eq == std::string_view::npos) continue;
-        steps.back().preset.emplace_back(part.substr(0, eq), part.substr(eq + 1));
-        if (part.substr(0, eq) == "view") view_from_id(part.substr(eq + 1), steps.back().view);
-      }
-    } else if (e.key == "text") {
-      steps.back().caption = e.value;
-    }
-  }
-  return steps;
+constexpr double kNoAnswer = std::numeric_limits<double>::quiet_NaN();
+
+// Joins texts by appending (GCC 12 warns falsely on chains of std::string +).
+std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view p : parts) out.append(p);
+  return out;
 }
 
-const std::vector<TourStep>& steps() {
-  static const std::vector<TourStep> s = load();
-  return s;
+// ---- the checks of value questions: each computes its answer from the core ----
+
+// The first pair whose period is longer than the window of n positions.
+double first_long_period(const State& s, double) {
+  const int i = pe::first_pair_with_period_above(s.n, s.d, s.base);
+  return i < s.d / 2 ? i : kNoAnswer;
+}
+
+// The first pair from which on every dimension moves by less than `limit` over positions 0..n-1
+// (max - min, as the ranges lesson plots it). Both members of every later pair count: near the
+// window's quarter turn a cos dimension can move more than its sin partner.
+double first_still_pair(const State& s, double limit) {
+  const std::vector<double> r = pe::dimension_ranges(s.n, s.d, s.base);
+  int first = s.d / 2;
+  for (int i = s.d / 2 - 1; i >= 0; --i) {
+    if (!(r[static_cast<size_t>(2 * i)] < limit && r[static_cast<size_t>(2 * i + 1)] < limit)) break;
+    first = i;
+  }
+  return first < s.d / 2 ? first : kNoAnswer;
+}
+
+// The smallest k > 0 at which the selected pair has turned a whole circle: its period.
+double full_turn(const State& s, double) { return pe::period(s.pair, s.d, s.base); }
+
+// The first k > 0 where PE(pos)·PE(pos + k) stops falling and rises again (its first local minimum).
+// Scanned in steps of a thousandth of pair 0's half turn, for at most 40,000 steps (k up to about
+// 125), so a check stays quick at any d; NaN if the curve only falls that far.
+double first_dot_minimum(const State& s, double) {
+  const double h = pe::kPi / 1000.0 / pe::omega(0, s.d, s.base);
+  double prev = pe::dot_closed_form(0, s.d, s.base), cur = pe::dot_closed_form(h, s.d, s.base);
+  for (int i = 1; i < 40000; ++i) {
+    const double next = pe::dot_closed_form((i + 1) * h, s.d, s.base);
+    if (cur < prev && cur <= next) return i * h;
+    prev = cur;
+    cur = next;
+  }
+  return kNoAnswer;
+}
+
+constexpr TourCheck kChecks[] = {
+    {"first_long_period", Field::pair, "%.0f", 0, first_long_period},
+    {"first_still_pair", Field::pair, "%.0f", 0, first_still_pair},
+    {"full_turn", Field::k, "%.2f", 100, full_turn},
+    {"first_dot_minimum", Field::k, "%.2f", 20, first_dot_minimum},
+};
+
+// ---- parsing ----
+
+bool parse_number(std::string_view text, double& out) {
+  const std::string t(text);
+  if (t.empty()) return false;
+  char* end = nullptr;
+  out = std::strtod(t.c_str(), &end);
+  return end == t.c_str() + t.size() && std::isfinite(out);
+}
+
+std::vector<std::pair<std::string, std::string>> parse_pairs(std::string_view q) {
+  std::vector<std::pair<std::string, std::string>> out;
+  while (!q.empty()) {
+    const size_t amp = q.find('&');
+    const std::string_view part = q.substr(0, amp);
+    q = amp == std::string_view::npos ? std::string_view{} : q.substr(amp + 1);
+    const size_t eq = part.find('=');
+    if (eq != std::string_view::npos) out.emplace_back(part.substr(0, eq), part.substr(eq + 1));
+  }
+  return out;
+}
+
+std::vector<std::string> split_choices(std::string_view text) {
+  std::vector<std::string> out;
+  while (true) {
+    const size_t bar = text.find('|');
+    std::string_view c = text.substr(0, bar);
+    while (!c.empty() && c.front() == ' ') c.remove_prefix(1);
+    while (!c.empty() && c.back() == ' ') c.remove_suffix(1);
+    out.emplace_back(c);
+    if (bar == std::string_view::npos) break;
+    text = text.substr(bar + 1);
+  }
+  return out;
+}
+
+// What is wrong with a step as written, each problem once; broken parts are dropped.
+void validate(TourStep& t, bool has_view, std::vector<std::string>& problems) {
+  const std::string where = cat({"step \"", t.title, "\": "});
+  if (!has_view) problems.push_back(cat({where, "its preset names no view"}));
+  if (t.caption.empty()) problems.push_back(cat({where, "no text"}));
+  if (t.source == ClaimSource::none) problems.push_back(cat({where, "no source (or one not in claims.cpp)"}));
+  TourPrompt& p = t.prompt;
+  const bool any = !p.ask.empty() || !p.choices.empty() || !p.check.empty() || !p.why.empty() || p.answer != 0;
+  if (!any) return;
+  std::string bad;
+  if (p.ask.empty()) bad = "choices, check, answer or why without ask";
+  else if (p.choices.empty() == p.check.empty()) bad = "a question needs either choices or a check";
+  else if (p.is_choice() && p.choices.size() < 2) bad = "fewer than two choices";
+  else if (p.is_choice() && (p.answer < 1 || p.answer > static_cast<int>(p.choices.size()))) bad = "answer is not one of the choices";
+  else if (!p.is_choice() && !tour_check(p.check)) bad = cat({"unknown check \"", p.check, "\""});
+  else if (!p.is_choice() && p.answer != 0) bad = "a value question takes no answer: its check computes it";
+  else if (p.why.empty()) bad = "a question without why";
+  else
+    for (const std::string& c : p.choices)
+      if (c.empty()) bad = "an empty choice";
+  if (bad.empty()) return;
+  problems.push_back(cat({where, bad}));
+  p = TourPrompt{};
+}
+
+struct Tour {
+  std::vector<TourStep> steps;
+  std::vector<std::string> problems;
+};
+
+const Tour& tour() {
+  static const Tour t = [] {
+    Tour out;
+    out.steps = parse_tour(embedded_text("tour"), &out.problems);
+    return out;
+  }();
+  return t;
 }
 
 }  // namespace
 
-int tour_step_count() { return static_cast<int>(steps().size()); }
+std::vector<TourStep> parse_tour(std::string_view text, std::vector<std::string>* problems) {
+  std::vector<std::string> found;
+  std::vector<TourStep> steps;
+  std::vector<bool> has_view;
+  for (const TextEntry& e : parse_text_file(text)) {
+    if (e.key == "step") {
+      steps.push_back({});
+      steps.back().title = e.value;
+      has_view.push_back(false);
+      continue;
+    }
+    if (steps.empty()) continue;  // text before the first step
+    TourStep& t = steps.back();
+    const std::string where = cat({"step \"", t.title, "\": "});
+    if (e.key == "preset") {
+      t.preset = parse_pairs(e.value);
+      for (const auto& [key, value] : t.preset)
+        if (key == "view") has_view.back() = view_from_id(value, t.view);
+    } else if (e.key == "view_setting") {
+      for (auto& kv : parse_pairs(e.value)) t.view_settings.push_back(std::move(kv));
+    } else if (e.key == "text") {
+      t.caption = e.value;
+    } else if (e.key == "source") {
+      t.source = claim_source_from_id(e.value);
+    } else if (e.key == "ask") {
+      t.prompt.ask = e.value;
+    } else if (e.key == "choices") {
+      t.prompt.choices = split_choices(e.value);
+    } else if (e.key == "answer") {
+      double v = 0;
+      if (parse_number(e.value, v) && v == std::floor(v) && v >= 1 && v <= 100) t.prompt.answer = static_cast<int>(v);
+      else found.push_back(cat({where, "answer \"", e.value, "\" is not a choice number"}));
+    } else if (e.key == "check") {
+      t.prompt.check = e.value;
+    } else if (e.key == "tolerance" || e.key == "limit") {
+      double v = 0;
+      if (parse_number(e.value, v) && v >= 0) (e.key == "tolerance" ? t.prompt.tolerance : t.prompt.limit) = v;
+      else found.push_back(cat({where, e.key, " \"", e.value, "\" is not a number >= 0"}));
+    } else if (e.key == "why") {
+      t.prompt.why = e.value;
+    } else {
+      found.push_back(cat({where, "unknown key \"", e.key, "\""}));
+    }
+  }
+  for (size_t i = 0; i < steps.size(); ++i) validate(steps[i], has_view[i], found);
+  if (problems) *problems = std::move(found);
+  return steps;
+}
 
-const TourStep* tour_step(int step) { return (step >= 1 && step <= tour_step_count()) ? &steps()[static_cast<size_t>(step - 1)] : nullptr; }
+const std::vector<std::string>& tour_problems() { return tour().problems; }
+
+int tour_step_count() { return static_cast<int>(tour().steps.size()); }
+
+const TourStep* tour_step(int step) {
+  return (step >= 1 && step <= tour_step_count()) ? &tour().steps[static_cast<size_t>(step - 1)] : nullptr;
+}
 
 std::vector<int> tour_steps_of(View v) {
   std::vector<int> out;
   for (int i = 1; i <= tour_step_count(); ++i)
-    if (steps()[static_cast<size_t>(i - 1)].view == v) out.push_back(i);
+    if (tour().steps[static_cast<size_t>(i - 1)].view == v) out.push_back(i);
+  return out;
+}
+
+std::span<const TourCheck> tour_checks() { return kChecks; }
+
+const TourCheck* tour_check(std::string_view id) {
+  for (const TourCheck& c : kChecks)
+    if (id == c.id) return &c;
+  return nullptr;
+}
+
+CheckResult check_answer(const TourPrompt& p, const State& s) {
+  CheckResult r;
+  const TourCheck* c = p.is_choice() ? nullptr : tour_check(p.check);
+  if (!c) return r;
+  r.value = get_value(s, c->field);
+  r.truth = c->truth(s, p.limit);
+  if (!std::isfinite(r.truth)) return r;
+  r.valid = true;
+  r.correct = std::fabs(r.value - r.truth) <= p.tolerance;
+  r.direction = r.correct ? 0 : (r.value < r.truth ? -1 : 1);
+  return r;
+}
+
+bool choice_is_right(const TourPrompt& p, int choice) { return p.is_choice() && choice >= 1 && choice == p.answer; }
+
+std::string prompt_text(std::string_view text, const TourPrompt& p, const State& s) {
+  std::string answer = "-";
+  if (const TourCheck* c = p.is_choice() ? nullptr : tour_check(p.check)) {
+    const CheckResult r = check_answer(p, s);
+    if (r.valid) answer = fmt(c->format, r.truth);
+  }
+  return fill(text, {{"d", std::to_string(s.d)},
+                     {"n", std::to_string(s.n)},
+                     {"k", shortest_number(s.k)},
+                     {"pos", shortest_number(s.pos)},
+                     {"base", fmt("%g", s.base)},
+                     {"pair", std::to_string(s.pair)},
+                     {"limit", shortest_number(p.limit)},
+                     {"tolerance", shortest_number(p.tolerance)},
+                     {"answer", answer}});
+}
+
+// ---- progress ----
+
+namespace {
+
+std::string reveal_text(const TourPrompt& p, const State& s) {
+  std::string out = "Answer: ";
+  if (p.is_choice()) {
+    out += p.choices[static_cast<size_t>(p.answer - 1)];
+  } else {
+    const TourCheck* c = tour_check(p.check);
+    const CheckResult r = check_answer(p, s);
+    out.append(field_key(c->field)).append(" = ").append(r.valid ? fmt(c->format, r.truth) : std::string("none in this state"));
+  }
+  out += ". ";
+  out += prompt_text(p.why, p, s);
+  return out;
+}
+
+}  // namespace
+
+bool progress_for_step(PromptProgress& g, int step) {
+  if (g.step == step) return false;
+  g = PromptProgress{};
+  g.step = step;
+  return true;
+}
+
+void answer_choice(PromptProgress& g, const TourPrompt& p, int choice, const State& s) {
+  if (!p.is_choice() || g.answered || choice < 1 || choice > static_cast<int>(p.choices.size())) return;
+  g.last_choice = choice;
+  if (choice_is_right(p, choice)) {
+    g.answered = true;
+    g.reveal = reveal_text(p, s);
+  } else {
+    ++g.wrong;
+  }
+}
+
+void answer_value(PromptProgress& g, const TourPrompt& p, const State& s) {
+  if (p.is_choice() || p.empty() || g.answered) return;
+  const CheckResult r = check_answer(p, s);
+  g.last_value = r.value;
+  if (!r.valid) return;
+  if (r.correct) {
+    g.answered = true;
+    g.last_direction = 0;
+    g.reveal = reveal_text(p, s);
+  } else {
+    ++g.wrong;
+    g.last_direction = r.direction;
+  }
+}
+
+void show_answer(PromptProgress& g, const TourPrompt& p, const State& s) {
+  if (p.empty() || g.revealed()) return;
+  g.shown = true;
+  g.reveal = reveal_text(p, s);
+}
+
+std::string progress_feedback(const PromptProgress& g, const TourPrompt& p) {
+  if (g.answered) return g.wrong == 0 ? "Right, at the first try." : "Right.";
+  if (g.shown) return "";
+  if (g.wrong == 0) return "";
+  if (p.is_choice()) return cat({"Not \"", p.choices[static_cast<size_t>(g.last_choice - 1)], "\". Try again, or show the answer."});
+  const TourCheck* c = tour_check(p.check);
+  std::string out = "Not yet: ";
+  out.append(field_key(c->field)).append(" = ").append(fmt(c->format, g.last_value));
+  out.append(g.last_direction < 0 ? " is too low" : " is too high");
+  if (p.tolerance > 0) out.append(" (within ").append(shortest_number(p.tolerance)).append(" counts)");
+  return out + ". Try again, or show the answer.";
+}
+
+std::string prompt_description(const PromptProgress& g, const TourPrompt& p, const State& s) {
+  if (p.empty()) return "";
+  std::string out = cat({"Question: ", prompt_text(p.ask, p, s)});
+  if (p.is_choice()) {
+    out += " Choices: ";
+    for (size_t i = 0; i < p.choices.size(); ++i) {
+      if (i) out += "; ";
+      out.append(std::to_string(i + 1)).append(") ").append(p.choices[i]);
+    }
+    out += ".";
+  } else {
+    out.append(" Answer by setting ").append(field_key(tour_check(p.check)->field)).append(", then Check.");
+  }
+  if (g.answered) out += " Answered: right.";
+  else if (g.shown) out += " Answer shown.";
+  else if (g.wrong > 0) out.append(" ").append(progress_feedback(g, p));
+  else out += " Not answered yet.";
+  if (g.revealed()) out.append(" ").append(g.reveal);
   return out;
 }
 
