@@ -72,9 +72,10 @@ async function open(query = '', viewport = { width: 1280, height: 800 }) {
 // otherwise silently stop being measured.
 const HEAVY = {
   clock: { d: 1024 }, order: {}, input: { d: 1024 }, formula: { d: 1024 },
-  heatmap: { d: 4096 }, waves: { d: 1024, n: 1024 }, periods: { d: 1024 }, ranges: { d: 1024, n: 100000 },
-  similarity: { d: 1024 }, learned: { d: 1024 }, adding: { d: 1024 }, rope: { d: 1024 }, gotcha: { d: 1024 },
-  precision: { d: 1024 },
+  heatmap: { d: 4096 }, waves: { d: 1024, n: 1024 }, periods: { d: 1024 }, counter: { d: 1024 },
+  ranges: { d: 1024, n: 100000 }, similarity: { d: 1024 }, symmetry: { d: 1024 }, learned: { d: 1024 },
+  adding: { d: 1024 }, embedding: { d: 1024 }, projections: { d: 1024 }, rope: { d: 1024 },
+  rope_practice: { d: 1024 }, gotcha: { d: 1024 }, precision: { d: 1024 },
 };
 const HEAVY_DEFAULT = { d: 1024 };  // what most views find heavy: the widest d the lessons are meant for
 let viewIds = [];                   // PosEnc.views() ids, in tab order (also used by section 6)

@@ -95,7 +95,8 @@ test('rope: the RoPE score plot is a flat line, the additive one wobbles; dials 
   const img = await showView({ view: 'rope', d: 64, n: 64, pos: 10, k: 4, pair: 2 }, 'rope');
   assert.ok(inkFraction(img, MAIN) > 0.01);
   // The two plots sit side by side under the caption; the left holds the RoPE curve (hand colour).
-  const left = { x: 330, y: 140, w: 450, h: 230 }, right = { x: 810, y: 140, w: 455, h: 230 };
+  // Below the plots' coloured titles (the first text line over each plot).
+  const left = { x: 330, y: 170, w: 450, h: 200 }, right = { x: 810, y: 170, w: 455, h: 200 };
   assert.ok(colorStats(img, HAND, left).count > 300, 'RoPE curve drawn');
   assert.ok(rowSpread(img, HAND, left) <= 6, `RoPE curve is flat (${rowSpread(img, HAND, left)} rows)`);
   assert.ok(colorStats(img, PURPLE, right).count > 300, 'additive curve drawn');
