@@ -86,25 +86,31 @@ float pixel_ratio() {
 void frame() {
   const Uint64 frame_start = SDL_GetPerformanceCounter();
   // ImGui 1.86 reads key and button state once per frame, so a press and release arriving in the
-  // same frame (a quick tap, a clicker, a scripted key) would be lost. A release whose press came in
-  // this frame waits, with everything after it, for the next frame.
+  // same frame (a quick tap, a clicker, a scripted key) would be lost, and so would a second press of
+  // a key released earlier in the frame (tapping ↑ three times would count once). A release whose
+  // press came in this frame, or a press whose key or button was released in it, waits, with
+  // everything after it, for the next frame.
   std::vector<SDL_Event> events;
   events.swap(g.deferred);
   SDL_Event e;
   while (SDL_PollEvent(&e)) events.push_back(e);
-  std::vector<SDL_Keycode> keys_down;
-  Uint32 buttons_down = 0;
+  std::vector<SDL_Keycode> keys_down, keys_up;
+  Uint32 buttons_down = 0, buttons_up = 0;
+  const auto has = [](const std::vector<SDL_Keycode>& v, SDL_Keycode k) { return std::find(v.begin(), v.end(), k) != v.end(); };
   for (size_t i = 0; i < events.size(); ++i) {
     const SDL_Event& ev = events[i];
-    const bool key_release = ev.type == SDL_KEYUP &&
-                             std::find(keys_down.begin(), keys_down.end(), ev.key.keysym.sym) != keys_down.end();
+    const bool key_release = ev.type == SDL_KEYUP && has(keys_down, ev.key.keysym.sym);
+    const bool key_again = ev.type == SDL_KEYDOWN && !ev.key.repeat && has(keys_up, ev.key.keysym.sym);
     const bool button_release = ev.type == SDL_MOUSEBUTTONUP && (buttons_down & SDL_BUTTON(ev.button.button));
-    if (key_release || button_release) {
+    const bool button_again = ev.type == SDL_MOUSEBUTTONDOWN && (buttons_up & SDL_BUTTON(ev.button.button));
+    if (key_release || key_again || button_release || button_again) {
       g.deferred.assign(events.begin() + static_cast<std::ptrdiff_t>(i), events.end());
       break;
     }
     if (ev.type == SDL_KEYDOWN) keys_down.push_back(ev.key.keysym.sym);
+    if (ev.type == SDL_KEYUP) keys_up.push_back(ev.key.keysym.sym);
     if (ev.type == SDL_MOUSEBUTTONDOWN) buttons_down |= SDL_BUTTON(ev.button.button);
+    if (ev.type == SDL_MOUSEBUTTONUP) buttons_up |= SDL_BUTTON(ev.button.button);
     ImGui_ImplSDL2_ProcessEvent(&ev);
     if (ev.type == SDL_QUIT) g.quit = true;
     g.redraw_frames = 3;

@@ -4,7 +4,7 @@
 // steps from its settings table (the `step` row of PosEnc.schema()): this file keeps no list of views.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSession, settle, shot } from './harness.mjs';
+import { startSession, settle, shot, waitUntil } from './harness.mjs';
 import { colorStats } from './png.mjs';
 
 const TOUR_BAR = [235, 245, 255];  // the tour bar's background
@@ -41,8 +41,8 @@ test('the registry covers the tour: every step 1..last shows exactly one view, e
 test('the URL starts the tour at step 1 with its preset', async () => {
   const s = await state();
   assert.equal(s.step, 1);
-  assert.equal(s.view, viewOfStep[1]);
-  assert.equal(s.d, 16);  // step 1's preset
+  assert.equal(s.view, viewOfStep[1]);  // step 1's preset: not the default view
+  assert.notEqual(viewOfStep[1], (await page.evaluate(() => window.PosEnc.schema())).find((r) => r.key === 'view').default);
   await settle(page);
   const img = await shot(page, 'tour-step01');
   assert.ok(colorStats(img, TOUR_BAR, TOP, 4).count > 5000, 'tour bar drawn');
@@ -68,9 +68,9 @@ test('PageDown walks all the steps in order, each on its view', async () => {
 });
 
 test('setState({step}) applies the preset; explicit fields in the same call win', async () => {
-  let s = await page.evaluate(() => window.PosEnc.setState({ step: 10 }));
-  assert.equal(s.view, viewOfStep[10]);
-  assert.equal(s.view, 'similarity');  // step 10's preset is about the similarity lesson (d 512, k 37)
+  const sim = viewOfStep.indexOf('similarity');  // its preset: d 512, k 37 (src/lessons/tour.txt)
+  let s = await page.evaluate((n) => window.PosEnc.setState({ step: n }), sim);
+  assert.equal(s.view, 'similarity');
   assert.equal(s.d, 512);
   assert.equal(s.k, 37);
   s = await page.evaluate(() => window.PosEnc.setState({ step: 6, d: 256 }));
@@ -79,6 +79,59 @@ test('setState({step}) applies the preset; explicit fields in the same call win'
   s = await page.evaluate((n) => window.PosEnc.setState({ step: n }), lastStep + 1);
   assert.equal(s.step, 6);
   assert.equal(s.rejected[0].key, 'step');
+});
+
+// A prediction prompt answered with the keyboard alone: Tab to a choice, Space presses it; a value
+// question: the arrow keys set k, Tab to Check, Space. The answer appears only after the attempt, and
+// the text alternative (PosEnc.describe()) says where the student is.
+const describeText = () => page.evaluate(() => window.PosEnc.describe());
+async function tabTo(label) {
+  await page.focus('#canvas');
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((l) => document.getElementById('focus-note').textContent === l, label)) return true;
+  }
+  return false;
+}
+
+test('a choice question: wrong first, then right, by keyboard; the answer shows only after the right choice', async () => {
+  await page.evaluate((n) => window.PosEnc.setState({ step: n }), viewOfStep.indexOf('order'));
+  assert.ok(await waitUntil(page, () => window.PosEnc.describe().includes('Not answered yet.')), await describeText());
+  assert.doesNotMatch(await describeText(), /Answered: right/);
+  assert.ok(await tabTo('New numbers'), 'the wrong choice is reachable by Tab');
+  await page.keyboard.press('Space');
+  assert.ok(await waitUntil(page, () => window.PosEnc.describe().includes('Not "New numbers". Try again')), await describeText());
+  assert.ok(await tabTo('Same numbers, moved with the words'), 'the right choice is reachable by Tab');
+  await page.keyboard.press('Space');
+  assert.ok(await waitUntil(page, () => window.PosEnc.describe().includes('Answered: right.')), await describeText());
+  await settle(page);
+  await shot(page, 'tour-prompt-choice-answered');
+});
+
+test('a value question: k set with the arrow keys, then Check by keyboard, judged against the core', async () => {
+  // The first step that asks for k (the clock's full turn of the selected pair).
+  let step = 0;
+  for (let n = 1; n <= lastStep && !step; n++) {
+    await page.evaluate((m) => window.PosEnc.setState({ step: m }), n);
+    if ((await describeText()).includes('Answer by setting k')) step = n;
+  }
+  assert.ok(step > 0, 'some step asks for k');
+  const s = await state();
+  const want = await page.evaluate(([p, d, b]) => window.PosEnc.period(p, d, b), [s.pair, s.d, s.base]);
+  // Esc clears the focus ring left by an earlier Tab (the arrows then belong to the figure: k +1/-1);
+  // with no ring it hands the keyboard back to the page, so the canvas is focused again after it.
+  await page.focus('#canvas');
+  await page.keyboard.press('Escape');
+  await page.focus('#canvas');
+  const target = Math.round(want);
+  const key = target > s.k ? 'ArrowUp' : 'ArrowDown';
+  for (let i = 0; i < Math.abs(target - s.k); i++) await page.keyboard.press(key);
+  assert.ok(await waitUntil(page, (t) => window.PosEnc.getState().k === t, target), `k reached ${target}`);
+  assert.ok(await tabTo('Check'), 'Check is reachable by Tab');
+  await page.keyboard.press('Space');
+  assert.ok(await waitUntil(page, () => window.PosEnc.describe().includes('Answered: right.')), await describeText());
+  await settle(page);
+  await shot(page, 'tour-prompt-value-answered');
 });
 
 test('ending the tour hides the bar', async () => {
