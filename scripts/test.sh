@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every PosEnc Lab test:
 #   core + state tests natively (ctest) and as wasm under node (ctest), the same natively with ASan +
-#   UBSan, 20 s of libFuzzer on the state path, browser tests in headless Chromium (node --test +
+#   UBSan, 20 s of libFuzzer on the state path, the Python package (tests/python/run.sh: venv, unit tests,
+#   the example notebook through Jupyter), browser tests in headless Chromium (node --test +
 #   playwright-core), the soak, the desktop smoke test under Xvfb; then the sizes.
 # Screenshots land in artifacts/. Exits non-zero if any test fails.
 set -uo pipefail
@@ -37,6 +38,8 @@ stage "core + state tests with AddressSanitizer and UBSan (native, build/sanitiz
 bash scripts/sanitize.sh 2>&1 | tee "$log"; count_ctest
 stage "fuzzing the validated state path (libFuzzer, 20 s, build/fuzz)"
 bash scripts/fuzz.sh 20 2>&1 | tee "$log"; count_line fuzz
+stage "python package and example notebook (fresh venv, offline pip install, unittest, jupyter nbconvert)"
+bash tests/python/run.sh 2>&1 | tee "$log"; count_line python
 stage "browser tests (headless Chromium)"
 node --test $(ls tests/browser/test_*.mjs | grep -v test_soak.mjs) 2>&1 | tee "$log"; count_node
 stage "soak: 10,000 frames of random setState (headless Chromium)"

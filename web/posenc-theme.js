@@ -5,7 +5,8 @@
 // values and its default. tests/browser/test_theme.mjs checks that the two agree.
 (function () {
   'use strict';
-  var given = new URLSearchParams(location.search).getAll('theme');
+  var meta = document.querySelector('meta[name="posenc-query"]');  // a srcdoc figure's query (see posenc.js)
+  var given = new URLSearchParams(location.search || (meta && meta.getAttribute('content')) || '').getAll('theme');
   var theme = given[given.length - 1];  // a later key wins, as in the module's query parser
   var prefersDark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
   if (theme === 'dark' || (theme === 'auto' && prefersDark)) document.documentElement.classList.add('dark');

@@ -9,9 +9,19 @@
 //   PosEnc.period(pair, d, base?)     period of pair `pair`, in positions
 //   PosEnc.dimensionRanges(n, d, base?)  Float64Array of the d ranges (max minus min) of each
 //                                     dimension over positions 0..n-1 (n as the `n` row of PosEnc.schema() allows)
-//   PosEnc.rope(q, k, m, n, base?)    RoPE score: q turned for position m dotted with k turned for n
+//   PosEnc.rope(q, k, m, n, base?, {layout}?)  RoPE score: q turned for position m dotted with k turned for n
 //                                     (arrays or typed arrays of numbers, of equal length, even, up to the `d` limit;
-//                                     pair (x[2i], x[2i+1]) turned by p*w_i, w_i = base^(-2i/d))
+//                                     layout 'interleaved' (default): pair i = (x[2i], x[2i+1]); 'half': pair i =
+//                                     (x[i], x[i+d/2]), the rotate_half code; either turned by p*w_i, w_i = base^(-2i/d))
+//   PosEnc.ropeAngles(pos, d, {base, scaling}?)  Float64Array of the d/2 angles pos*w_i; scaling absent or
+//                                     {type: 'none' | 'linear' | 'ntk' | 'yarn', factor, originalLength (yarn),
+//                                     betaFast = 32, betaSlow = 1 (yarn)}: linear w_i/s, ntk base*s^(d/(d-2)),
+//                                     yarn the blend (1 - ramp_i) w_i + ramp_i w_i/s of the YaRN reference code
+//   PosEnc.ropeAttentionFactor(factor)  YaRN's attention temperature 0.1 ln(factor) + 1 (factor >= 1)
+//   PosEnc.alibiSlopes(heads)         Float64Array of the ALiBi paper's head slopes (2^(-8/H) geometric; its
+//                                     rule for head counts that are not a power of two), heads 1..1024
+//   PosEnc.t5Bucket(relativePosition, {bidirectional = true, numBuckets = 32, maxDistance = 128}?)
+//                                     T5's relative-position bucket; relativePosition = key pos - query pos
 //   PosEnc.on('change', fn)           fn(state) after every state change; returns an unsubscribe function
 //   PosEnc.table(n, d, base?)         Float64Array of n*d values, PE(p) for p = 0..n-1 row after row (fast
 //                                     path: the shift-by-one rotation, re-anchored every 64 rows; |error|
@@ -32,6 +42,8 @@
 //   PosEnc.views()                    [{id, label, title, summary, tourSteps}] in tab order (the lesson registry)
 //   PosEnc.schema()                   [{key, kind, min, max, default, meaning, allowed, choices?}] (the settings table)
 // `base` defaults to the `base` row's default. Invalid arguments throw a RangeError/TypeError naming the parameter.
+// ropeAngles, ropeAttentionFactor, alibiSlopes, t5Bucket and rope's options are checked on the C++ side only
+// (names, types, limits, defaults: src/platform/web_api.cpp); any invalid argument there is a RangeError.
 //
 // The page around the canvas (this file, after the API):
 //   - the URL's query is the state: handed as it is to posenc_load, which validates it, applies it and
@@ -120,6 +132,35 @@
   }
   function compute(fn, args) { return call(need(), fn, args); }
 
+  // The arguments of the calls checked wholly on the C++ side, as one text (src/platform/web_api.cpp reads
+  // it): name=value pairs, each value tagged with its JS type (n number, s string, b boolean, o plain
+  // object, t any other type's name). `options`, when given, is sent as the entry "options" and its own
+  // keys by their bare names; plain objects among them by "key.inner". Undefined values are not sent.
+  // This knows no name, limit or default.
+  function argText(positional, options) {
+    const parts = [];
+    const plain = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) &&
+      (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+    const add = (name, v, children) => {
+      if (v === undefined) return;
+      let tagged;
+      if (typeof v === 'number') tagged = 'n' + String(v);
+      else if (typeof v === 'string') tagged = 's' + v;
+      else if (typeof v === 'boolean') tagged = v ? 'b1' : 'b0';
+      else if (plain(v)) tagged = 'o';
+      else tagged = 't' + (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+      parts.push(encodeURIComponent(name) + '=' + encodeURIComponent(tagged));
+      if (tagged === 'o' && children) for (const key of Object.keys(v)) children(key, v[key]);
+    };
+    for (const [name, v] of positional) add(name, v, null);
+    add('options', options, (key, v) => add(key, v, (inner, w) => add(key + '.' + inner, w, null)));
+    return parts.join('&');
+  }
+  function computeArgs(fn, positional, options) {
+    const m = need();
+    return withString(m, argText(positional, options), (p) => call(m, fn, [p]));
+  }
+
   function withString(m, text, fn) {
     const len = m.lengthBytesUTF8(text) + 1;
     const ptr = m._posenc_alloc(len);
@@ -201,7 +242,7 @@
       num('n', n); num('d', d); num('base', base);
       return compute('posenc_dimension_ranges', [n, d, base]);
     },
-    rope(q, k, m, n, base = defaultBase()) {
+    rope(q, k, m, n, base = defaultBase(), options = undefined) {
       const qa = vec('q', q), ka = vec('k', k);
       num('m', m); num('n', n); num('base', base);
       const wasm = need();
@@ -213,10 +254,17 @@
       try {
         wasm.HEAPF64.set(qa, ptr / 8);  // HEAPF64 read after the allocation, which may have grown memory
         wasm.HEAPF64.set(ka, ptr / 8 + qa.length);
-        return call(wasm, 'posenc_rope', [ptr, ptr + 8 * qa.length, qa.length, m, n, base])[0];
+        return withString(wasm, argText([], options),
+          (opt) => call(wasm, 'posenc_rope', [ptr, ptr + 8 * qa.length, qa.length, m, n, base, opt])[0]);
       } finally {
         wasm._posenc_free(ptr);
       }
+    },
+    ropeAngles(pos, d, options) { return computeArgs('posenc_rope_angles', [['pos', pos], ['d', d]], options); },
+    ropeAttentionFactor(factor) { return computeArgs('posenc_rope_attention_factor', [['factor', factor]])[0]; },
+    alibiSlopes(heads) { return computeArgs('posenc_alibi_slopes', [['heads', heads]]); },
+    t5Bucket(relativePosition, options) {
+      return computeArgs('posenc_t5_bucket', [['relativePosition', relativePosition]], options)[0];
     },
     table(n, d, base = defaultBase()) { return table(false, n, d, base); },
     stats() {
@@ -745,6 +793,13 @@
   }
 
   // ---- [SECTION] boot ------------------------------------------------------------------------------
+  // The query to start from: the URL's, or, in a document that has no URL of its own (an iframe srcdoc:
+  // the Python package's notebook figures, src/python), the content of <meta name="posenc-query">.
+  function startQuery() {
+    if (location.search) return location.search;
+    const meta = document.querySelector('meta[name="posenc-query"]');
+    return meta ? meta.getAttribute('content') || '' : '';
+  }
   let lastErr = '';  // the module's last stderr line, for the message if it cannot start
   const config = {
     canvas,
@@ -755,7 +810,7 @@
       runtime = config;
       applyPrefersDark();
       const reduced = reducedMotion && reducedMotion.matches ? 1 : 0;
-      const loaded = JSON.parse(withString(config, location.search, (p) => config.UTF8ToString(config._posenc_load(p, reduced))));
+      const loaded = JSON.parse(withString(config, startQuery(), (p) => config.UTF8ToString(config._posenc_load(p, reduced))));
       embed = loaded.page.embed;
       allowList = loaded.page.origins === null ? null : parseOrigins(loaded.page.origins);
       pageQuery = loaded.page.query;
