@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/app.hpp"
@@ -20,10 +21,14 @@
 #include "state/state_io.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
+#include "core/alibi.hpp"
 #include "core/params.hpp"
 #include "core/table_recurrence.hpp"
 #include "core/ranges.hpp"
 #include "core/rope.hpp"
+#include "core/rope_attention.hpp"
+#include "core/rope_scaling.hpp"
+#include "core/t5_bucket.hpp"
 #include "core/similarity.hpp"
 #include "export_io.hpp"
 #include "platform.hpp"
@@ -59,6 +64,162 @@ std::string check_dims(double d, double base) {
   std::string err = pe::check_d(d);
   if (err.empty()) err = pe::check_base(base);
   return err;
+}
+
+// ---- the arguments of the calls that take option objects (ropeAngles, ropeAttentionFactor, alibiSlopes,
+// t5Bucket, and rope's {layout}) ----
+// posenc.js checks none of these arguments: it hands them over as one text, and their names, types,
+// limits and defaults live here only. The text is "name=value&..." (%-encoded), every value tagged with
+// its JavaScript type: "n" + the number as JS's String() writes it (which reads back exactly, NaN and
+// Infinity included), "s" + a string, "b1"/"b0" a boolean, "o" a plain object (its own keys follow as
+// "name.key", except the options argument's, which follow by their bare names), "t" + any other type's
+// name (null, array, bigint, function, ...). An argument left undefined is not sent (its default applies).
+struct Arg {
+  std::string name;
+  std::string value;  // tag + text
+  bool used = false;
+};
+
+int hex(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string percent_decode(std::string_view in) {
+  std::string out;
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (in[i] == '%' && i + 2 < in.size() && hex(in[i + 1]) >= 0 && hex(in[i + 2]) >= 0) {
+      out += static_cast<char>(hex(in[i + 1]) * 16 + hex(in[i + 2]));
+      i += 2;
+    } else {
+      out += in[i];
+    }
+  }
+  return out;
+}
+
+class Args {
+ public:
+  explicit Args(const char* text) {
+    const std::string_view all = text ? text : "";
+    size_t start = 0;
+    while (start < all.size()) {
+      size_t end = all.find('&', start);
+      if (end == std::string_view::npos) end = all.size();
+      const std::string_view part = all.substr(start, end - start);
+      const size_t eq = part.find('=');
+      if (eq != std::string_view::npos) args_.push_back({percent_decode(part.substr(0, eq)), percent_decode(part.substr(eq + 1))});
+      start = end + 1;
+    }
+  }
+
+  // Each reader looks `name` up and marks it used. Absent: returns true and leaves `out` (the default),
+  // unless `required`. Present with the wrong type or absent though required: false, and err() says why.
+  bool number(const char* name, double& out, bool required = false) {
+    const Arg* a = take(name);
+    if (!a) return !required || fail(name, "a number", "undefined");
+    if (a->value.empty() || a->value[0] != 'n') return fail(name, "a number", type_of(*a));
+    // JS's String(number): a decimal or exponent form, "NaN", "Infinity" or "-Infinity"; strtod reads
+    // each back exactly. A NUL inside would end strtod early, so the whole text must be consumed.
+    const std::string text = a->value.substr(1);
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size()) return fail(name, "a number", "a malformed number");
+    out = v;
+    return true;
+  }
+  bool string(const char* name, std::string& out, const char* what, bool required = false) {
+    const Arg* a = take(name);
+    if (!a) return !required || fail(name, what, "undefined");
+    if (a->value.empty() || a->value[0] != 's') return fail(name, what, type_of(*a));
+    out = a->value.substr(1);
+    return true;
+  }
+  bool boolean(const char* name, bool& out) {
+    const Arg* a = take(name);
+    if (!a) return true;
+    if (a->value != "b1" && a->value != "b0") return fail(name, "true or false", type_of(*a));
+    out = a->value == "b1";
+    return true;
+  }
+  // An object argument: absent (false, no error), a plain object (true), anything else (false, err()).
+  bool object(const char* name, const char* what) {
+    const Arg* a = take(name);
+    if (!a) return false;
+    if (a->value == "o") return true;
+    fail(name, what, type_of(*a));
+    return false;
+  }
+  // The first argument no reader asked for: "name is not an option of `call` (it takes ...)", or "".
+  std::string leftover(const char* call) const {
+    for (const Arg& a : args_) {
+      if (a.used) continue;
+      std::string m = "'";
+      m.append(app::sanitise(a.name)).append("' is not an option of ").append(call).append(" (it takes ");
+      bool first = true;
+      for (const std::string& n : asked_) {
+        if (n == "options") continue;
+        if (!first) m.append(", ");
+        m.append(n);
+        first = false;
+      }
+      m.append(")");
+      return m;
+    }
+    return "";
+  }
+  const std::string& err() const { return err_; }
+
+ private:
+  Arg* take(const char* name) {
+    if (std::find(asked_.begin(), asked_.end(), name) == asked_.end()) asked_.push_back(name);
+    for (Arg& a : args_)
+      if (!a.used && a.name == name) {
+        a.used = true;
+        return &a;
+      }
+    return nullptr;
+  }
+  static std::string type_of(const Arg& a) {
+    if (a.value.empty()) return "nothing";
+    switch (a.value[0]) {
+      case 'n': return "a number";
+      case 's': return "a string";
+      case 'b': return "a boolean";
+      case 'o': return "an object";
+      default: break;
+    }
+    // "t" + JS's name of the type, given an article: null, undefined, an array, a bigint, a function, ...
+    const std::string t = app::sanitise(a.value.substr(1));
+    if (t == "null" || t == "undefined" || t.empty()) return t.empty() ? "nothing" : t;
+    std::string with = std::string_view("aeiou").find(t[0]) != std::string_view::npos ? "an " : "a ";
+    return with.append(t);
+  }
+  bool fail(const char* name, const char* what, const std::string& got) {
+    if (err_.empty()) err_.append(name).append(" must be ").append(what).append(" (got ").append(got).append(")");
+    return false;
+  }
+  std::vector<Arg> args_;
+  std::vector<std::string> asked_;
+  std::string err_;
+};
+
+// 'text' quoted for a message: printable ASCII, at most 40 characters.
+std::string quoted(const std::string& text) {
+  std::string q = "'";
+  q.append(app::sanitise(text)).append("'");
+  return q;
+}
+
+std::string layout_from(Args& args, pe::RopeLayout& layout) {
+  std::string name = "interleaved";
+  if (!args.string("layout", name, "'interleaved' or 'half'")) return args.err();
+  if (name == "interleaved") layout = pe::RopeLayout::interleaved;
+  else if (name == "half") layout = pe::RopeLayout::half;
+  else return std::string("layout must be 'interleaved' or 'half' (got ").append(quoted(name)).append(")");
+  return "";
 }
 
 }  // namespace
@@ -321,7 +482,10 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_rope_lengths(double q_len, double k_len)
   return "";
 }
 
-EMSCRIPTEN_KEEPALIVE const char* posenc_rope(const double* q, const double* k, double q_len, double m, double n, double base) {
+// `options`: rope's options argument in the text form of the [SECTION] above ({layout}: 'interleaved', the
+// default, or 'half').
+EMSCRIPTEN_KEEPALIVE const char* posenc_rope(const double* q, const double* k, double q_len, double m, double n, double base,
+                                             const char* options) {
   if (const char* err = posenc_rope_lengths(q_len, q_len); *err) return err;
   const auto len = static_cast<size_t>(q_len);
   for (size_t j = 0; j < len; ++j) {
@@ -331,8 +495,95 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_rope(const double* q, const double* k, d
   std::string err = pe::check_position(m, "m");
   if (err.empty()) err = pe::check_position(n, "n");
   if (err.empty()) err = pe::check_base(base);
+  Args args(options);
+  pe::RopeLayout layout = pe::RopeLayout::interleaved;
+  if (err.empty() && args.object("options", "an object such as {layout: 'half'}")) err = layout_from(args, layout);
+  if (err.empty()) err = args.err();
+  if (err.empty()) err = args.leftover("PosEnc.rope");
   if (!err.empty()) return reply(err);
-  g_out = {pe::rope_score({q, len}, {k, len}, m, n, base)};
+  g_out = {pe::rope_score_as({q, len}, {k, len}, m, n, base, layout)};
+  return "";
+}
+
+// PosEnc.ropeAngles(pos, d, {base, scaling}): the d/2 angles pos * w_i under the scaling
+// (core/rope_scaling.hpp); scaling {type: 'none' | 'linear' | 'ntk' | 'yarn', factor, originalLength,
+// betaFast = 32, betaSlow = 1}, each key only for the types that use it.
+EMSCRIPTEN_KEEPALIVE const char* posenc_rope_angles(const char* text) {
+  Args args(text);
+  double pos = 0, d = 0, base = app::State{}.base;
+  pe::RopeScaling sc;
+  std::string err;
+  if (args.number("pos", pos, true) && args.number("d", d, true)) {
+    if (args.object("options", "an object such as {base, scaling}") && args.number("base", base) &&
+        args.object("scaling", "an object such as {type: 'yarn', factor, originalLength}")) {
+      std::string type;
+      if (args.string("scaling.type", type, "'none', 'linear', 'ntk' or 'yarn'", true)) {
+        if (!pe::rope_scaling_from_name(type, sc.type)) {
+          err = std::string("scaling.type must be 'none', 'linear', 'ntk' or 'yarn' (got ").append(quoted(type)).append(")");
+        } else if (sc.type != pe::RopeScalingType::none && args.number("scaling.factor", sc.factor, true) &&
+                   sc.type == pe::RopeScalingType::yarn) {
+          if (args.number("scaling.originalLength", sc.original_length, true) && args.number("scaling.betaFast", sc.beta_fast))
+            args.number("scaling.betaSlow", sc.beta_slow);
+        }
+      }
+    }
+  }
+  if (err.empty()) err = args.err();
+  if (err.empty()) err = pe::check_position(pos, "pos");
+  if (err.empty()) err = check_dims(d, base);
+  if (err.empty()) err = pe::rope_scaling_error(sc, static_cast<int>(d), "scaling.");
+  if (err.empty()) err = args.leftover("PosEnc.ropeAngles");
+  if (!err.empty()) return reply(err);
+  g_out = pe::rope_angles(pos, static_cast<int>(d), base, sc);
+  return "";
+}
+
+// PosEnc.ropeAttentionFactor(factor): YaRN's temperature 0.1 ln s + 1 (factor from 1 to 1e6).
+EMSCRIPTEN_KEEPALIVE const char* posenc_rope_attention_factor(const char* text) {
+  Args args(text);
+  double factor = 0;
+  args.number("factor", factor, true);
+  std::string err = args.err();
+  if (err.empty()) err = pe::check_scaling_factor(factor, "factor");
+  if (err.empty()) err = args.leftover("PosEnc.ropeAttentionFactor");
+  if (!err.empty()) return reply(err);
+  g_out = {pe::yarn_attention_factor(factor)};
+  return "";
+}
+
+// PosEnc.alibiSlopes(heads): the ALiBi paper's slopes (core/alibi.hpp), heads from 1 to 1024.
+EMSCRIPTEN_KEEPALIVE const char* posenc_alibi_slopes(const char* text) {
+  Args args(text);
+  double heads = 0;
+  args.number("heads", heads, true);
+  std::string err = args.err();
+  if (err.empty()) err = pe::check_heads(heads);
+  if (err.empty()) err = args.leftover("PosEnc.alibiSlopes");
+  if (!err.empty()) return reply(err);
+  g_out = pe::alibi_slopes(static_cast<int>(heads));
+  return "";
+}
+
+// PosEnc.t5Bucket(relativePosition, {bidirectional = true, numBuckets = 32, maxDistance = 128}): T5's
+// bucket of relativePosition = key position - query position (core/t5_bucket.hpp).
+EMSCRIPTEN_KEEPALIVE const char* posenc_t5_bucket(const char* text) {
+  Args args(text);
+  const pe::T5BucketOptions defaults;
+  double rel = 0, buckets = defaults.num_buckets, distance = defaults.max_distance;
+  bool bidirectional = defaults.bidirectional;
+  if (args.number("relativePosition", rel, true) &&
+      args.object("options", "an object such as {bidirectional, numBuckets, maxDistance}") &&
+      args.boolean("bidirectional", bidirectional) && args.number("numBuckets", buckets))
+    args.number("maxDistance", distance);
+  std::string err = args.err();
+  if (err.empty()) err = pe::t5_bucket_error(rel, bidirectional, buckets, distance);
+  if (err.empty()) err = args.leftover("PosEnc.t5Bucket");
+  if (!err.empty()) return reply(err);
+  pe::T5BucketOptions o;
+  o.bidirectional = bidirectional;
+  o.num_buckets = static_cast<int>(buckets);
+  o.max_distance = static_cast<int>(distance);
+  g_out = {static_cast<double>(pe::t5_bucket(static_cast<long long>(rel), o))};
   return "";
 }
 
