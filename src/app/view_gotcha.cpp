@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "core/frequency.hpp"
@@ -70,44 +72,162 @@ std::string dim_label(int dim, int d, pe::Layout L) {
   return b;
 }
 
-// The vector PE(pos) as a strip of cells, with arcs joining the dims the pairing turns together.
+// A run of consecutive dims of the strip, lo..hi inclusive.
+struct Segment {
+  int lo, hi;
+};
+
+// The dims the strip shows when it has room for `capacity` readable cells: all d of them when they
+// fit; else runs around the dims in `focus` (those of the pairs in the dials), widened on both sides
+// until the cells are used up, one cell going to the break between two runs. Runs that come within
+// one dim of each other are joined (a break would take that dim's room).
+std::vector<Segment> strip_segments(std::vector<int> focus, int d, int capacity) {
+  if (d <= capacity || focus.empty()) return {{0, d - 1}};
+  std::sort(focus.begin(), focus.end());
+  std::vector<Segment> segs;
+  for (const int f : focus) {
+    if (!segs.empty() && f - segs.back().hi <= 2)
+      segs.back().hi = std::max(segs.back().hi, f);
+    else
+      segs.push_back({f, f});
+  }
+  int used = static_cast<int>(segs.size()) - 1;
+  for (const Segment& g : segs) used += g.hi - g.lo + 1;
+  int spare = capacity - used;
+  for (bool grew = true; spare > 0 && grew;) {
+    grew = false;
+    for (size_t j = 0; j < segs.size() && spare > 0; ++j) {
+      // One dim to the right, then one to the left, while a dim stays between it and the next run.
+      if (segs[j].hi < d - 1 && (j + 1 == segs.size() || segs[j + 1].lo - segs[j].hi > 1)) ++segs[j].hi, --spare, grew = true;
+      if (spare > 0 && segs[j].lo > 0 && (j == 0 || segs[j].lo - segs[j - 1].hi > 1)) --segs[j].lo, --spare, grew = true;
+    }
+    for (size_t j = 0; j + 1 < segs.size();) {
+      const int gap = segs[j + 1].lo - segs[j].hi - 1;
+      if (gap > 1) {
+        ++j;
+        continue;
+      }
+      spare += 1 - gap;  // the break's cell back, the hidden dim (if any) shown
+      segs[j].hi = segs[j + 1].hi;
+      segs.erase(segs.begin() + static_cast<std::ptrdiff_t>(j) + 1);
+      grew = true;
+    }
+  }
+  return segs;
+}
+
+// "12 to 23", or "0 to 3 and 256 to 259": the dims the runs show.
+std::string segments_text(const std::vector<Segment>& segs) {
+  std::string t;
+  for (size_t j = 0; j < segs.size(); ++j) {
+    if (j > 0) t.append(j + 1 == segs.size() ? " and " : ", ");
+    t.append(std::to_string(segs[j].lo));
+    if (segs[j].hi > segs[j].lo) t.append(" to ").append(std::to_string(segs[j].hi));
+  }
+  return t;
+}
+
+// The vector PE(pos) as a strip of cells, with arcs joining the dims the pairing turns together. When
+// its d cells would be too narrow for their labels (d = 512), it shows a readable window of the dims
+// around the pairs in the dials, and above it a thin bar of the whole vector that marks the window.
 void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, const std::vector<pe::DimPair>& pairing,
                 int first, int count, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const float line = ImGui::GetTextLineHeight();
   const float width = ImGui::GetContentRegionAvail().x;
   const float arc_h = 44 * sc, cell_h = 26 * sc;
-  const ImVec2 p = ImGui::GetCursorScreenPos();
-  // The legend under the strip wraps in a narrow window; the strip keeps the room it takes.
-  const std::string legend = fill(lesson_text(View::gotcha, "strip_legend"), {{"last", std::to_string(s.d - 1)}});
-  const float legend_wrap = width - 8 * sc;
-  const float legend_h = ImGui::CalcTextSize(legend.c_str(), nullptr, false, legend_wrap).y;
-  ImGui::Dummy(ImVec2(width, arc_h + cell_h + legend_h + 0.4f * line + 8 * sc));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float x0 = p.x + 4 * sc, x1 = p.x + width - 4 * sc, y0 = p.y + arc_h;
   const int d = s.d;
-  const float cw = (x1 - x0) / static_cast<float>(d);
-  auto cx = [&](int dim) { return x0 + (static_cast<float>(dim) + 0.5f) * cw; };
-  // At most one rectangle per pixel column: wide models are decimated to the first dim in each column.
-  const int cols = std::min(d, std::max(1, static_cast<int>(x1 - x0)));
-  for (int c = 0; c < cols; ++c) {
-    const int dim = static_cast<int>(static_cast<long long>(c) * d / cols);
-    const float a = x0 + (x1 - x0) * static_cast<float>(c) / static_cast<float>(cols);
-    const float b = x0 + (x1 - x0) * static_cast<float>(c + 1) / static_cast<float>(cols);
-    dl->AddRectFilled(ImVec2(a, y0), ImVec2(b, y0 + cell_h), value_color(v[static_cast<size_t>(dim)]));
-    // A sin/cos mark under the cell: strong for sin, faint for cos (against the background, in either theme).
-    dl->AddRectFilled(ImVec2(a, y0 + cell_h + 1 * sc), ImVec2(b, y0 + cell_h + 5 * sc),
-                      is_sin(dim, d, L) ? kSinTick : kCosTick);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float x0 = p.x + 4 * sc, x1 = p.x + width - 4 * sc;
+  // A cell is readable when its label ("c255", the widest at d = 512) fits in it.
+  std::string widest = "c";
+  widest.append(std::to_string(d / 2 - 1));
+  const float label_w = ImGui::CalcTextSize(widest.c_str()).x;
+  // The whole vector where every label fits, however snugly; else a window of roomier cells.
+  const bool all_fit = static_cast<float>(d) * (label_w + 2 * sc) <= x1 - x0;
+  const int capacity = all_fit ? d : std::max(1, static_cast<int>((x1 - x0) / (label_w + 8 * sc)));
+  std::vector<int> focus;
+  for (int i = first; i < first + count; ++i) {
+    focus.push_back(pairing[static_cast<size_t>(i)].sin_dim);
+    focus.push_back(pairing[static_cast<size_t>(i)].cos_dim);
   }
-  dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y0 + cell_h), colors::dial_rim);
-  if (cw >= 24 * sc) {
-    for (int dim = 0; dim < d; ++dim) {
-      const std::string t = dim_label(dim, d, L);
-      const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-      dl->AddText(ImVec2(cx(dim) - ts.x / 2, y0 + (cell_h - ts.y) / 2), ink_on(value_color(v[static_cast<size_t>(dim)])),
-                  t.c_str());
-
+  const std::vector<Segment> segs = strip_segments(focus, d, capacity);
+  const bool window = !(segs.size() == 1 && segs[0].lo == 0 && segs[0].hi == d - 1);
+  int slots = static_cast<int>(segs.size()) - 1;  // one cell for each break
+  for (const Segment& g : segs) slots += g.hi - g.lo + 1;
+  const float cw = (x1 - x0) / static_cast<float>(slots);
+  // The left edge of dim's cell (dims outside the runs are never asked for: the arcs join shown dims).
+  auto left = [&](int dim) {
+    int at = 0;
+    for (const Segment& g : segs) {
+      if (dim >= g.lo && dim <= g.hi) return x0 + static_cast<float>(at + dim - g.lo) * cw;
+      at += g.hi - g.lo + 2;
     }
+    return x0;
+  };
+  auto cx = [&](int dim) { return left(dim) + 0.5f * cw; };
+
+  // The words: above the window what it shows, and under the strip the legend. They wrap in a narrow
+  // window; the strip keeps the room they take.
+  const float wrap = width - 8 * sc;
+  const std::string head = window ? fill(lesson_text(View::gotcha, "strip_window"),
+                                         {{"shown", segments_text(segs)}, {"d", std::to_string(d)}, {"last", std::to_string(d - 1)}})
+                                  : std::string();
+  const std::string legend =
+      fill(lesson_text(View::gotcha, window ? "strip_legend_window" : "strip_legend"), {{"last", std::to_string(d - 1)}});
+  const float head_h = window ? wrapped_text_size(head, wrap).y + 4 * sc : 0.0f;
+  const float bar_h = 10 * sc, bar_gap = 14 * sc;  // the whole-vector bar, and the room its connectors take
+  const float top_h = window ? head_h + bar_h + bar_gap : 0.0f;
+  const float numbers_h = window ? line + 2 * sc : 0.0f;  // the first and last dim of each run, under it
+  const float legend_h = wrapped_text_size(legend, wrap).y;
+  ImGui::Dummy(ImVec2(width, top_h + arc_h + cell_h + 8 * sc + numbers_h + legend_h + 0.4f * line));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float y0 = p.y + top_h + arc_h;
+
+  if (window) {
+    add_text_wrapped(dl, ImVec2(x0, p.y), colors::text_dim, head, wrap);
+    // The whole vector, one rectangle per pixel column (the first dim in each), and the runs marked on it.
+    const float by = p.y + head_h;
+    const int cols = std::min(d, std::max(1, static_cast<int>(x1 - x0)));
+    for (int c = 0; c < cols; ++c) {
+      const int dim = static_cast<int>(static_cast<long long>(c) * d / cols);
+      const float a = x0 + (x1 - x0) * static_cast<float>(c) / static_cast<float>(cols);
+      const float b = x0 + (x1 - x0) * static_cast<float>(c + 1) / static_cast<float>(cols);
+      dl->AddRectFilled(ImVec2(a, by), ImVec2(b, by + bar_h), value_color(v[static_cast<size_t>(dim)]));
+    }
+    dl->AddRect(ImVec2(x0, by), ImVec2(x1, by + bar_h), colors::dial_rim);
+    auto bx = [&](int dim) { return x0 + (x1 - x0) * static_cast<float>(dim) / static_cast<float>(d); };
+    for (const Segment& g : segs) {
+      const float mid = (bx(g.lo) + bx(g.hi + 1)) / 2, half = std::max((bx(g.hi + 1) - bx(g.lo)) / 2, 2 * sc);
+      const float a = mid - half, b = mid + half;
+      dl->AddRect(ImVec2(a, by - 2 * sc), ImVec2(b, by + bar_h + 2 * sc), colors::ink, 0, 0, 2 * sc);
+      // Connectors from the mark down to the run it stands for.
+      const float ta = left(g.lo), tb = left(g.hi) + cw;
+      dl->AddLine(ImVec2(a, by + bar_h + 2 * sc), ImVec2(ta, by + bar_h + bar_gap), colors::zero_line, 1.0f * sc);
+      dl->AddLine(ImVec2(b, by + bar_h + 2 * sc), ImVec2(tb, by + bar_h + bar_gap), colors::zero_line, 1.0f * sc);
+    }
+  }
+
+  for (const Segment& g : segs)
+    for (int dim = g.lo; dim <= g.hi; ++dim) {
+      const float a = left(dim), b = a + cw;
+      dl->AddRectFilled(ImVec2(a, y0), ImVec2(b, y0 + cell_h), value_color(v[static_cast<size_t>(dim)]));
+      // A sin/cos mark under the cell: strong for sin, faint for cos (against the background, in either theme).
+      dl->AddRectFilled(ImVec2(a, y0 + cell_h + 1 * sc), ImVec2(b, y0 + cell_h + 5 * sc), is_sin(dim, d, L) ? kSinTick : kCosTick);
+    }
+  for (size_t j = 0; j < segs.size(); ++j) {
+    const float a = left(segs[j].lo), b = left(segs[j].hi) + cw;
+    dl->AddRect(ImVec2(a, y0), ImVec2(b, y0 + cell_h), colors::dial_rim);
+    if (j + 1 < segs.size())  // the break: three dots for the dims left out
+      for (int k = -1; k <= 1; ++k) dl->AddCircleFilled(ImVec2(b + cw / 2 + static_cast<float>(k) * cw / 4, y0 + cell_h / 2), 1.8f * sc, colors::text_dim);
+  }
+  if (cw >= label_w + 2 * sc) {
+    for (const Segment& g : segs)
+      for (int dim = g.lo; dim <= g.hi; ++dim) {
+        const std::string t = dim_label(dim, d, L);
+        const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+        dl->AddText(ImVec2(cx(dim) - ts.x / 2, y0 + (cell_h - ts.y) / 2), ink_on(value_color(v[static_cast<size_t>(dim)])), t.c_str());
+      }
   }
   // Arcs for the pairs shown in the dials below.
   for (int i = first; i < first + count; ++i) {
@@ -123,8 +243,19 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
     dl->AddCircleFilled(ImVec2(a, y0), 3 * sc, col);
     dl->AddCircleFilled(ImVec2(b, y0), 3 * sc, col);
   }
-  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x0, y0 + cell_h + 8 * sc), colors::text_dim, legend.c_str(), nullptr,
-              legend_wrap);
+  float y = y0 + cell_h + 8 * sc;
+  if (window) {
+    // The first and last dim of each run under its ends (the last left out where the two would touch).
+    for (const Segment& g : segs) {
+      const std::string lo = std::to_string(g.lo), hi = std::to_string(g.hi);
+      const float a = left(g.lo), b = left(g.hi) + cw;
+      dl->AddText(ImVec2(a, y), colors::text_dim, lo.c_str());
+      const float hw = ImGui::CalcTextSize(hi.c_str()).x;
+      if (g.hi > g.lo && b - hw >= a + ImGui::CalcTextSize(lo.c_str()).x + 0.5f * line) dl->AddText(ImVec2(b - hw, y), colors::text_dim, hi.c_str());
+    }
+    y += numbers_h;
+  }
+  add_text_wrapped(dl, ImVec2(x0, y), colors::text_dim, legend, wrap);
 }
 
 // The key to the dials, items flowing onto a second line when the window is narrow.
@@ -188,8 +319,11 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     const pe::DimPair dp = pairing[static_cast<size_t>(i)];
     const auto a = static_cast<size_t>(dp.sin_dim), b = static_cast<size_t>(dp.cos_dim);
     if (j > 0) ImGui::SameLine(0, 0);
+    // The cell's title, shorter where the cell is narrow (three-digit dims at a large scale).
     char label[64];
     std::snprintf(label, sizeof label, "pair %d: dims %d, %d", i, dp.sin_dim, dp.cos_dim);
+    if (ImGui::CalcTextSize(label).x > cell_w - 12 * sc) std::snprintf(label, sizeof label, "pair %d: %d, %d", i, dp.sin_dim, dp.cos_dim);
+    if (ImGui::CalcTextSize(label).x > cell_w - 12 * sc) std::snprintf(label, sizeof label, "pair %d", i);
     const PairCell pc = pair_cell(s, i, ImVec2(cell_w, cell_h), label, sc);
     const ImVec2 p = pc.pos;
     const bool hovered = pc.hovered, sel = pc.selected;

@@ -106,11 +106,21 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
   if (x1 - X(n - 1) > osz.x + 12 * sc)
     dl->AddText(ImVec2(X(n - 1) + 8 * sc, y_bar + (bar_h - osz.y) / 2), colors::text_dim, outside);
 
-  // Axis labels under the bar.
+  // Axis labels under the bar: the first row's number under its edge, the last row's centred under
+  // it. Where the table is too narrow on the axis for both (a far pos squeezes it to a sliver, or
+  // n = 1), one label names the range from the first row's edge: "0 .. 63".
   const float y_lab = y_bar + bar_h + 3 * sc;
-  dl->AddText(ImVec2(X(0) - 3 * sc, y_lab), colors::text_dim, "0");
   const std::string nl = grouped(n - 1);
-  dl->AddText(ImVec2(X(n - 1) - ImGui::CalcTextSize(nl.c_str()).x / 2, y_lab), colors::text_dim, nl.c_str());
+  const float zero_w = ImGui::CalcTextSize("0").x, nl_w = ImGui::CalcTextSize(nl.c_str()).x;
+  const float zero_x = std::max(X(0) - 3 * sc, p.x);
+  const float nl_x = std::min(X(n - 1) - nl_w / 2, p.x + width - nl_w);
+  if (n > 1 && nl_x >= zero_x + zero_w + 0.5f * line) {
+    dl->AddText(ImVec2(zero_x, y_lab), colors::text_dim, "0");
+    dl->AddText(ImVec2(nl_x, y_lab), colors::text_dim, nl.c_str());
+  } else {
+    const std::string both = n > 1 ? "0 .. " + nl : std::string("0");
+    dl->AddText(ImVec2(std::min(zero_x, p.x + width - ImGui::CalcTextSize(both.c_str()).x), y_lab), colors::text_dim, both.c_str());
+  }
 
   // The marker for pos, above the bar: green on a row, orange between rows or beyond them.
   const float xp = std::clamp(X(s.pos), x0, x1);
@@ -124,7 +134,7 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
       dl->AddLine(ImVec2(xr, y_bar - 3 * sc), ImVec2(xr, y_bar + bar_h + 3 * sc), colors::hand, 2.0f * sc);
     }
   }
-  dl->AddTriangleFilled(ImVec2(xp - 6 * sc, p.y + line - 2 * sc), ImVec2(xp + 6 * sc, p.y + line - 2 * sc),
+  dl->AddTriangleFilled(ImVec2(xp - 6 * sc, p.y + line + 1 * sc), ImVec2(xp + 6 * sc, p.y + line + 1 * sc),  // under its label
                         ImVec2(xp, y_bar + 2 * sc), col);
   dl->AddLine(ImVec2(xp, y_bar), ImVec2(xp, y_bar + bar_h), col, 2.5f * sc);
   const std::string pl = "pos = " + fmt("%.2f", s.pos);
@@ -152,10 +162,11 @@ void draw_live(const State& s, const ViewContext& ctx) {
     text_wrapped_at_spaces(fill(lesson_text(View::learned, "pos_outside"), {{"pos", p}, {"last", grouped(s.n - 1)}}));
   ImGui::PopStyleColor();
   ImGui::PushFont(ctx.fonts.mono);
+  // "PE(pos, 0)" holds a no-break space: a narrow column never breaks it after the comma.
   std::string head = "formula, pair " + std::to_string(i);
-  head += ":  PE(pos, " + std::to_string(2 * i) + ") = " + fmt("%+.6f", sv);
+  head += ":  PE(pos,\xC2\xA0" + std::to_string(2 * i) + ") = " + fmt("%+.6f", sv);
   text_wrapped_at_spaces(head);
-  std::string second = "PE(pos, " + std::to_string(2 * i + 1);
+  std::string second = "PE(pos,\xC2\xA0" + std::to_string(2 * i + 1);
   second += ") = " + fmt("%+.6f", cv);
   text_after(second, ImGui::CalcTextSize("   ").x);
   ImGui::PopFont();

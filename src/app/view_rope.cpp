@@ -140,8 +140,11 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     const double kx = c.k[a] * std::cos(tk) - c.k[b] * std::sin(tk), ky = c.k[a] * std::sin(tk) + c.k[b] * std::cos(tk);
     const double norm = std::max({std::hypot(c.q[a], c.q[b]), std::hypot(c.k[a], c.k[b]), 1e-9});
     if (j > 0) ImGui::SameLine(0, 0);
+    // The cell's title, shorter where the cell is narrow (three-digit pairs at a large scale).
     char label[64];
     std::snprintf(label, sizeof label, "pair %d (dims %d, %d)", i, 2 * i, 2 * i + 1);
+    if (ImGui::CalcTextSize(label).x > cell_w - 12 * sc) std::snprintf(label, sizeof label, "pair %d (%d, %d)", i, 2 * i, 2 * i + 1);
+    if (ImGui::CalcTextSize(label).x > cell_w - 12 * sc) std::snprintf(label, sizeof label, "pair %d", i);
     const PairCell pc = pair_cell(s, i, ImVec2(cell_w, cell_h), label, sc);
     const ImVec2 p = pc.pos;
     const bool hovered = pc.hovered, sel = pc.selected;

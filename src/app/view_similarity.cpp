@@ -79,7 +79,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     ImGui::TableSetupColumn("kmax", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     if (two_columns) ImGui::TableSetupColumn("starts", ImGuiTableColumnFlags_WidthStretch, 1.39f);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted("offsets k from 0 to");
+    text_wrapped_at_spaces("offsets k from 0 to");  // the column's width: never cut short
     ImGui::SetNextItemWidth(-1);
     ImGui::SliderInt("##kmax", &cache.kmax, 10, 10000, "%d", ImGuiSliderFlags_Logarithmic);
     cache.kmax = std::clamp(cache.kmax, 10, 10000);
@@ -154,7 +154,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   if (beside) ImGui::SameLine();
   ImGui::BeginGroup();
   ImGui::PushFont(ctx.fonts.title);
-  ImGui::Text("at k = %s", fmt("%g", s.k).c_str());
+  text_wrapped_at_spaces("at k = " + fmt("%g", s.k), table_w);
   ImGui::PopFont();
   const float lh = ImGui::GetTextLineHeight();
   const auto row = [&](int shape, ImU32 col, const std::string& label, double v) {
@@ -166,7 +166,13 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
       marker(dl, shape, c, r, col, sc);
     ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
     ImGui::TextUnformatted(label.c_str());
-    ImGui::SameLine(table_w - 110 * sc);
+    // The values in one column; a label that reaches into it (a position of ten digits on a phone)
+    // puts its value under the column's head on the next line.
+    const float column = q.x + table_w - 110 * sc;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x <= column)
+      ImGui::SameLine(table_w - 110 * sc);
+    else
+      ImGui::SetCursorScreenPos(ImVec2(column, ImGui::GetCursorScreenPos().y));
     ImGui::PushFont(ctx.fonts.mono);
     ImGui::TextUnformatted(fmt("%11.6f", v).c_str());
     ImGui::PopFont();
