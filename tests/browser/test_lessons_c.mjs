@@ -111,18 +111,18 @@ test('gotcha: right pairing shows a rotation, a swapped pair shows the error', a
   const ok = await showView({ view: 'gotcha', d: 16, pos: 10, k: 4, pair: 2 }, 'gotcha');
   assert.ok(inkFraction(ok, MAIN) > 0.01);
   const warnOk = colorStats(ok, WARNING, MAIN).count;
-  // Click the radio button "sin/cos of pair i swapped" (third pairing choice, second radio row).
-  await clickAt(791, 144);
+  // Click the radio button "sin/cos of pair i swapped" (third pairing choice, second radio row, under the claim line).
+  await clickAt(791, 167);
   const bad = await shot(page, 'gotcha-swapped');
   const warnBad = colorStats(bad, WARNING, MAIN).count;
   assert.ok(warnBad > warnOk + 300, `the error shows in orange (${warnOk} -> ${warnBad} pixels)`);
   // The concatenated layout with the interleaved pairing.
-  await clickAt(651, 111);
-  await clickAt(542, 144);
+  await clickAt(651, 134);
+  await clickAt(542, 167);
   const other = await shot(page, 'gotcha-concat-mispaired');
   assert.ok(colorStats(other, WARNING, MAIN).count > warnOk + 300);
   // And back to the right pairing for the concatenated layout.
-  await clickAt(384, 144);
+  await clickAt(384, 167);
   const back = await shot(page, 'gotcha-concat');
   assert.ok(colorStats(back, WARNING, MAIN).count < warnOk + 100, 'right pairing again: no error colour');
 });
