@@ -28,7 +28,8 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   ImGui::SameLine();
   ImGui::SetNextItemWidth(input_w);
   double typed = get_value(s, f);
-  if (ImGui::InputDouble("##exact", &typed, 0, 0, "%g", ImGuiInputTextFlags_EnterReturnsTrue)) {
+  // Up to ten significant digits: pos = 10^6 reads 1000000, not 1e+06.
+  if (ImGui::InputDouble("##exact", &typed, 0, 0, "%.10g", ImGuiInputTextFlags_EnterReturnsTrue)) {
     v = typed;
     edited = true;
   }
