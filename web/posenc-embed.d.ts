@@ -5,8 +5,10 @@
 
 /** A lesson's id: the `view` key. */
 export type ViewId =
-  | 'clock' | 'order' | 'input' | 'formula' | 'heatmap' | 'waves' | 'periods' | 'ranges'
-  | 'similarity' | 'learned' | 'adding' | 'rope' | 'gotcha' | 'precision';
+  | 'clock' | 'order' | 'input' | 'formula' | 'heatmap' | 'waves' | 'periods' | 'counter'
+  | 'ranges' | 'similarity' | 'symmetry' | 'learned' | 'adding' | 'embedding' | 'projections'
+  | 'rope' | 'rope_practice' | 'gotcha' | 'precision' | 'rope_scores' | 'rope_layouts'
+  | 'rope_base' | 'long_context' | 'schemes';
 
 /** The state of a figure: one key per row of the settings table (limits in the README's State table). */
 export interface PosEncState {

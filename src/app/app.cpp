@@ -333,6 +333,23 @@ constexpr ViewSetting kViewSettings[] = {
        c.order.add_pe = v == "1";
        return true;
      }},
+    {View::rope_base, "compare", [](ViewCaches& c, std::string_view v) { return set_rope_base_option(c.rope_base, "compare", v); }},
+    {View::long_context, "length", [](ViewCaches& c, std::string_view v) { return set_long_context_option(c.long_context, "length", v); }},
+    {View::long_context, "factor", [](ViewCaches& c, std::string_view v) { return set_long_context_option(c.long_context, "factor", v); }},
+    {View::long_context, "method", [](ViewCaches& c, std::string_view v) { return set_long_context_option(c.long_context, "method", v); }},
+    {View::rope_scores, "vectors", [](ViewCaches& c, std::string_view v) { return set_rope_scores_option(c.rope_scores, "vectors", v); }},
+    {View::rope_scores, "offsets", [](ViewCaches& c, std::string_view v) { return set_rope_scores_option(c.rope_scores, "offsets", v); }},
+    {View::rope_scores, "window", [](ViewCaches& c, std::string_view v) { return set_rope_scores_option(c.rope_scores, "window", v); }},
+    {View::rope_layouts, "trained", [](ViewCaches& c, std::string_view v) { return set_rope_layouts_option(c.rope_layouts, "trained", v); }},
+    {View::rope_layouts, "vectors", [](ViewCaches& c, std::string_view v) { return set_rope_layouts_option(c.rope_layouts, "vectors", v); }},
+    {View::rope_layouts, "seed", [](ViewCaches& c, std::string_view v) { return set_rope_layouts_option(c.rope_layouts, "seed", v); }},
+    {View::rope_layouts, "offsets", [](ViewCaches& c, std::string_view v) { return set_rope_layouts_option(c.rope_layouts, "offsets", v); }},
+    {View::schemes, "scheme", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "scheme", v); }},
+    {View::schemes, "heads", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "heads", v); }},
+    {View::schemes, "head", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "head", v); }},
+    {View::schemes, "buckets", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "buckets", v); }},
+    {View::schemes, "max_distance", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "max_distance", v); }},
+    {View::schemes, "bidirectional", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "bidirectional", v); }},
 };
 
 }  // namespace

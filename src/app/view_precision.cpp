@@ -9,6 +9,7 @@
 #include "core/encoding.hpp"
 #include "core/float32_encoding.hpp"
 #include "core/frequency.hpp"
+#include "core/half_precision.hpp"
 #include "imgui.h"
 #include "lesson_plot.hpp"
 #include "state/format.hpp"
@@ -371,6 +372,300 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
                                 {{"pos", fmt("%.0f", c.probe)}, {"shader", fmt("%.0e", shader_worst)}}));
 }
 
+// [SECTION] bfloat16 and float16 beside float32: the selected pair's naive angle in each format.
+
+constexpr double kDegree = pe::kPi / 180.0;
+constexpr double kHalfFloorDeg = 1e-6;  // degrees: smaller errors (0 included) sit on the bottom edge
+constexpr double kHalfTopDeg = 180.0;   // the largest error a reduced angle can have; lost angles sit here
+constexpr pe::FloatFormat kFormats[] = {pe::FloatFormat::float32, pe::FloatFormat::float16, pe::FloatFormat::bfloat16};
+
+// float32 in the colour of the left chart's naive float32 curve.
+ImU32 format_color(pe::FloatFormat f) {
+  switch (f) {
+    case pe::FloatFormat::float32: return colors::warning;
+    case pe::FloatFormat::float16: return colors::accent;
+    case pe::FloatFormat::bfloat16: return colors::hand;
+  }
+  return colors::ink;
+}
+
+const char* format_name(pe::FloatFormat f) { return pe::float_format_info(f).name; }
+
+// The position from which half an ulp of pair w's angle exceeds one degree: 2^(p-4) / w.
+double degree_position(pe::FloatFormat f, double w) { return pe::angle_where_half_ulp_exceeds(f, kDegree) / w; }
+
+// A position for text: whole and grouped below 1e9, else three digits and a power of ten.
+std::string position_text(double p) { return p < 1e9 ? grouped(std::ceil(p)) : fmt("%.2e", p); }
+
+// An angle error in degrees for text; an angle that overflowed is "lost".
+std::string degrees_text(double err_rad) {
+  if (!std::isfinite(err_rad)) return "lost (the position overflows)";
+  const double deg = err_rad / kDegree;
+  if (deg == 0) return "0\xC2\xB0 (exact)";
+  std::string t = fmt(deg >= 0.01 ? "%.3g" : "%.2e", deg);
+  return t.append("\xC2\xB0");
+}
+
+void refresh_half(PrecisionCache& c, const State& s, int columns) {
+  if (!c.half_key.changed(s.d, s.base, s.pair, columns)) return;
+  const double w = pe::omega(s.pair, s.d, s.base);
+  for (auto& v : c.half_err) v.assign(static_cast<size_t>(columns), -1.0);
+  for (int j = 0; j < columns; ++j) {
+    // The same whole positions per pixel column as the float32 chart.
+    const double lo = std::ceil(pos_at(static_cast<double>(j) / columns));
+    const double hi = std::ceil(pos_at(static_cast<double>(j + 1) / columns)) - 1;
+    if (hi < lo) continue;
+    const double count = std::min<double>(kSamplesPerColumn, hi - lo + 1);
+    for (int f = 0; f < pe::kFloatFormatCount; ++f) {
+      double worst = 0;
+      for (int k = 0; k < static_cast<int>(count); ++k) {
+        const double p = count <= 1 ? lo : std::round(lo + (hi - lo) * k / (count - 1));
+        worst = std::max(worst, pe::naive_angle_error(kFormats[f], p, w));
+      }
+      c.half_err[static_cast<size_t>(f)][static_cast<size_t>(j)] = worst;
+    }
+  }
+}
+
+// The screen y of an angle error (radians): below the floor on the bottom edge, lost angles on the top.
+float half_y(const Plot& p, double err_rad) {
+  const double deg = std::isfinite(err_rad) ? err_rad / kDegree : kHalfTopDeg;
+  return p.sy(std::clamp(deg, kHalfFloorDeg, kHalfTopDeg));
+}
+
+void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::BeginGroup();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float left = ImGui::CalcTextSize("1e-6\xC2\xB0").x + 12 * sc;
+  Plot f = plot_rect(ImVec2(origin.x + left, origin.y + line + 6 * sc),
+                     ImVec2(origin.x + size.x - 8 * sc, origin.y + size.y - 2 * line - 8 * sc), 1.0, kMaxPos, kHalfFloorDeg,
+                     kHalfTopDeg, true, true);
+  const int columns = std::max(2, static_cast<int>(f.hi.x - f.lo.x));
+  refresh_half(c, s, columns);
+  error_plot_button("half_by_position", size, f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  std::string title = "angle error of pair ";
+  title.append(std::to_string(s.pair)).append(", in degrees: fl(fl(pos)\xC2\xB7" "fl(\xCF\x89)) against \xCF\x89\xC2\xB7pos");
+  if (ImGui::CalcTextSize(title.c_str()).x > origin.x + size.x - f.lo.x) title.assign("angle error of pair ").append(std::to_string(s.pair)).append(", degrees");
+  dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title.c_str());
+
+  dl->AddRectFilled(f.lo, f.hi, colors::paper);
+  for (int e = -6; e <= 2; ++e) {
+    const float y = f.sy(std::pow(10.0, e));
+    dl->AddLine(ImVec2(f.lo.x, y), ImVec2(f.hi.x, y), colors::grid);
+    if (e != -6 && e != -3 && e != 0 && e != 2) continue;
+    char buf[24];
+    std::snprintf(buf, sizeof buf, e == 0 ? "1\xC2\xB0" : e == 2 ? "100\xC2\xB0" : "1e%d\xC2\xB0", e);
+    dl->AddText(ImVec2(f.lo.x - ImGui::CalcTextSize(buf).x - metrics::label_gap * sc, y - line / 2), colors::ink, buf);
+  }
+  const float decade = f.width() / 7.0f;
+  const int every = decade >= 2 * ImGui::CalcTextSize("1e7").x + 8 * sc ? 1 : 2;
+  for (int e = 0; e <= 7; ++e) {
+    const float x = f.sx(std::pow(10.0, e));
+    dl->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), colors::grid);
+    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
+    if (e % every != 0) continue;
+    const char* labels[] = {"1", "10", "100", "1e3", "1e4", "1e5", "1e6", "1e7"};
+    const float tw = ImGui::CalcTextSize(labels[e]).x;
+    dl->AddText(ImVec2(std::min(x - tw / 2, f.hi.x - tw), f.hi.y + 5 * sc), colors::ink, labels[e]);
+  }
+  const char* xl = "position (log scale)";
+  dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
+
+  plot_clip_push(f, 0);
+  const double w = pe::omega(s.pair, s.d, s.base);
+  // One degree, and where half an ulp of this pair's angle passes it in each format.
+  const float y1 = f.sy(1.0);
+  dashed_line(dl, ImVec2(f.lo.x, y1), ImVec2(f.hi.x, y1), colors::threshold, 1.5f * sc, 5 * sc);
+  for (pe::FloatFormat fm : kFormats) {
+    const double at = degree_position(fm, w);
+    if (at < 1 || at > kMaxPos) continue;
+    const float x = f.sx(at);
+    dashed_line(dl, ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), with_alpha(format_color(fm), 150), 1.2f * sc, 4 * sc);
+    dl->AddTriangleFilled(ImVec2(x - 5 * sc, f.lo.y), ImVec2(x + 5 * sc, f.lo.y), ImVec2(x, f.lo.y + 8 * sc), format_color(fm));
+  }
+  // float16's last position: from 65520 on fl(pos) overflows.
+  const float xo = f.sx(65520.0);
+  dl->AddLine(ImVec2(xo, f.lo.y), ImVec2(xo, f.hi.y), with_alpha(format_color(pe::FloatFormat::float16), 120), 1.0f * sc);
+  // The estimate, half an ulp of the angle (dashed), then the measured curves.
+  for (pe::FloatFormat fm : kFormats) {
+    ImVec2 prev;
+    for (int j = 0; j <= columns; j += 4) {
+      const double p = pos_at(static_cast<double>(j) / columns);
+      const ImVec2 q(f.lo.x + static_cast<float>(j), half_y(f, 0.5 * pe::format_ulp(w * p, fm)));
+      if (j > 0) dashed_line(dl, prev, q, with_alpha(format_color(fm), 170), 1.0f * sc, 3 * sc);
+      prev = q;
+    }
+  }
+  for (int fi = pe::kFloatFormatCount - 1; fi >= 0; --fi) {
+    const std::vector<double>& err = c.half_err[static_cast<size_t>(fi)];
+    ImVec2 prev;
+    bool have = false;
+    for (size_t j = 0; j < err.size(); ++j) {
+      if (err[j] < 0) continue;
+      const ImVec2 q(f.lo.x + static_cast<float>(j) + 0.5f, half_y(f, err[j]));
+      if (have) dl->AddLine(prev, q, format_color(kFormats[fi]), 2.0f * sc);
+      prev = q;
+      have = true;
+    }
+  }
+  const char* lost = "float16: position overflows";
+  const ImVec2 lw = ImGui::CalcTextSize(lost);
+  // Along the bottom, where the curves have not yet risen: right of the line where it fits, else left.
+  const float lx = f.hi.x - xo > lw.x + 8 * sc ? xo + 4 * sc : xo - lw.x - 4 * sc;
+  halo_text(dl, ImVec2(std::max(lx, f.lo.x + 2 * sc), f.hi.y - lw.y - 3 * sc), format_color(pe::FloatFormat::float16), lost);
+  plot_clip_pop();
+  dl->AddRect(f.lo, f.hi, colors::axis);
+
+  if (f.hovered) {
+    const ImVec2 m = f.mouse;
+    const int j = static_cast<int>(m.x - f.lo.x);
+    if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
+      const double p = std::round(pos_at((j + 0.5) / columns));
+      dl->AddLine(ImVec2(m.x, f.lo.y), ImVec2(m.x, f.hi.y), with_alpha(colors::marker, 90));
+      std::string tip = "positions near ";
+      tip.append(fmt("%.4g", p)).append(" (largest angle error among up to ").append(std::to_string(kSamplesPerColumn)).append(" whole positions in this pixel column)");
+      for (int fi = 0; fi < pe::kFloatFormatCount; ++fi)
+        tip.append("\n").append(format_name(kFormats[fi])).append(": ").append(degrees_text(c.half_err[static_cast<size_t>(fi)][static_cast<size_t>(j)]));
+      ImGui::SetTooltip("%s", tip.c_str());
+    }
+  }
+  ImGui::EndGroup();
+}
+
+// The legend: a swatch per line, as rows of text.
+void half_legend(float sc) {
+  const float lh = ImGui::GetTextLineHeight();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const auto row = [&](ImU32 col, bool dash, const char* text) {
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    const ImVec2 a(q.x + 2 * sc, q.y + lh / 2), b(q.x + 24 * sc, q.y + lh / 2);
+    if (dash)
+      dashed_line(dl, a, b, col, 1.5f * sc, 4 * sc);
+    else
+      dl->AddLine(a, b, col, 2.5f * sc);
+    ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
+    text_wrapped_at_spaces(text);
+    ImGui::SetCursorScreenPos(ImVec2(q.x, ImGui::GetCursorScreenPos().y));
+  };
+  row(format_color(pe::FloatFormat::float32), false, "float32 (24 significant bits)");
+  row(format_color(pe::FloatFormat::float16), false, "float16 (11 bits, up to 65504)");
+  row(format_color(pe::FloatFormat::bfloat16), false, "bfloat16 (8 bits)");
+  row(colors::axis, true, "dashed: half an ulp of the angle; a triangle on top where it passes 1\xC2\xB0");
+  row(colors::threshold, true, "1\xC2\xB0");
+}
+
+std::string half_estimate_text(const State& s) {
+  const double w = pe::omega(s.pair, s.d, s.base);
+  const double f16 = degree_position(pe::FloatFormat::float16, w);
+  std::string f16_text = position_text(f16);
+  if (f16 > pe::float_format_info(pe::FloatFormat::float16).max_finite) f16_text.append(" (past float16's largest number, 65504)");
+  return fill(lesson_text(View::precision, "half_estimate"),
+              {{"pair", std::to_string(s.pair)},
+               {"w", fmt("%.6g", w)},
+               {"f32", position_text(degree_position(pe::FloatFormat::float32, w))},
+               {"f16", f16_text},
+               {"bf16", position_text(degree_position(pe::FloatFormat::bfloat16, w))}});
+}
+
+std::string half_pair0_text() {
+  const auto first = [](pe::FloatFormat f) { return pe::exact_integer_limit(f) + 1; };
+  return fill(lesson_text(View::precision, "half_pair0"),
+              {{"bf16_exact", grouped(pe::exact_integer_limit(pe::FloatFormat::bfloat16))},
+               {"f16_exact", grouped(pe::exact_integer_limit(pe::FloatFormat::float16))},
+               {"f32_exact", grouped(pe::exact_integer_limit(pe::FloatFormat::float32))},
+               {"bf16_first", grouped(first(pe::FloatFormat::bfloat16))},
+               {"f16_first", grouped(first(pe::FloatFormat::float16))},
+               {"f32_first", grouped(first(pe::FloatFormat::float32))},
+               {"deg", fmt("%.1f", pe::naive_angle_error(pe::FloatFormat::bfloat16, first(pe::FloatFormat::bfloat16), 1.0) / kDegree)}});
+}
+
+std::string half_probe_text(const State& s, double probe) {
+  const double w = pe::omega(s.pair, s.d, s.base);
+  return fill(lesson_text(View::precision, "half_probe"),
+              {{"pos", grouped(probe)},
+               {"pair", std::to_string(s.pair)},
+               {"f32", degrees_text(pe::naive_angle_error(pe::FloatFormat::float32, probe, w))},
+               {"f16", degrees_text(pe::naive_angle_error(pe::FloatFormat::float16, probe, w))},
+               {"bf16", degrees_text(pe::naive_angle_error(pe::FloatFormat::bfloat16, probe, w))}});
+}
+
+void draw_half_table(const State& s, const ViewContext& ctx) {
+  const double w = pe::omega(s.pair, s.d, s.base);
+  // The cells first, so that the table's natural width (each column its widest text, header included)
+  // is known: narrower than that, it scrolls sideways rather than cutting its headers.
+  std::string pair_head = "pair ";
+  pair_head.append(std::to_string(s.pair)).append(": pos \xE2\x89\xA5");
+  const std::string heads[6] = {"format", "bits s+e+f", "whole exact \xE2\x89\xA4", "angle \xCE\xB8 \xE2\x89\xA5", "pair 0: pos \xE2\x89\xA5", pair_head};
+  std::string cells[3][6];
+  for (int r = 0; r < pe::kFloatFormatCount; ++r) {
+    const pe::FloatFormatInfo& info = pe::float_format_info(kFormats[r]);
+    cells[r][0] = info.name;
+    cells[r][1] = std::to_string(1).append(" + ").append(std::to_string(info.exponent_bits)).append(" + ").append(std::to_string(info.fraction_bits));
+    cells[r][2] = grouped(pe::exact_integer_limit(kFormats[r]));
+    cells[r][3] = grouped(pe::angle_where_half_ulp_exceeds(kFormats[r], kDegree)).append(" rad");
+    cells[r][4] = position_text(degree_position(kFormats[r], 1.0));
+    cells[r][5] = position_text(degree_position(kFormats[r], w));
+  }
+  ImGui::PushFont(ctx.fonts.mono);
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  float natural = 0;
+  for (int c = 0; c < 6; ++c) {
+    float col = ImGui::CalcTextSize(heads[c].c_str()).x;
+    for (const auto& row : cells) col = std::max(col, ImGui::CalcTextSize(row[c].c_str()).x);
+    natural += col + 2 * ImGui::GetStyle().CellPadding.x + ImGui::GetStyle().ItemSpacing.x;
+  }
+  if (begin_table_fit("half_formats", 6, flags, natural, 3)) {
+    for (const std::string& h : heads) ImGui::TableSetupColumn(h.c_str());
+    ImGui::TableHeadersRow();
+    for (int r = 0; r < pe::kFloatFormatCount; ++r) {
+      ImGui::TableNextRow();
+      for (int c = 0; c < 6; ++c) {
+        ImGui::TableNextColumn();
+        if (c == 0) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(format_color(kFormats[r])));
+        ImGui::TextUnformatted(cells[r][c].c_str());
+        if (c == 0) ImGui::PopStyleColor();
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+void draw_half_precision(const State& s, PrecisionCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::PushFont(ctx.fonts.title);
+  text_wrapped_at_spaces(lesson_text(View::precision, "half_title"));
+  ImGui::PopFont();
+  text_wrapped_at_spaces(lesson_text(View::precision, "half_intro"));
+  ImGui::Spacing();
+  const float avail_w = ImGui::GetContentRegionAvail().x;
+  const float gap = 12 * sc;
+  const bool side = avail_w > 760 * sc;
+  const float chart_w = side ? (avail_w - gap) * 0.6f : avail_w;
+  draw_half_chart(s, c, ImVec2(chart_w, 300 * sc), sc);
+  if (side) ImGui::SameLine(0, gap);
+  ImGui::BeginGroup();
+  const float panel_w = side ? avail_w - chart_w - gap : avail_w;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + panel_w);
+  half_legend(sc);
+  ImGui::Spacing();
+  text_wrapped_at_spaces(half_estimate_text(s), panel_w);
+  ImGui::Spacing();
+  text_wrapped_at_spaces(half_probe_text(s, c.probe), panel_w);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  ImGui::Spacing();
+  text_wrapped_at_spaces(lesson_text(View::precision, "half_table"));
+  draw_half_table(s, ctx);
+  ImGui::Spacing();
+  text_wrapped_at_spaces(half_pair0_text());
+  text_wrapped_at_spaces(lesson_text(View::precision, "half_f16"));
+}
+
 }  // namespace
 
 void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
@@ -412,6 +707,7 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   draw_table(s, cache, ctx);
   ImGui::Spacing();
   caption(lesson_text(View::precision, "why"));
+  draw_half_precision(s, cache, ctx);
 }
 
 }  // namespace app
@@ -445,6 +741,10 @@ std::string describe_precision(const State& s, const PrecisionCache& cache) {
     t += " For pair " + std::to_string(pair) + " the estimate |ω·pos|·2^-23 reaches 2/255 near position " +
          grouped(std::min(reach, 1e12)) + ".";
   }
+  // bfloat16 and float16: where half an ulp of the angle passes a degree, and the errors at the position.
+  State at = s;
+  at.pair = pair;
+  t.append(" ").append(half_estimate_text(at)).append(" ").append(half_probe_text(at, probe));
   return t;
 }
 

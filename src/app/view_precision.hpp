@@ -22,6 +22,11 @@ struct PrecisionCache {
   // Each pair's error at `probe` (largest of its sin and cos).
   KeyedCache<int, double, double> pairs_key;  // d, base, probe
   std::vector<double> pair_naive_err, pair_shader_err;
+  // The selected pair's naive angle error fl(fl(pos) fl(w)) - w pos in float32, float16 and bfloat16
+  // (pe::FloatFormat order; radians reduced to [0, pi], infinity where the angle overflows), one entry
+  // per pixel column of the half-precision chart: the largest among its sampled whole positions.
+  KeyedCache<int, double, int, int> half_key;  // d, base, pair, columns
+  std::array<std::vector<double>, 3> half_err;
 };
 
 void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx);

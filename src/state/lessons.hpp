@@ -37,7 +37,12 @@
   X(rope, "RoPE", "rope", in_tour)                                \
   X(rope_practice, "RoPE in use", "rope_attention", in_tour)      \
   X(gotcha, "Gotcha", "layout", in_tour)                          \
-  X(precision, "Precision", "float32_encoding", in_tour)
+  X(precision, "Precision", "float32_encoding", in_tour)          \
+  X(rope_scores, "RoPE scores", "rope", in_tour)                  \
+  X(rope_layouts, "RoPE layouts", "rope_attention", in_tour)      \
+  X(rope_base, "RoPE base", "rope_scaling", in_tour)              \
+  X(long_context, "Long context", "rope_scaling", in_tour)        \
+  X(schemes, "Other schemes", "alibi", in_tour)
 
 namespace app {
 
