@@ -4,6 +4,8 @@
 // a view that draws its own axes, such as precision, may map a log10 x axis too, through plot_rect).
 #pragma once
 #include <algorithm>
+#include <initializer_list>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -112,6 +114,9 @@ void text_after(std::string_view text, float spacing = -1.0f);
 // `min_width`; wider, it is ImGui::BeginTable(id, columns, flags) unchanged. `rows` body rows of one
 // text line each (plus the header row) set its height when it scrolls. Ends with ImGui::EndTable().
 bool begin_table_fit(const char* id, int columns, ImGuiTableFlags flags, float min_width, int rows);
+
+// A small key in a plot's top right corner: a line of `col` and its label, one per row.
+void plot_key(const Plot& p, std::initializer_list<std::pair<ImU32, std::string>> rows, float sc);
 
 // ---- implementation of the template above --------------------------------------------------------
 

@@ -216,22 +216,6 @@ void draw_controls(RopeLayoutsCache& c, const ViewContext& ctx) {
 
 // ---- the charts ------------------------------------------------------------------------------------
 
-void plot_key(const Plot& p, std::initializer_list<std::pair<ImU32, std::string>> rows, float sc) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float line = ImGui::GetTextLineHeight();
-  float widest = 0;
-  for (const auto& [col, label] : rows) widest = std::max(widest, ImGui::CalcTextSize(label.c_str()).x);
-  const float x = p.hi.x - widest - 30 * sc;
-  float y = p.lo.y + 4 * sc;
-  dl->AddRectFilled(ImVec2(x - 6 * sc, y - 2 * sc), ImVec2(p.hi.x - 2 * sc, y + static_cast<float>(rows.size()) * line + 2 * sc),
-                    colors::halo, 3 * sc);
-  for (const auto& [col, label] : rows) {
-    dl->AddLine(ImVec2(x, y + line / 2), ImVec2(x + 18 * sc, y + line / 2), col, 2.4f * sc);
-    dl->AddText(ImVec2(x + 24 * sc, y), colors::ink, label.c_str());
-    y += line;
-  }
-}
-
 void mark_k(const Plot& p, double k, float sc) {
   if (k < p.x0 || k > p.x1) return;
   const float x = p.sx(k);

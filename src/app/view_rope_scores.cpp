@@ -195,23 +195,6 @@ void draw_controls(RopeScoresCache& c, const ViewContext& ctx) {
 
 // ---- the two charts -------------------------------------------------------------------------------
 
-// A small key in the plot's top right corner: a line of `col` and its label, one per row.
-void plot_key(const Plot& p, std::initializer_list<std::pair<ImU32, std::string>> rows, float sc) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float line = ImGui::GetTextLineHeight();
-  float widest = 0;
-  for (const auto& [col, label] : rows) widest = std::max(widest, ImGui::CalcTextSize(label.c_str()).x);
-  const float x = p.hi.x - widest - 30 * sc;
-  float y = p.lo.y + 4 * sc;
-  dl->AddRectFilled(ImVec2(x - 6 * sc, y - 2 * sc), ImVec2(p.hi.x - 2 * sc, y + static_cast<float>(rows.size()) * line + 2 * sc),
-                    colors::halo, 3 * sc);
-  for (const auto& [col, label] : rows) {
-    dl->AddLine(ImVec2(x, y + line / 2), ImVec2(x + 18 * sc, y + line / 2), col, 2.4f * sc);
-    dl->AddText(ImVec2(x + 24 * sc, y), colors::ink, label.c_str());
-    y += line;
-  }
-}
-
 // The offset k on a chart: a vertical line, and `value` marked on it when given.
 void mark_offset(const Plot& p, double k, const double* value, float sc) {
   if (k < p.x0 || k > p.x1) return;
