@@ -18,6 +18,8 @@ APT_PKGS=(build-essential cmake make git curl ca-certificates xz-utils python3 g
 # The Python package's tests (tests/python/run.sh): a venv to install it into, and Jupyter to execute the
 # example notebook (ipykernel reaches the venv through --system-site-packages).
 APT_PKGS+=(python3-venv jupyter-nbconvert python3-ipykernel)
+# Brotli for scripts/serve.py --compress (the benchmark's throttled first frame, as a CDN serves the page).
+APT_PKGS+=(python3-brotli)
 
 # 1. Debian packages (skipped when all are present).
 missing=()
@@ -71,8 +73,11 @@ fetch_src catch2 "$CACHE/src/catch2"
 SDL_PREFIX="$CACHE/sdl2-wasm"
 # SDL_SYSTEM_ICONV=OFF: with static try-compiles the libiconv probe passes falsely and the link then
 # asks for a -liconv that emscripten lacks; SDL's built-in iconv is enough. The subsystems the app
-# does not use (audio, 2D renderer, joystick, ...) are left out to keep the download small.
-SDL_FLAGS="-DCMAKE_BUILD_TYPE=MinSizeRel -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DSDL_SYSTEM_ICONV=OFF -DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY -DSDL_AUDIO=OFF -DSDL_RENDER=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF -DSDL_POWER=OFF -DSDL_SENSOR=OFF -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_FILESYSTEM=OFF"
+# does not use (audio, 2D renderer, joystick, ...) are left out to keep the download small, and so are
+# the dummy and offscreen video drivers and, with SDL_LEAN_AND_MEAN, the software blitters, RLE and
+# YUV code that the window's framebuffer and cursor hooks would pull in (the app draws with WebGL2
+# only): 34 KB of the gzipped page (README "Performance").
+SDL_FLAGS="-DCMAKE_BUILD_TYPE=MinSizeRel -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DSDL_SYSTEM_ICONV=OFF -DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY -DSDL_AUDIO=OFF -DSDL_RENDER=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_HIDAPI=OFF -DSDL_POWER=OFF -DSDL_SENSOR=OFF -DSDL_LOCALE=OFF -DSDL_MISC=OFF -DSDL_FILESYSTEM=OFF -DSDL_DUMMYVIDEO=OFF -DSDL_OFFSCREEN=OFF -DCMAKE_C_FLAGS=-DSDL_LEAN_AND_MEAN=1"
 if [[ "$(cat "$SDL_PREFIX/.stamp" 2>/dev/null)" != "$SDL_FLAGS" ]]; then
   log "building SDL2 for wasm (one time, about 3 minutes)"
   rm -rf "$CACHE/sdl2-wasm-build" "$SDL_PREFIX"
@@ -92,5 +97,19 @@ if [[ ! -f "$NODE_DIR/.stamp" || "$ROOT/scripts/node-deps.json" -nt "$NODE_DIR/.
   cp "$ROOT/scripts/node-deps.json" "$NODE_DIR/package.json"
   (cd "$NODE_DIR" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
   touch "$NODE_DIR/.stamp"
+fi
+# 5. The Closure compiler for the page's JavaScript glue (CMakeLists.txt uses it when it is there): Debian's
+# emscripten package ships none. Pinned, with its native Linux build, to the version Emscripten 3.1.6
+# (Debian 12) was released with; other Emscripten versions and machines build the page without it.
+CLOSURE_DIR="$CACHE/closure"
+CLOSURE_VERSION=20220104.0.0
+if [[ "$(tr -d '"\n' 2>/dev/null </usr/share/emscripten/emscripten-version.txt)" == 3.1.6 && "$(uname -m)" == x86_64 &&
+      "$(cat "$CLOSURE_DIR/.stamp" 2>/dev/null)" != "$CLOSURE_VERSION" ]]; then
+  log "installing the Closure compiler $CLOSURE_VERSION"
+  rm -rf "$CLOSURE_DIR" && mkdir -p "$CLOSURE_DIR"
+  printf '{"name": "posenc-lab-closure", "private": true, "dependencies": {"google-closure-compiler": "%s", "google-closure-compiler-java": "%s", "google-closure-compiler-linux": "%s"}}\n' \
+    "$CLOSURE_VERSION" "$CLOSURE_VERSION" "$CLOSURE_VERSION" > "$CLOSURE_DIR/package.json"
+  (cd "$CLOSURE_DIR" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+  echo "$CLOSURE_VERSION" > "$CLOSURE_DIR/.stamp"
 fi
 log "ready (cache: $CACHE)"
