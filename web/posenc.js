@@ -56,6 +56,11 @@
 //   - prefers-reduced-motion starts paused; #describe holds a text alternative for screen readers.
 (function () {
   'use strict';
+  // The module's download starts first, before anything else here runs (the WebGL2 probe, the API), so
+  // that it overlaps them; instantiateWasm below compiles it as it streams in. Not in the single-file
+  // build, which carries the wasm inline.
+  const wasmResponse = typeof WebAssembly === 'object' && !window.POSENC_WASM_BINARY && document.currentScript
+    ? fetch(new URL('posenc_app.wasm', document.currentScript.src), { credentials: 'same-origin' }) : null;
   const status = document.getElementById('status');
   const canvas = document.getElementById('canvas');
   const listeners = new Set();
@@ -805,6 +810,19 @@
     canvas,
     // The single-file build (scripts/make_single.py) carries the wasm inline, so it opens from file://.
     wasmBinary: window.POSENC_WASM_BINARY || undefined,
+    // The early download (top of this file), compiled while it arrives; a host that does not send
+    // application/wasm gets the same module compiled after the download.
+    instantiateWasm: wasmResponse ? (imports, receive) => {
+      wasmResponse.then((response) => {
+        if (!response.ok) throw new Error('posenc_app.wasm: HTTP ' + response.status);
+        return WebAssembly.instantiateStreaming(response.clone(), imports)
+          .catch(() => response.arrayBuffer().then((bytes) => WebAssembly.instantiate(bytes, imports)));
+      }).then((r) => receive(r.instance, r.module), (err) => {
+        showStatus('PosEnc Lab could not start: ' + (err && err.message ? err.message : String(err)), true);
+        rejectReady(err);
+      });
+      return {};  // the exports come later, through receive
+    } : undefined,
     arguments: [],  // the URL is applied below through posenc_set_state, so its rejections are known
     onRuntimeInitialized() {
       runtime = config;
