@@ -26,8 +26,9 @@
 //   PosEnc.table(n, d, base?)         Float64Array of n*d values, PE(p) for p = 0..n-1 row after row (fast
 //                                     path: the shift-by-one rotation, re-anchored every 64 rows; |error|
 //                                     against sin/cos at most 1e-13 + |w p| 2^-52)
-//   PosEnc.stats()                    {frames, frameMsMedian, frameMsP95, heapBytes}: CPU time per drawn
-//                                     frame (input to the end of draw-list building), newest 1024 frames
+//   PosEnc.stats()                    {frames, frameMsMedian, frameMsP95, heapBytes, usedBytes}: CPU time per
+//                                     drawn frame (input to the end of draw-list building), newest 1024
+//                                     frames; the wasm memory's size and the bytes malloc has in use
 //   PosEnc.resetStats()               start a clean frame-time measurement
 //   PosEnc.exportFile(kind)           download 'png' | 'figure' | 'svg' | 'csv' | 'numpy' | 'pytorch' for the
 //                                     current state ('figure': the view alone, without the sidebar)
@@ -273,8 +274,8 @@
     },
     table(n, d, base = defaultBase()) { return table(false, n, d, base); },
     stats() {
-      const [frames, frameMsMedian, frameMsP95, heapBytes] = compute('posenc_stats_out', []);
-      return { frames, frameMsMedian, frameMsP95, heapBytes };
+      const [frames, frameMsMedian, frameMsP95, heapBytes, usedBytes] = compute('posenc_stats_out', []);
+      return { frames, frameMsMedian, frameMsP95, heapBytes, usedBytes };
     },
     resetStats() { need()._posenc_stats_reset(); },
     exportFile(kind) {

@@ -3,9 +3,16 @@
 // random valid and invalid values for every key, random views, d up to 1024. A fixed-seed generator
 // makes a failure reproducible (the seed and the last inputs are printed).
 // Checked: no console error or uncaught exception; every number in getState() finite after every
-// change; describe() never shows NaN/Infinity (sampled); the wasm heap flat after warm-up (the size
-// after the first 1000 frames, which visit every view at d = 1024, the largest n and UI scale 3, is
-// the baseline). The frame loop is the page's own: the driver only calls the public API.
+// change; describe() never shows NaN/Infinity (sampled); and no leak. A leak is memory that malloc keeps
+// handing out as changes go on, so the soak compares the bytes in use (PosEnc.stats().usedBytes) at the
+// same states: a reference pass (every view once at one fixed state) runs after the warm-up (every view
+// at d = 1024, the largest n and UI scale 3, so buffers reach their working size), and twice after the
+// random changes. Two back-to-back passes must end at the same usedBytes (within REPEAT_SLACK), and the
+// pass after the random changes may exceed the one before them only by HIGH_WATER_SLACK: buffers that keep
+// their largest capacity (Dear ImGui's draw lists, the views' caches) may have met a heavier state at
+// random than in the warm-up. The wasm memory's size (heapBytes) is printed, not checked: it only grows,
+// and how far depends on fragmentation (a font atlas rebuilt at a new UI scale needs one large block).
+// The frame loop is the page's own: the driver only calls the public API.
 // Runtime: about 10,000 / fps at 640x400 (SwiftShader here: about 40 fps, so about 4 minutes). The soak
 // waits for its frames; the 12-minute cap only stops a hung page (a busy machine with other builds
 // running was seen to need more than 5.5 minutes). Speed is measured in scripts/bench.mjs, not here.
@@ -14,7 +21,8 @@ import assert from 'node:assert/strict';
 import { serve, launch, openPage, shot } from './harness.mjs';
 
 const FRAMES = Number(process.env.POSENC_SOAK_FRAMES || 10000);
-const WARMUP = 1000;
+const REPEAT_SLACK = 64 * 1024;       // bytes: two identical passes, back to back
+const HIGH_WATER_SLACK = 4 * 1048576;  // bytes: capacities the random states may have raised
 const EVERY = 2;  // a state change every 2nd frame
 const SEED = Number(process.env.POSENC_SOAK_SEED || 20240607);
 const MINUTES = Number(process.env.POSENC_SOAK_MINUTES || 12);  // a cap for a hung page, not a speed budget
@@ -55,7 +63,15 @@ function soak({ frames, seed, every }) {
     warm.push({ view, d: 1024, n: 100000, pair: 511, pos: 1e9 - 1, k: -1e9, scale: 3, controls: true, contrast: true });
     warm.push({ view, n: 64, scale: 1, controls: false, contrast: false, palette: 'colorblind' });
   }
-  const out = { frames: 0, changes: 0, rejected: 0, heap: [], growth: [], bad: [], describeChecks: 0, last: [], done: false, error: null };
+  // The reference pass: every view once at one fixed state (each view's caches then hold that state's data).
+  const reference = views.map((view) => ({ view, d: 64, base: 10000, n: 64, pair: 3, pos: 10, k: 5, step: 0, scale: 1,
+                                            controls: true, contrast: false, palette: 'standard', text: 'auto' }));
+  // The plan: [name, changes, each change followed by `hold` changes of {} (the view draws meanwhile)].
+  const plan = [['warm-up', warm, 7], ['reference 1', reference, 3], ['random', null, 0], ['reference 2', reference, 3],
+                ['reference 3', reference, 3]];
+  let phase = 0, index = 0;
+  const out = { frames: 0, changes: 0, rejected: 0, heap: [], growth: [], used: {}, bad: [], describeChecks: 0, last: [],
+                done: false, error: null };
   let heapNow = 0, tick = 0;
   window.__soak = out;
   const numbersFinite = (s) => Object.entries(s).every(([, v]) => typeof v !== 'number' || Number.isFinite(v));
@@ -68,14 +84,26 @@ function soak({ frames, seed, every }) {
           out.heap.push({ frames: stats.frames, bytes: stats.heapBytes });
         }
         if (stats.heapBytes > heapNow) {  // when and after what the heap grew (for the failure message)
-          if (heapNow) out.growth.push({ frames: stats.frames, bytes: stats.heapBytes, after: out.last.slice(-2) });
+          if (heapNow) out.growth.push({ frames: stats.frames, bytes: stats.heapBytes, after: out.last.slice(-2), state: window.PosEnc.getState() });
           heapNow = stats.heapBytes;
         }
-        if (stats.frames >= frames) { out.done = true; resolve(out); return; }
         if (tick++ % every) { requestAnimationFrame(step); return; }
         let change;
-        if (out.changes < warm.length * 8) {
-          change = out.changes % 8 === 0 ? warm[out.changes / 8] : { pos: rnd() * 100 };
+        const [name, list, hold] = plan[phase];
+        if (list) {
+          if (index === list.length * (hold + 1)) {  // the phase is over: what malloc holds now
+            out.used[name] = stats.usedBytes;
+            phase++; index = 0;
+            if (phase === plan.length) { out.done = true; resolve(out); return; }
+            requestAnimationFrame(step);
+            return;
+          }
+          change = index % (hold + 1) === 0 ? { ...list[index / (hold + 1)] } : {};
+          index++;
+        } else if (stats.frames >= frames) {
+          phase++;
+          requestAnimationFrame(step);
+          return;
         } else {
           change = {};
           for (let i = 0, m = 1 + Math.floor(rnd() * 4); i < m; i++) {
@@ -128,21 +156,25 @@ test(`soak: ${FRAMES} frames of random setState with the animation on`, { timeou
   const secs = (Date.now() - t0) / 1000;
   const final = await page.evaluate(() => ({ state: window.PosEnc.getState(), describe: window.PosEnc.describe(), stats: window.PosEnc.stats() }));
   await shot(page, 'soak-end');
-  const base = r.heap.find((h) => h.frames >= WARMUP) || r.heap[r.heap.length - 1];
   const peak = Math.max(...r.heap.map((h) => h.bytes));
+  const MB = (b) => (b / 1048576).toFixed(2);
   console.log('heap growth: ' + JSON.stringify(r.growth).slice(0, 1500));
   console.log(`soak (seed ${SEED}): ${r.frames} frames, ${r.changes} setState calls (${r.rejected} rejected fields) in ` +
-              `${secs.toFixed(0)} s (${(r.frames / secs).toFixed(0)} fps); heap ${(r.heap[0].bytes / 1048576).toFixed(1)} MB at start, ` +
-              `${(base.bytes / 1048576).toFixed(1)} MB after ${base.frames} frames, ${(peak / 1048576).toFixed(1)} MB peak; ` +
-              `frame ms median ${final.stats.frameMsMedian.toFixed(2)}, p95 ${final.stats.frameMsP95.toFixed(2)}`);
+              `${secs.toFixed(0)} s (${(r.frames / secs).toFixed(0)} fps); wasm memory ${MB(r.heap[0].bytes)} MB at start, ` +
+              `${MB(peak)} MB peak; malloc in use after the reference passes: ` +
+              Object.entries(r.used).map(([k, v]) => `${k} ${v} bytes`).join(', ') +
+              `; frame ms median ${final.stats.frameMsMedian.toFixed(2)}, p95 ${final.stats.frameMsP95.toFixed(2)}`);
   assert.equal(r.error, null, `the driver threw: ${r.error}\nlast inputs: ${r.last.join('\n')}`);
   assert.ok(r.frames >= FRAMES, `reached ${r.frames} of ${FRAMES} frames before the ${MINUTES}-minute cap`);
   assert.deepEqual(r.bad, [], `last inputs: ${r.last.join('\n')}`);
   assert.ok(r.describeChecks >= Math.floor(r.changes / 10), `describe checked ${r.describeChecks} times`);
   assert.ok(r.rejected > 1000, 'invalid values were really sent');
-  const grown = r.heap.filter((h) => h.frames >= base.frames && h.bytes > base.bytes);
-  assert.deepEqual(grown, [], `heap grew after warm-up (baseline ${base.bytes} bytes at frame ${base.frames}): ` +
-                   JSON.stringify(r.growth));
+  const used = r.used;
+  assert.ok(['reference 1', 'reference 2', 'reference 3'].every((k) => used[k] > 0), JSON.stringify(used));
+  assert.ok(Math.abs(used['reference 3'] - used['reference 2']) <= REPEAT_SLACK,
+            `the same pass twice left ${used['reference 3'] - used['reference 2']} more bytes in use (a leak per change or frame)`);
+  assert.ok(used['reference 2'] - used['reference 1'] <= HIGH_WATER_SLACK,
+            `after the random changes the reference pass holds ${used['reference 2'] - used['reference 1']} bytes more than before them`);
   for (const [key, v] of Object.entries(final.state)) if (typeof v === 'number') assert.ok(Number.isFinite(v), `${key} = ${v}`);
   assert.ok(!/NaN|Infinity/.test(final.describe), final.describe);
   assert.equal(final.state.playing, true);
