@@ -282,7 +282,8 @@ const HEAVY = {
   heatmap: { d: 4096 }, waves: { d: 1024, n: 1024 }, periods: { d: 1024 }, counter: { d: 1024 },
   ranges: { d: 1024, n: 100000 }, similarity: { d: 1024 }, symmetry: { d: 1024 }, learned: { d: 1024 },
   adding: { d: 1024 }, embedding: { d: 1024 }, projections: { d: 1024 }, rope: { d: 1024 },
-  rope_practice: { d: 1024 }, gotcha: { d: 1024 }, precision: { d: 1024 },
+  rope_practice: { d: 1024 }, gotcha: { d: 1024 }, precision: { d: 1024 }, rope_scores: { d: 1024, n: 1024 },
+  rope_layouts: { d: 1024 }, rope_base: { d: 1024 }, long_context: { d: 1024 }, schemes: { d: 1024, n: 1024 },
 };
 const HEAVY_DEFAULT = { d: 1024 };  // what most views find heavy: the widest d the lessons are meant for
 let viewIds = [];                   // PosEnc.views() ids, in tab order (also used by section 6)
