@@ -18,6 +18,9 @@ APT_PKGS=(build-essential cmake make git curl ca-certificates xz-utils python3 g
 # The Python package's tests (tests/python/run.sh): a venv to install it into, and Jupyter to execute the
 # example notebook (ipykernel reaches the venv through --system-site-packages).
 APT_PKGS+=(python3-venv jupyter-nbconvert python3-ipykernel)
+# PyTorch (CPU) for the training engine's cross-check (tests/train/torch_check.py) and the benchmark's
+# native baseline (scripts/bench_train_torch.py).
+APT_PKGS+=(python3-torch)
 # Brotli for scripts/serve.py --compress (the benchmark's throttled first frame, as a CDN serves the page).
 APT_PKGS+=(python3-brotli)
 

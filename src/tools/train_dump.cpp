@@ -1,0 +1,116 @@
+// Dumps of the training engine, as JSON on stdout.
+//
+//   train_dump grad [key=value ...]   one forward + backward in double on the initial weights jittered by
+//                                     U(-0.1, 0.1) (so gains and biases are not 1 and 0), one training
+//                                     batch: config, tokens, targets, mask, every tensor's values and
+//                                     gradient, the loss. tests/train/torch_check.py rebuilds the model in
+//                                     PyTorch from this and compares.
+//   train_dump run [--no-time] [key=value ...]   trains (float) and prints the result JSON (result.hpp);
+//                                     --no-time writes ms as 0, so that a native and a wasm run of the
+//                                     same config can be compared as text.
+// Exit status 2 on a bad option (the message on stderr), 3 if a number was not finite.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "train/config.hpp"
+#include "train/json.hpp"
+#include "train/model.hpp"
+#include "train/result.hpp"
+#include "train/rng.hpp"
+#include "train/tasks.hpp"
+
+using namespace train;
+
+namespace {
+
+void int_array(JsonWriter& w, const std::vector<int>& v) {
+  w.raw("[");
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) w.raw(",");
+    w.integer(v[i]);
+  }
+  w.raw("]");
+}
+
+int grad(const Config& c) {
+  Model<double> m(c);
+  m.init(c.seed);
+  Rng jitter(c.seed, 99);
+  for (double& p : m.params) p += jitter.symmetric(0.1);
+  Rng data(c.seed, static_cast<std::uint64_t>(Stream::train_batches));
+  Batch b;
+  b.resize(c.batch, c.trainLength);
+  fill_batch(c, data, b);
+  Workspace<double> ws;
+  const double loss = m.forward_backward(b, ws);
+
+  JsonWriter w;
+  w.raw("{");
+  w.key("config"); w.raw(config_json(c));
+  w.raw(","); w.key("mlpRatio"); w.integer(kMlpRatio);
+  w.raw(","); w.key("lnEps"); w.num(kLayerNormEps);
+  w.raw(","); w.key("base"); w.num(kPositionBase);
+  w.raw(","); w.key("tokens"); int_array(w, b.tokens);
+  w.raw(","); w.key("targets"); int_array(w, b.targets);
+  w.raw(","); w.key("loss"); w.num(loss);
+  w.raw(","); w.key("tensors"); w.raw("[");
+  for (size_t i = 0; i < m.tensors.size(); ++i) {
+    const TensorInfo& t = m.tensors[i];
+    if (i) w.raw(",");
+    w.raw("{"); w.key("name"); w.str(t.name);
+    w.raw(","); w.key("rows"); w.integer(static_cast<long long>(t.rows));
+    w.raw(","); w.key("cols"); w.integer(static_cast<long long>(t.cols));
+    w.raw(","); w.key("values"); w.raw("[");
+    for (size_t j = 0; j < t.size(); ++j) {
+      if (j) w.raw(",");
+      w.num(m.params[t.offset + j]);
+    }
+    w.raw("],"); w.key("grad"); w.raw("[");
+    for (size_t j = 0; j < t.size(); ++j) {
+      if (j) w.raw(",");
+      w.num(m.grads[t.offset + j]);
+    }
+    w.raw("]}");
+  }
+  w.raw("]}");
+  std::printf("%s\n", w.out.c_str());
+  return w.bad ? 3 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: train_dump grad|run [--no-time] [key=value ...]\n");
+    return 2;
+  }
+  const std::string mode = argv[1];
+  bool no_time = false;
+  std::vector<std::string> args;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--no-time")
+      no_time = true;
+    else
+      args.push_back(a);
+  }
+  Config c;
+  const std::string err = parse_options(args, c);
+  if (!err.empty()) {
+    std::fprintf(stderr, "train_dump: %s\n", err.c_str());
+    return 2;
+  }
+  if (mode == "grad") return grad(c);
+  if (mode == "run") {
+    Result r = run(c);
+    if (no_time) r.ms = 0;
+    int bad = 0;
+    const std::string json = to_json(r, &bad);
+    std::printf("%s\n", json.c_str());
+    if (bad) std::fprintf(stderr, "train_dump: %d non-finite numbers in the result (a bug)\n", bad);
+    return bad ? 3 : 0;
+  }
+  std::fprintf(stderr, "train_dump: unknown mode '%s' (grad or run)\n", mode.c_str());
+  return 2;
+}

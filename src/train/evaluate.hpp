@@ -1,0 +1,78 @@
+// What a trained model does, measured on evaluation sets (tasks.hpp: a separate seed stream) at lengths
+// L, 2L and 4L. Cheap enough to run every few hundred steps (a few forward passes, no backward).
+//
+// accuracy:  share of masked positions whose argmax logit is the target.
+// attention: softmax weights of every layer and head for one sample sequence (the first of the set) at L.
+// relative ("attention on the answer"): for each query t with a defined target, the weight the head puts
+//            on the key holding the answer: t - k (lookback), 0 (first), t + 1 - T/2 (copy, T the sequence's
+//            length); averaged over the evaluation sequences, per query position, on the set at L (shareL)
+//            and the set at 2L (share2L). Summaries per head: mean and spread (standard deviation over query
+//            positions) of shareL over its queries (trained positions) and of share2L over queries L..2L-1
+//            (never trained). A relative mechanism keeps the same share as t moves past L.
+// ablation (sinusoidal only): accuracy at L and 2L with the fastest quarter of PE dimensions (the first
+//            d/4 columns: the highest frequencies) zeroed, then with the slowest quarter (the last d/4)
+//            zeroed, and the accuracy each loses against the intact model.
+//            peWeightQ[j] = |g_j| * ||Wq[j,:]|| * rms_j (and K alike), layer 0: how strongly PE dimension j
+//            reaches the queries (keys). g = LN1's gain, Wq[j,:] the weights from input dimension j,
+//            rms_j = sqrt(mean over t < L of PE(t, j)^2). It ignores LN1's per-row normalisation (the
+//            same factor for every j of a row), so it ranks dimensions rather than measuring them.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+#include "model.hpp"
+
+namespace train {
+
+struct LengthAccuracy {
+  int length;
+  double accuracy;
+  double loss;
+};
+
+struct AttentionMap {
+  int layer, head, length;
+  std::vector<float> weights;  // [length][length], row = query, zero above the diagonal
+};
+
+struct HeadShare {
+  int layer, head;
+  double meanTrained, spreadTrained;  // queries t < L
+  double meanBeyond, spreadBeyond;    // queries L <= t < 2L
+  std::vector<double> shareL, share2L;  // per query position (-1 where the target is undefined)
+};
+
+struct Relative {
+  std::string answerAt;  // "t-k", "0", "t+1-T/2"
+  int length = 0;        // 2L, the longer set
+  int bestLayer = 0, bestHead = 0;  // the head with the largest meanTrained
+  std::vector<HeadShare> heads;
+};
+
+struct Ablation {
+  bool defined = false;  // sinusoidal only
+  int quarter = 0;       // d/4 dimensions removed in each case
+  double baseL = 0, noFastL = 0, noSlowL = 0;     // accuracy at L
+  double base2L = 0, noFast2L = 0, noSlow2L = 0;  // accuracy at 2L
+  std::vector<double> peRms, peWeightQ, peWeightK;  // per PE dimension j
+};
+
+struct Evaluation {
+  std::vector<LengthAccuracy> accuracy;  // L, 2L, 4L
+  std::vector<AttentionMap> attention;   // layer-major, at L
+  Relative relative;
+  Ablation ablation;
+};
+
+struct EvalOptions {
+  int sequences = 64;        // per length
+  bool ablation = true;      // sinusoidal only in any case
+  bool attentionMaps = true;
+};
+
+// Accuracy and mean loss of the model on set b, forwarding at most `chunk` sequences at a time.
+LengthAccuracy accuracy_on(const Model<float>& m, const Batch& b, Workspace<float>& ws);
+Evaluation evaluate(const Model<float>& m, const EvalOptions& opt = {});
+
+}  // namespace train

@@ -1,0 +1,167 @@
+#include "result.hpp"
+
+#include <chrono>
+
+#include "json.hpp"
+
+namespace train {
+
+Result finish(const Trainer& t, double ms, const EvalOptions& opt) {
+  Result r;
+  r.config = t.config();
+  r.error = t.error();
+  r.steps = t.step_index();
+  r.loss = t.loss_log();
+  if (r.error.empty()) r.eval = evaluate(t.model(), opt);
+  r.ms = ms;
+  return r;
+}
+
+Result run(const Config& c, const std::function<void(const Progress&)>& progress,
+           const std::function<bool()>& should_cancel, int chunk, const EvalOptions& opt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Trainer t(c);
+  bool cancelled = false;
+  while (!t.done()) {
+    for (int i = 0; i < chunk && !t.done(); ++i) t.step();
+    if (progress) progress({t.step_index(), t.config().steps, t.last_loss(), &t.loss_log()});
+    if (should_cancel && should_cancel()) {
+      cancelled = true;
+      break;
+    }
+  }
+  const auto ms = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  };
+  Result r = finish(t, 0.0, opt);
+  r.cancelled = cancelled;
+  r.ms = ms();
+  return r;
+}
+
+namespace {
+
+void share_array(JsonWriter& w, const std::vector<double>& v) {
+  w.raw("[");
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) w.raw(",");
+    if (v[i] < 0)
+      w.raw("null");
+    else
+      w.num(v[i]);
+  }
+  w.raw("]");
+}
+
+void num_array(JsonWriter& w, const std::vector<double>& v) {
+  w.raw("[");
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) w.raw(",");
+    w.num(v[i]);
+  }
+  w.raw("]");
+}
+
+void ablation_at(JsonWriter& w, double base, double noFast, double noSlow) {
+  w.raw("{");
+  w.key("base"); w.num(base);
+  w.raw(","); w.key("noFast"); w.num(noFast);
+  w.raw(","); w.key("noSlow"); w.num(noSlow);
+  w.raw(","); w.key("lostFast"); w.num(base - noFast);
+  w.raw(","); w.key("lostSlow"); w.num(base - noSlow);
+  w.raw("}");
+}
+
+}  // namespace
+
+std::string to_json(const Result& r, int* bad) {
+  JsonWriter w;
+  w.raw("{");
+  w.key("config"); w.raw(config_json(r.config));
+  if (!r.error.empty()) {
+    w.raw(","); w.key("error"); w.str(r.error);
+    w.raw("}");
+    if (bad) *bad = w.bad;
+    return w.out;
+  }
+  w.raw(","); w.key("steps"); w.integer(r.steps);
+  w.raw(","); w.key("cancelled"); w.raw(r.cancelled ? "true" : "false");
+  w.raw(","); w.key("ms"); w.num(r.ms);
+  w.raw(","); w.key("loss"); w.raw("[");
+  for (size_t i = 0; i < r.loss.size(); ++i) {
+    if (i) w.raw(",");
+    w.raw("{"); w.key("step"); w.integer(r.loss[i].step);
+    w.raw(","); w.key("loss"); w.num(r.loss[i].loss); w.raw("}");
+  }
+  w.raw("]");
+  const Evaluation& e = r.eval;
+  w.raw(","); w.key("accuracy"); w.raw("[");
+  for (size_t i = 0; i < e.accuracy.size(); ++i) {
+    if (i) w.raw(",");
+    w.raw("{"); w.key("length"); w.integer(e.accuracy[i].length);
+    w.raw(","); w.key("accuracy"); w.num(e.accuracy[i].accuracy);
+    w.raw(","); w.key("loss"); w.num(e.accuracy[i].loss); w.raw("}");
+  }
+  w.raw("]");
+  w.raw(","); w.key("attention"); w.raw("[");
+  for (size_t i = 0; i < e.attention.size(); ++i) {
+    const AttentionMap& a = e.attention[i];
+    if (i) w.raw(",");
+    w.raw("{"); w.key("layer"); w.integer(a.layer);
+    w.raw(","); w.key("head"); w.integer(a.head);
+    w.raw(","); w.key("length"); w.integer(a.length);
+    w.raw(","); w.key("weights"); w.raw("[");
+    const size_t n = static_cast<size_t>(a.length);
+    for (size_t t = 0; t < n; ++t) {
+      if (t) w.raw(",");
+      w.raw("[");
+      for (size_t u = 0; u < n; ++u) {
+        if (u) w.raw(",");
+        w.numf(a.weights[t * n + u]);
+      }
+      w.raw("]");
+    }
+    w.raw("]}");
+  }
+  w.raw("]");
+  const Relative& rel = e.relative;
+  w.raw(","); w.key("relative"); w.raw("{");
+  w.key("answerAt"); w.str(rel.answerAt);
+  w.raw(","); w.key("length"); w.integer(rel.length);
+  w.raw(","); w.key("trainLength"); w.integer(r.config.trainLength);
+  w.raw(","); w.key("best"); w.raw("{"); w.key("layer"); w.integer(rel.bestLayer);
+  w.raw(","); w.key("head"); w.integer(rel.bestHead); w.raw("}");
+  w.raw(","); w.key("heads"); w.raw("[");
+  for (size_t i = 0; i < rel.heads.size(); ++i) {
+    const HeadShare& h = rel.heads[i];
+    if (i) w.raw(",");
+    w.raw("{"); w.key("layer"); w.integer(h.layer);
+    w.raw(","); w.key("head"); w.integer(h.head);
+    w.raw(","); w.key("meanTrained"); w.num(h.meanTrained);
+    w.raw(","); w.key("spreadTrained"); w.num(h.spreadTrained);
+    w.raw(","); w.key("meanBeyond"); w.num(h.meanBeyond);
+    w.raw(","); w.key("spreadBeyond"); w.num(h.spreadBeyond);
+    w.raw(","); w.key("shareL"); share_array(w, h.shareL);
+    w.raw(","); w.key("share2L"); share_array(w, h.share2L);
+    w.raw("}");
+  }
+  w.raw("]}");
+  w.raw(","); w.key("ablation");
+  const Ablation& ab = e.ablation;
+  if (!ab.defined) {
+    w.raw("null");
+  } else {
+    w.raw("{"); w.key("quarter"); w.integer(ab.quarter);
+    w.raw(","); w.key("L"); ablation_at(w, ab.baseL, ab.noFastL, ab.noSlowL);
+    w.raw(","); w.key("2L"); ablation_at(w, ab.base2L, ab.noFast2L, ab.noSlow2L);
+    w.raw(","); w.key("peRms"); num_array(w, ab.peRms);
+    w.raw(","); w.key("peWeightQ"); num_array(w, ab.peWeightQ);
+    w.raw(","); w.key("peWeightK"); num_array(w, ab.peWeightK);
+    w.raw("}");
+  }
+  w.raw("}");
+  if (bad) *bad = w.bad;
+  return w.out;
+}
+
+}  // namespace train

@@ -1,0 +1,46 @@
+// The result of one training run, mirroring the page API's {config, loss, accuracy, attention, relative,
+// ablation, ms}, its JSON form, and the one-call run() for the command line.
+//
+// JSON: {"config":{...every key...},"steps":n,"cancelled":false,"ms":t,
+//        "loss":[{"step":s,"loss":x},...],
+//        "accuracy":[{"length":L,"accuracy":a,"loss":x},{2L},{4L}],
+//        "attention":[{"layer":l,"head":h,"length":L,"weights":[[row 0],[row 1],...]},...],
+//        "relative":{"answerAt":"t-k","length":2L,"trainLength":L,"best":{"layer":l,"head":h},
+//                    "heads":[{"layer","head","meanTrained","spreadTrained","meanBeyond","spreadBeyond",
+//                              "shareL":[per query at L],"share2L":[per query at 2L]; null where undefined}]},
+//        "ablation":null | {"quarter":q,"L":{"base","noFast","noSlow","lostFast","lostSlow"},"2L":{...},
+//                           "peRms":[...],"peWeightQ":[...],"peWeightK":[...]}}
+// A number that is not finite cannot be written: to_json reports it through `bad` (a bug, never printed).
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+#include "evaluate.hpp"
+#include "trainer.hpp"
+
+namespace train {
+
+struct Result {
+  Config config;
+  std::string error;  // validate()'s message when the config was refused; nothing else is set then
+  int steps = 0;      // steps done
+  bool cancelled = false;
+  std::vector<LossPoint> loss;
+  Evaluation eval;
+  double ms = 0;      // wall time of training + evaluation
+};
+
+// Evaluates the trainer's model and gathers the result.
+Result finish(const Trainer& t, double ms, const EvalOptions& opt = {});
+
+// Trains to the end (or until should_cancel() returns true, checked every `chunk` steps), calling
+// progress after each chunk, then evaluates. Either callback may be empty.
+Result run(const Config& c, const std::function<void(const Progress&)>& progress = {},
+           const std::function<bool()>& should_cancel = {}, int chunk = 25, const EvalOptions& opt = {});
+
+// bad (optional): set to the number of non-finite numbers met (written as null).
+std::string to_json(const Result& r, int* bad = nullptr);
+
+}  // namespace train
