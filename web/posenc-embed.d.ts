@@ -8,7 +8,7 @@ export type ViewId =
   | 'clock' | 'order' | 'input' | 'formula' | 'heatmap' | 'waves' | 'periods' | 'counter'
   | 'ranges' | 'similarity' | 'symmetry' | 'learned' | 'adding' | 'embedding' | 'projections'
   | 'rope' | 'rope_practice' | 'gotcha' | 'precision' | 'rope_scores' | 'rope_layouts'
-  | 'rope_base' | 'long_context' | 'schemes';
+  | 'rope_base' | 'long_context' | 'schemes' | 'experiment';
 
 /** The state of a figure: one key per row of the settings table (limits in the README's State table). */
 export interface PosEncState {
@@ -46,6 +46,28 @@ export interface PosEncState {
   text: 'auto' | 'full' | 'summary' | 'off';
   /** slide-deck mode: clicker keys go to the deck, keys after a click */
   deck: boolean;
+  /** experiment: what the model learns to predict */
+  task: 'lookback' | 'first' | 'copy';
+  /** experiment: the lookback task's offset k, integer 1..64 (below trainLength) */
+  lookback: number;
+  /** experiment: the position encoding the model is trained with */
+  encoding: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi';
+  /** experiment: seed of weights and data, integer 0..4294967295 */
+  seed: number;
+  /** experiment: training length L, integer 4..128 (evaluated at L, 2L, 4L) */
+  trainLength: number;
+  /** experiment: optimiser steps per run, integer 1..100000 */
+  steps: number;
+  /** experiment: model width, integer 8..128 (divisible by heads) */
+  dModel: number;
+  /** experiment: Transformer layers, 1..2 */
+  layers: number;
+  /** experiment: attention heads per layer, 1..8 */
+  heads: number;
+  /** experiment: Adam learning rate, 1e-5..0.1 */
+  lr: number;
+  /** experiment: sequences per step, integer 1..256 */
+  batch: number;
 }
 
 /** A field setState could not apply, with the figure's reason (short, plain text). */

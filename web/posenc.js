@@ -23,6 +23,12 @@
 //   PosEnc.t5Bucket(relativePosition, {bidirectional = true, numBuckets = 32, maxDistance = 128}?)
 //                                     T5's relative-position bucket; relativePosition = key pos - query pos
 //   PosEnc.on('change', fn)           fn(state) after every state change; returns an unsubscribe function
+//   PosEnc.on('train', fn)            fn({id, step, steps, loss, log}) as a training run goes
+//   PosEnc.train(options)             Promise of {config, steps, cancelled, ms, loss, accuracy, attention,
+//                                     relative, ablation}: trains the experiment's model in a Web Worker
+//                                     (options and defaults: README "The experiment"); rejects with the
+//                                     engine's message for a refused option
+//   PosEnc.cancelTraining()           stops the runs asked for (a running one resolves, cancelled: true)
 //   PosEnc.table(n, d, base?)         Float64Array of n*d values, PE(p) for p = 0..n-1 row after row (fast
 //                                     path: the shift-by-one rotation, re-anchored every 64 rows; |error|
 //                                     against sin/cos at most 1e-13 + |w p| 2^-52)
@@ -62,6 +68,7 @@
   // build, which carries the wasm inline.
   const wasmResponse = typeof WebAssembly === 'object' && !window.POSENC_WASM_BINARY && document.currentScript
     ? fetch(new URL('posenc_app.wasm', document.currentScript.src), { credentials: 'same-origin' }) : null;
+  const scriptSrc = document.currentScript ? document.currentScript.src : location.href;
   const status = document.getElementById('status');
   const canvas = document.getElementById('canvas');
   const listeners = new Set();
@@ -321,10 +328,14 @@
       need()._posenc_heatmap_window(pos0, positions, dim0, dims, naive ? 1 : 0);
     },
     on(event, fn) {
-      if (event !== 'change' || typeof fn !== 'function') throw new TypeError("on() takes ('change', function)");
-      listeners.add(fn);
-      return () => listeners.delete(fn);
+      if ((event !== 'change' && event !== 'train') || typeof fn !== 'function')
+        throw new TypeError("on() takes ('change' or 'train', function)");
+      const set = event === 'train' ? trainListeners : listeners;
+      set.add(fn);
+      return () => set.delete(fn);
     },
+    train(options = {}) { return train(options); },
+    cancelTraining() { if (trainWorker) trainWorker.postMessage({ type: 'cancel' }); },
     link,
     describe() { const m = need(); return m.UTF8ToString(m._posenc_describe()); },
     animate(key, options = {}) {
@@ -397,6 +408,72 @@
       noticeList.appendChild(li);
     }
     notice.hidden = false;
+  }
+
+  // ---- [SECTION] the experiment: training runs in a Web Worker ----------------------------------
+  // web/posenc-train-worker.js runs the engine's own wasm module (posenc_train.*), started on the first
+  // PosEnc.train() call: the page's first download never carries it. The options are checked by the
+  // engine's table (src/train/config.cpp); a refused option rejects the promise with its message.
+  const trainListeners = new Set();
+  const trainRuns = new Map();  // id -> {resolve, reject}
+  let trainWorker = null, trainSeq = 0;
+  function trainFailed(message) {
+    for (const run of trainRuns.values()) run.reject(new Error(message));
+    trainRuns.clear();
+    if (trainWorker) trainWorker.terminate();
+    trainWorker = null;  // the next call starts a new worker
+  }
+  function trainWorkerOf() {
+    if (trainWorker) return trainWorker;
+    trainWorker = new Worker(new URL('posenc-train-worker.js', scriptSrc));
+    trainWorker.onmessage = (e) => {
+      const m = e.data || {};
+      if (m.type === 'progress') {
+        const run = trainRuns.get(m.id);
+        if (run && run.onProgress) run.onProgress(m);
+        for (const fn of trainListeners) { try { fn({ id: m.id, step: m.step, steps: m.steps, loss: m.loss, log: m.log }); } catch (err) { console.error(err); } }
+      } else if (m.type === 'result' || m.type === 'error') {
+        if (m.id === null) { trainFailed(m.message); return; }
+        const run = trainRuns.get(m.id);
+        if (!run) return;
+        trainRuns.delete(m.id);
+        if (m.type === 'result') run.resolve(m.result);
+        else run.reject(new RangeError(m.message));
+      }
+    };
+    trainWorker.onerror = (e) => { e.preventDefault(); trainFailed('the training worker failed: ' + (e.message || 'no message')); };
+    return trainWorker;
+  }
+  function train(options, onProgress) {
+    if (typeof options !== 'object' || options === null || Array.isArray(options))
+      return Promise.reject(new TypeError('train takes an options object, e.g. train({encoding: \'rope\', seed: 2})'));
+    if (window.POSENC_WASM_BINARY)
+      return Promise.reject(new Error('training needs the served page: the single-file build has no worker module'));
+    const id = ++trainSeq;
+    const plain = {};
+    for (const [key, value] of Object.entries(options)) plain[key] = typeof value === 'number' || typeof value === 'string' ? value : String(value);
+    return new Promise((resolve, reject) => {
+      trainRuns.set(id, { resolve, reject, onProgress });
+      try { trainWorkerOf().postMessage({ type: 'run', id, options: plain }); }
+      catch (err) { trainRuns.delete(id); reject(err); }
+    });
+  }
+
+  // The experiment view's runs (src/platform/train_service_web.cpp): its options as "key=value" lines;
+  // progress and the result go back to the view as JSON text (posenc_train_event).
+  function viewTrain(id, lines) {
+    const options = {};
+    for (const line of lines.split('\n')) {
+      const at = line.indexOf('=');
+      if (at > 0) options[line.slice(0, at)] = line.slice(at + 1);
+    }
+    const send = (kind, text) => {
+      const m = mod || config;
+      if (!m || !m._posenc_train_event) return;
+      withString(m, kind, (k) => withString(m, text, (t) => m._posenc_train_event(id, k, t)));
+    };
+    train(options, (p) => send('progress', JSON.stringify({ step: p.step, steps: p.steps, loss: p.loss, log: p.log, done: false })))
+      .then((result) => send('result', JSON.stringify(result)), (err) => send('error', String(err && err.message || err)));
   }
 
   // ---- [SECTION] state changes: listeners, the address bar, the text alternative, embed events ---
@@ -850,6 +927,8 @@
     },
     onStateChange(json) { noteState(json); },
     onAnimationDone(id) { animationDone(id); },
+    posencTrainRequest(id, lines) { viewTrain(id, lines); },
+    posencTrainCancel() { if (trainWorker) trainWorker.postMessage({ type: 'cancel' }); },
     onLinkSlot(x, y, w, h) { placeCopyButton(x, y, w, h); },
     print(text) { console.log(text); },
     printErr(text) { lastErr = String(text); console.warn(text); },

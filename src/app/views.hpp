@@ -7,6 +7,7 @@
 #include "view_clock.hpp"
 #include "view_counter.hpp"
 #include "view_embedding.hpp"
+#include "view_experiment.hpp"
 #include "view_formula.hpp"
 #include "view_gotcha.hpp"
 #include "view_heatmap.hpp"

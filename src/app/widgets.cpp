@@ -83,6 +83,7 @@ ImU32 claim_source_color(ClaimSource s) {
     case ClaimSource::inference: return colors::accent;
     case ClaimSource::untested: return colors::warning;
     case ClaimSource::math: return colors::axis;
+    case ClaimSource::here: return colors::hand;
     case ClaimSource::none: break;
   }
   return colors::muted;

@@ -24,6 +24,10 @@
 #endif
 #include "export_io.hpp"
 #include "platform.hpp"
+#include "train_service.hpp"
+#ifndef __EMSCRIPTEN__
+#include "train/result.hpp"
+#endif
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -123,7 +127,7 @@ void frame() {
   const double dt = g.last_ticks ? double(now - g.last_ticks) / double(SDL_GetPerformanceFrequency()) : 0.0;
   g.last_ticks = now;
   // Nothing changes while paused and untouched: draw nothing and cost nothing.
-  const bool moving = g.app.state.playing || g.app.animation.id != 0;
+  const bool moving = g.app.state.playing || g.app.animation.id != 0 || train_service_busy(g.app.views.experiment);
   if (!moving && g.redraw_frames <= 0 && g.frames_left < 0) {
 #ifdef __EMSCRIPTEN__
     if (++g.idle_frames > 30) web_set_idle(true);  // half a second of nothing: stop the loop itself
@@ -153,6 +157,7 @@ void frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   carry_out_export(g.app, fw, fh);
+  train_service_frame(g.app.views.experiment);
   SDL_GL_SwapWindow(g.window);
   if (g.app.toggle_fullscreen) {
     g.app.toggle_fullscreen = false;
@@ -189,8 +194,33 @@ void request_redraw() {
 
 }  // namespace platform
 
+#ifndef __EMSCRIPTEN__
+// posenc_desktop --train key=value ...: the experiment view's training run from the command line, for settings
+// larger than a browser tab should run. Options and defaults are PosEnc.train()'s (src/train/config.hpp);
+// progress goes to stderr, the result JSON (PosEnc.train()'s result) to stdout.
+static int train_command(int argc, char** argv) {
+  std::vector<std::string> args(argv + 2, argv + argc);
+  train::Config cfg;
+  const std::string refused = train::parse_options(args, cfg);
+  if (!refused.empty()) {
+    std::fprintf(stderr, "posenc_desktop --train: %s\n", refused.c_str());
+    return 2;
+  }
+  const train::Result r = train::run(cfg, [](const train::Progress& p) {
+    std::fprintf(stderr, "step %d of %d, loss %.4f\n", p.step, p.steps, p.loss);
+  });
+  int bad = 0;
+  const std::string json = train::to_json(r, &bad);
+  std::printf("%s\n", json.c_str());
+  return bad ? 1 : 0;
+}
+#endif
+
 int main(int argc, char** argv) {
   using platform::g;
+#ifndef __EMSCRIPTEN__
+  if (argc >= 2 && !std::strcmp(argv[1], "--train")) return train_command(argc, argv);
+#endif
   int width = 1280, height = 800;
   std::string query;
   for (int i = 1; i < argc; ++i) {

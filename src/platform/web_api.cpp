@@ -312,6 +312,13 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats_out() {
   return "";
 }
 
+// The training worker's answer about a run the experiment view asked for (web/posenc.js): kind
+// "progress", "result" or "error" (train_service.hpp).
+EMSCRIPTEN_KEEPALIVE void posenc_train_event(int id, const char* kind, const char* text) {
+  app::experiment_receive(platform::the_app().views.experiment, id, kind, text);
+  platform::request_redraw();
+}
+
 EMSCRIPTEN_KEEPALIVE void posenc_stats_reset() { platform::frame_stats().reset_window(); }
 
 // Benchmark hook: the similarity view's largest plotted offset (its own slider goes to 10,000).

@@ -13,6 +13,7 @@ constexpr ClaimSourceInfo kSources[] = {
     {ClaimSource::inference, "inference", "Reasoning", "the article's reasoning, not an experiment"},
     {ClaimSource::untested, "untested", "Never tested", "the sources say no one has tested this"},
     {ClaimSource::math, "math", "Math", "follows from the formula by an identity"},
+    {ClaimSource::here, "here", "Measured here", "measured by the training runs on this page, with the settings and seeds shown"},
 };
 
 }  // namespace

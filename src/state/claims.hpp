@@ -11,7 +11,7 @@
 
 namespace app {
 
-enum class ClaimSource : int { none, paper, measured, inference, untested, math };
+enum class ClaimSource : int { none, paper, measured, inference, untested, math, here };
 
 struct ClaimSourceInfo {
   ClaimSource source;

@@ -3,7 +3,8 @@
 //   X(id, label, core, tour)
 //     id     the view id: a public interface (URL `view=`, PosEnc.getState().view), keep it stable
 //     label  the tab's label
-//     core   the src/core/ concept the lesson draws (src/core/<core>.hpp, tests/test_<core>.cpp)
+//     core   the src/core/ concept the lesson draws (src/core/<core>.hpp, tests/test_<core>.cpp), or for
+//            the experiment the engine's (train/<name>: src/train/<name>.hpp, tests/train/)
 //     tour   in_tour, or outside_tour for a lesson the guided tour does not visit
 //
 // Everything else about a lesson is found by its id:
@@ -42,7 +43,8 @@
   X(rope_layouts, "RoPE layouts", "rope_attention", in_tour)      \
   X(rope_base, "RoPE base", "rope_scaling", in_tour)              \
   X(long_context, "Long context", "rope_scaling", in_tour)        \
-  X(schemes, "Other schemes", "alibi", in_tour)
+  X(schemes, "Other schemes", "alibi", in_tour)                   \
+  X(experiment, "Experiment", "train/trainer", in_tour)
 
 namespace app {
 

@@ -10,7 +10,9 @@ namespace app {
 
 namespace {
 
-constexpr Setting kSettings[] = {
+// Not constexpr: the experiment's rows read their limits from the engine's table (a constant-initialised
+// array, so it is ready before this one is built).
+const Setting kSettings[] = {
 #define POSENC_X(key, kind, lo, hi, meaning) {Field::key, #key, Kind::kind, double(lo), double(hi), meaning},
     POSENC_SETTINGS(POSENC_X)
 #undef POSENC_X
@@ -76,6 +78,8 @@ std::span<const char* const> choice_names(Field f) {
     case Field::palette: return kPaletteNames;
     case Field::theme: return kThemeNames;
     case Field::text: return kTextNames;
+    case Field::task: return train::task_names();
+    case Field::encoding: return train::encoding_names();
     default: return {};
   }
 }

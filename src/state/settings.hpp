@@ -15,6 +15,7 @@
 #include <string>
 
 #include "core/params.hpp"
+#include "train/config.hpp"
 #include "state.hpp"
 
 #define POSENC_SETTINGS(X)                                                                                   \
@@ -34,7 +35,26 @@
   X(controls, boolean, 0, 1, "show the controls sidebar")                                                    \
   X(theme, choice, 0, 0, "light or dark colours; auto follows the reader's system setting")                  \
   X(text, choice, 0, 0, "the lesson text: auto (summary on small screens), full, summary or off")            \
-  X(deck, boolean, 0, 1, "slide-deck mode: clicker keys go to the deck, keys after a click")
+  X(deck, boolean, 0, 1, "slide-deck mode: clicker keys go to the deck, keys after a click")                 \
+  X(task, choice, 0, 0, "experiment: what the model learns to predict")                                     \
+  X(lookback, integer, POSENC_TRAIN_MIN(k), POSENC_TRAIN_MAX(k), "experiment: the lookback task's offset k")  \
+  X(encoding, choice, 0, 0, "experiment: the position encoding the model is trained with")                  \
+  X(seed, integer, POSENC_TRAIN_MIN(seed), POSENC_TRAIN_MAX(seed), "experiment: seed of weights and data")     \
+  X(trainLength, integer, POSENC_TRAIN_MIN(trainLength), POSENC_TRAIN_MAX(trainLength),                      \
+    "experiment: training length L (evaluated at L, 2L, 4L)")                                                \
+  X(steps, integer, POSENC_TRAIN_MIN(steps), POSENC_TRAIN_MAX(steps), "experiment: optimiser steps per run")  \
+  X(dModel, integer, POSENC_TRAIN_MIN(dModel), POSENC_TRAIN_MAX(dModel),                                      \
+    "experiment: model width (divisible by heads)")                                                          \
+  X(layers, integer, POSENC_TRAIN_MIN(layers), POSENC_TRAIN_MAX(layers), "experiment: Transformer layers")    \
+  X(heads, integer, POSENC_TRAIN_MIN(heads), POSENC_TRAIN_MAX(heads), "experiment: attention heads per layer") \
+  X(lr, number, POSENC_TRAIN_MIN(lr), POSENC_TRAIN_MAX(lr), "experiment: Adam learning rate")                  \
+  X(batch, integer, POSENC_TRAIN_MIN(batch), POSENC_TRAIN_MAX(batch), "experiment: sequences per step")
+
+// The experiment's rows take their limits from the training engine's own table (src/train/config.cpp),
+// the one place that states them; its cross-key rules (dModel divisible by heads, k < trainLength) are
+// checked by train::validate when a run starts.
+#define POSENC_TRAIN_MIN(key) (train::config_row(#key)->min)
+#define POSENC_TRAIN_MAX(key) (train::config_row(#key)->max)
 
 namespace app {
 

@@ -4,6 +4,7 @@
 // setting allows is written once, in the settings table (settings.hpp).
 #pragma once
 #include "lessons.hpp"
+#include "train/config.hpp"
 
 namespace app {
 
@@ -30,6 +31,21 @@ struct State {
   Theme theme = Theme::light;
   LessonText text = LessonText::automatic;  // automatic: the one-line summary on small screens
   bool deck = false;       // inside a slide deck: clicker keys belong to the deck
+
+  // The experiment's training options (view `experiment`). Defaults and limits are the training
+  // engine's (src/train/config.hpp), so the view starts where PosEnc.train() does. `lookback` is the
+  // engine's `k` (the URL's k is the offset above).
+  train::Task task = train::Config{}.task;
+  int lookback = train::Config{}.k;
+  train::Encoding encoding = train::Config{}.encoding;
+  double seed = train::Config{}.seed;  // an integer, 0..2^32 - 1
+  int trainLength = train::Config{}.trainLength;
+  int steps = train::Config{}.steps;
+  int dModel = train::Config{}.dModel;
+  int layers = train::Config{}.layers;
+  int heads = train::Config{}.heads;
+  double lr = train::Config{}.lr;
+  int batch = train::Config{}.batch;
 
   // The reader's environment, not a setting: the browser asks for reduced motion. Then nothing
   // starts moving by itself (at load, or by a tour step); only an explicit playing=1 does.

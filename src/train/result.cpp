@@ -30,12 +30,10 @@ Result run(const Config& c, const std::function<void(const Progress&)>& progress
       break;
     }
   }
-  const auto ms = [&] {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  };
-  Result r = finish(t, 0.0, opt);
+  // The training time, up to the last step (the evaluation not included), as the page's worker reports it.
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  Result r = finish(t, ms, opt);
   r.cancelled = cancelled;
-  r.ms = ms();
   return r;
 }
 

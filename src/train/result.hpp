@@ -29,7 +29,7 @@ struct Result {
   bool cancelled = false;
   std::vector<LossPoint> loss;
   Evaluation eval;
-  double ms = 0;      // wall time of training + evaluation
+  double ms = 0;      // wall time of the training, up to its last step (the evaluation not included)
 };
 
 // Evaluates the trainer's model and gathers the result.

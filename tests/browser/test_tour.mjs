@@ -89,6 +89,9 @@ async function tabTo(label) {
   await page.focus('#canvas');
   for (let i = 0; i < 120; i++) {
     await page.keyboard.press('Tab');
+    // The note says where the focus is once a frame has handled the key: wait for frames, so that the
+    // check never reads the note of the press before and stops one item late on a busy machine.
+    await settle(page, 3);
     if (await page.evaluate((l) => document.getElementById('focus-note').textContent === l, label)) return true;
   }
   return false;

@@ -30,6 +30,18 @@ inline std::string invalid_field(const app::State& s) {
   if (s.n < 1 || s.n > app::kMaxLength) return "n = " + std::to_string(s.n);
   if (s.step < 0 || s.step > app::tour_step_count()) return "step = " + std::to_string(s.step);
   if (!std::isfinite(s.scale) || s.scale < app::kMinScale || s.scale > app::kMaxScale) return "scale out of range";
+  // The experiment's options (README "State" table, written out here independently of the engine's table).
+  if (static_cast<int>(s.task) < 0 || static_cast<int>(s.task) > 2) return "task out of range";
+  if (static_cast<int>(s.encoding) < 0 || static_cast<int>(s.encoding) > 4) return "encoding out of range";
+  if (s.lookback < 1 || s.lookback > 64) return "lookback = " + std::to_string(s.lookback);
+  if (!std::isfinite(s.seed) || s.seed < 0 || s.seed > 4294967295.0 || std::floor(s.seed) != s.seed) return "seed out of range";
+  if (s.trainLength < 4 || s.trainLength > 128) return "trainLength = " + std::to_string(s.trainLength);
+  if (s.steps < 1 || s.steps > 100000) return "steps = " + std::to_string(s.steps);
+  if (s.dModel < 8 || s.dModel > 128) return "dModel = " + std::to_string(s.dModel);
+  if (s.layers < 1 || s.layers > 2) return "layers = " + std::to_string(s.layers);
+  if (s.heads < 1 || s.heads > 8) return "heads = " + std::to_string(s.heads);
+  if (!std::isfinite(s.lr) || s.lr < 1e-5 || s.lr > 0.1) return "lr out of range";
+  if (s.batch < 1 || s.batch > 256) return "batch = " + std::to_string(s.batch);
   return {};
 }
 inline bool valid(const app::State& s) { return invalid_field(s).empty(); }

@@ -31,8 +31,14 @@ TEST_CASE("every lesson has its words, its core file and its core test") {
     CHECK(l.summary.size() < 140);  // one line
     CHECK(std::filesystem::exists(src / "src" / "lessons" / (std::string(l.id) + ".txt")));
     CHECK(std::filesystem::exists(src / "src" / "app" / ("view_" + std::string(l.id) + ".cpp")));
-    CHECK(std::filesystem::exists(src / "src" / "core" / (std::string(l.core) + ".hpp")));
-    CHECK(std::filesystem::exists(src / "tests" / ("test_" + std::string(l.core) + ".cpp")));
+    const std::string core(l.core);
+    if (core.rfind("train/", 0) == 0) {  // the experiment's engine: src/train/<name>.hpp, tests/train/test_train_<name>.cpp
+      CHECK(std::filesystem::exists(src / "src" / (core + ".hpp")));
+      CHECK(std::filesystem::exists(src / "tests" / "train" / ("test_train_" + core.substr(6) + ".cpp")));
+    } else {
+      CHECK(std::filesystem::exists(src / "src" / "core" / (core + ".hpp")));
+      CHECK(std::filesystem::exists(src / "tests" / ("test_" + core + ".cpp")));
+    }
   }
   CHECK(ids.size() == static_cast<size_t>(View::count));
 }

@@ -493,7 +493,7 @@ TEST_CASE("answering: wrong, then right; or shown; a new step starts afresh; sai
 }
 
 TEST_CASE("claim tags: one table of sources, read from the text files") {
-  const char* ids[] = {"paper", "measured", "inference", "untested", "math"};
+  const char* ids[] = {"paper", "measured", "inference", "untested", "math", "here"};
   REQUIRE(claim_sources().size() == std::size(ids));
   for (const char* id : ids) {
     INFO(id);

@@ -1,0 +1,158 @@
+// The experiment as its users meet it: a course author's PosEnc.train() (the result's shape, refused
+// options, cancelling, determinism), the training module fetched only when a run is asked for, the
+// experiment's URL keys, and a student running the view with the keyboard alone until its charts and
+// measured claims fill in. Every wait is for a condition (a promise, describe(), a progress event).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, settle, shot, waitUntil } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const trainFiles = (urls) => urls.filter((u) => /posenc_train\.(js|wasm)|posenc-train-worker\.js/.test(u));
+// Every number in a JSON-like value (nested arrays and objects). null counts as not finite (the engine
+// writes a non-finite number as null), except in the per-query shares, where null marks a query
+// without an answer (before position k in lookback), as the README says.
+function numbers(v, out = [], key = '') {
+  if (typeof v === 'number') out.push(v);
+  else if (v === null) { if (!/^share/.test(key)) out.push(NaN); }
+  else if (Array.isArray(v)) v.forEach((x) => numbers(x, out, key));
+  else if (typeof v === 'object') Object.entries(v).forEach(([k, x]) => numbers(x, out, k));
+  return out;
+}
+
+test('PosEnc.train: the module loads on the first call only, and the result has the documented shape', async () => {
+  const { page, context, errors } = await openPage(browser, server.url + '?view=experiment&playing=0');
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await settle(page, 6);
+  assert.deepEqual(trainFiles(requests), [], 'opening the view fetches nothing of the engine');
+  const r = await page.evaluate(async () => {
+    const progress = [];
+    const off = window.PosEnc.on('train', (p) => progress.push(p));
+    const result = await window.PosEnc.train({ steps: 80, encoding: 'sinusoidal' });
+    off();
+    return { result, progress, state: window.PosEnc.getState() };
+  });
+  assert.deepEqual(trainFiles(requests).map((u) => u.split('/').pop()).sort(), ['posenc-train-worker.js', 'posenc_train.js', 'posenc_train.wasm']);
+  const { result, progress, state } = r;
+  for (const key of ['config', 'loss', 'accuracy', 'attention', 'relative', 'ablation', 'ms']) assert.ok(key in result, key);
+  // Defaults: the view's starting settings (the State's experiment keys) are the engine's.
+  assert.equal(result.config.steps, 80);
+  assert.equal(result.config.encoding, 'sinusoidal');
+  for (const [key, stateKey] of [['task', 'task'], ['k', 'lookback'], ['trainLength', 'trainLength'], ['dModel', 'dModel'],
+    ['layers', 'layers'], ['heads', 'heads'], ['lr', 'lr'], ['batch', 'batch'], ['seed', 'seed']])
+    assert.equal(result.config[key], state[stateKey], `default ${key}`);
+  const L = result.config.trainLength;
+  assert.deepEqual(result.accuracy.map((a) => a.length), [L, 2 * L, 4 * L]);
+  assert.ok(result.accuracy.every((a) => a.accuracy >= 0 && a.accuracy <= 1));
+  assert.ok(result.loss.length > 1 && result.loss.at(-1).step === 80);
+  assert.ok(result.ablation && result.ablation.peWeightQ.length === result.config.dModel, 'sinusoidal runs carry the ablation');
+  assert.ok(numbers(result).every(Number.isFinite), 'every number of the result is finite');
+  assert.ok(progress.length >= 1 && progress.at(-1).step === 80, `progress events: ${progress.length}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('PosEnc.train: refused options reject with the engine\'s message; the handle keeps answering', async () => {
+  const { page, context, errors } = await openPage(browser, server.url + '?playing=0');
+  const r = await page.evaluate(async () => {
+    const why = (p) => p.then(() => 'resolved', (e) => `${e.name}: ${e.message}`);
+    return {
+      heads: await why(window.PosEnc.train({ dModel: 33 })),
+      nan: await why(window.PosEnc.train({ steps: NaN })),
+      unknown: await why(window.PosEnc.train({ zzz: 1 })),
+      range: await why(window.PosEnc.train({ trainLength: 1000 })),
+      lookback: await why(window.PosEnc.train({ k: 20, trainLength: 16 })),
+      notObject: await why(window.PosEnc.train('encoding=rope')),
+      after: (await window.PosEnc.train({ steps: 10 })).config.steps,
+    };
+  });
+  assert.match(r.heads, /dModel/);
+  assert.match(r.nan, /steps/);
+  assert.match(r.unknown, /unknown key 'zzz'/);
+  assert.match(r.range, /trainLength.*128/);
+  assert.match(r.lookback, /k/);
+  assert.match(r.notObject, /TypeError/);
+  assert.equal(r.after, 10);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('PosEnc.cancelTraining stops a run, which resolves with cancelled: true; the same seed gives the same numbers', async () => {
+  const { page, context, errors } = await openPage(browser, server.url + '?playing=0');
+  const r = await page.evaluate(async () => {
+    const started = new Promise((resolve) => { const off = window.PosEnc.on('train', () => { off(); resolve(); }); });
+    const long = window.PosEnc.train({ steps: 100000 });
+    await started;
+    window.PosEnc.cancelTraining();
+    const cancelled = await long;
+    const a = await window.PosEnc.train({ steps: 40, seed: 7, encoding: 'learned' });
+    const b = await window.PosEnc.train({ steps: 40, seed: 7, encoding: 'learned' });
+    const c = await window.PosEnc.train({ steps: 40, seed: 8, encoding: 'learned' });
+    return { cancelled: cancelled.cancelled, steps: cancelled.steps, same: JSON.stringify([a.loss, a.accuracy]) === JSON.stringify([b.loss, b.accuracy]),
+             differs: JSON.stringify(a.loss) !== JSON.stringify(c.loss) };
+  });
+  assert.equal(r.cancelled, true);
+  assert.ok(r.steps < 100000, `stopped at step ${r.steps}`);
+  assert.ok(r.same, 'seed 7 twice: the same losses and accuracies');
+  assert.ok(r.differs, 'seed 8 differs from seed 7');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the experiment\'s URL keys apply through the settings table, and bad values are refused with a reason', async () => {
+  const { page, context } = await openPage(browser, server.url + '?view=experiment&playing=0&task=first&encoding=alibi&trainLength=32&seed=5&steps=120');
+  const s = await page.evaluate(() => window.PosEnc.getState());
+  assert.deepEqual([s.task, s.encoding, s.trainLength, s.seed, s.steps], ['first', 'alibi', 32, 5, 120]);
+  const bad = await page.evaluate(() => window.PosEnc.setState({ trainLength: 3, encoding: 'sinusoid', lr: 1, dModel: NaN }));
+  assert.deepEqual(bad.rejected.map((x) => x.key).sort(), ['dModel', 'encoding', 'lr', 'trainLength']);
+  assert.match(bad.rejected.find((x) => x.key === 'trainLength').reason, /4.*128/);
+  assert.match(bad.rejected.find((x) => x.key === 'encoding').reason, /none, sinusoidal, learned, rope, alibi/);
+  const after = await page.evaluate(() => window.PosEnc.getState());
+  assert.deepEqual([after.trainLength, after.encoding, after.lr], [32, 'alibi', s.lr]);
+  assert.match(await page.evaluate(() => window.PosEnc.link()), /trainLength=32/);
+  await context.close();
+});
+
+test('a student runs the view with the keyboard alone: Run trains, the charts and the measured claims fill in', async () => {
+  const { page, context, errors } = await openPage(browser, server.url + '?view=experiment&playing=0&steps=120&encoding=rope');
+  await settle(page, 6);
+  const before = await page.screenshot();
+  assert.match(await page.evaluate(() => window.PosEnc.describe()), /Runs: 0 done, 0 pending/);
+  await page.focus('#canvas');
+  let found = false;
+  for (let i = 0; i < 120 && !found; i++) {
+    await page.keyboard.press('Tab');
+    await settle(page, 3);  // the note follows once a frame has handled the key
+    found = await page.evaluate(() => document.getElementById('focus-note').textContent === 'Run: train the chosen encoding');
+  }
+  assert.ok(found, 'Run is reachable by Tab');
+  await page.keyboard.press('Space');
+  assert.ok(await waitUntil(page, () => /Runs: 1 done, 0 pending/.test(window.PosEnc.describe()), null, { timeout: 120000 }),
+            await page.evaluate(() => window.PosEnc.describe()));
+  await settle(page, 6);
+  const text = await page.evaluate(() => window.PosEnc.describe());
+  assert.match(text, /Accuracy at L → 2L → 4L, mean over seeds: rope \d\.\d\d → \d\.\d\d → \d\.\d\d/);
+  assert.match(text, /Best head of rope: \d\.\d\d of its attention/);
+  assert.doesNotMatch(text, /NaN|Infinity/);
+  const after = await page.screenshot();
+  assert.ok(!before.equals(after), 'the view changed once the run arrived');
+  await shot(page, 'experiment-run');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('under the strict Content-Security-Policy (serve.py --csp) the worker and its module still train', async () => {
+  const strict = await serve(undefined, ['--csp']);
+  try {
+    const { page, context, errors } = await openPage(browser, strict.url + '?playing=0');
+    const r = await page.evaluate(() => window.PosEnc.train({ steps: 10 }).then((x) => x.config.steps, (e) => 'rejected: ' + e.message));
+    assert.equal(r, 10);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    strict.close();
+  }
+});
