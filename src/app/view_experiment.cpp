@@ -98,32 +98,7 @@ void read_result(ExperimentRun& r, const Json& j) {
 
 // ---- drawing -------------------------------------------------------------------------------------
 
-void draw_controls(State& s, ExperimentCache& c, const ViewContext& ctx) {
-  const float sc = ctx.ui_scale;
-  const bool two_columns = ImGui::GetContentRegionAvail().x >= 640 * sc;
-  if (ImGui::BeginTable("ex_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) {
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted("task");
-    for (int t = 0; t < train::kTaskCount; ++t) {
-      const char* name = train::task_names()[static_cast<size_t>(t)];
-      if (t) same_line_if_fits(checkbox_width(name));
-      if (ImGui::RadioButton(name, static_cast<int>(s.task) == t)) set_number(s, Field::task, t);
-      focus_name(std::string("task ") + name);
-    }
-    ImGui::TextUnformatted("encoding (Run)");
-    for (int e = 0; e < train::kEncodingCount; ++e) {
-      const char* name = encoding_label(e);
-      if (e) same_line_if_fits(checkbox_width(name));
-      if (ImGui::RadioButton((std::string(name) + "##enc").c_str(), static_cast<int>(s.encoding) == e)) set_number(s, Field::encoding, e);
-      focus_name(std::string("encoding ") + name);
-    }
-    ImGui::TableNextColumn();
-    if (s.task == train::Task::lookback) param_slider("lookback k", s, Field::lookback, 1, std::max(1, s.trainLength - 1), "%.0f", ctx.notices);
-    param_slider("training length L", s, Field::trainLength, 4, 64, "%.0f", ctx.notices);
-    param_slider("steps", s, Field::steps, 50, 2000, "%.0f", ctx.notices, true);
-    param_slider("seed", s, Field::seed, 0, 1000, "%.0f", ctx.notices);
-    ImGui::EndTable();
-  }
+void draw_actions(State& s, ExperimentCache& c) {
   const int pending = experiment_pending(c);
   if (ImGui::Button("Run")) experiment_request(s, c, false);
   focus_name("Run: train the chosen encoding");
@@ -156,11 +131,12 @@ void draw_controls(State& s, ExperimentCache& c, const ViewContext& ctx) {
   } else {
     int done = 0;
     for (const ExperimentRun& r : c.runs) done += r.status == ExperimentRun::Status::done;
+    const State& r = c.set;  // the settings the runs shown were trained with
     status = fill(lesson_text(View::experiment, "finished"),
-                  {{"runs", std::to_string(done)}, {"task", train::task_names()[static_cast<size_t>(s.task)]},
-                   {"L", std::to_string(s.trainLength)}, {"steps", std::to_string(s.steps)}, {"dm", std::to_string(s.dModel)},
-                   {"layers", std::to_string(s.layers)}, {"heads", std::to_string(s.heads)}, {"lr", shortest_number(s.lr)},
-                   {"batch", std::to_string(s.batch)}});
+                  {{"runs", std::to_string(done)}, {"task", train::task_names()[static_cast<size_t>(r.task)]},
+                   {"L", std::to_string(r.trainLength)}, {"steps", std::to_string(r.steps)}, {"dm", std::to_string(r.dModel)},
+                   {"layers", std::to_string(r.layers)}, {"heads", std::to_string(r.heads)}, {"lr", shortest_number(r.lr)},
+                   {"batch", std::to_string(r.batch)}});
   }
   text_after(status);
   for (const ExperimentRun& r : c.runs)
@@ -169,6 +145,34 @@ void draw_controls(State& s, ExperimentCache& c, const ViewContext& ctx) {
       text_wrapped_at_spaces(std::string(encoding_label(r.encoding)) + ", seed " + shortest_number(r.seed) + ": " + r.error);
       ImGui::PopStyleColor();
     }
+}
+
+void draw_options(State& s, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const bool two_columns = ImGui::GetContentRegionAvail().x >= 640 * sc;
+  if (ImGui::BeginTable("ex_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) {
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("task");
+    for (int t = 0; t < train::kTaskCount; ++t) {
+      const char* name = train::task_names()[static_cast<size_t>(t)];
+      if (t) same_line_if_fits(checkbox_width(name));
+      if (ImGui::RadioButton(name, static_cast<int>(s.task) == t)) set_number(s, Field::task, t);
+      focus_name(std::string("task ") + name);
+    }
+    ImGui::TextUnformatted("encoding (Run)");
+    for (int e = 0; e < train::kEncodingCount; ++e) {
+      const char* name = encoding_label(e);
+      if (e) same_line_if_fits(checkbox_width(name));
+      if (ImGui::RadioButton((std::string(name) + "##enc").c_str(), static_cast<int>(s.encoding) == e)) set_number(s, Field::encoding, e);
+      focus_name(std::string("encoding ") + name);
+    }
+    ImGui::TableNextColumn();
+    if (s.task == train::Task::lookback) param_slider("lookback k", s, Field::lookback, 1, std::max(1, s.trainLength - 1), "%.0f", ctx.notices);
+    param_slider("training length L", s, Field::trainLength, 4, 64, "%.0f", ctx.notices);
+    param_slider("steps", s, Field::steps, 50, 2000, "%.0f", ctx.notices, true);
+    param_slider("seed", s, Field::seed, 0, 1000, "%.0f", ctx.notices);
+    ImGui::EndTable();
+  }
 }
 
 void draw_loss(const ExperimentCache& c, ImVec2 size, float sc) {
@@ -466,6 +470,7 @@ std::string experiment_request(const State& s, ExperimentCache& c, bool all) {
     c.runs.clear();
     c.settings_key = key;
   }
+  c.set = s;
   const auto queue = [&](int e, double seed) {
     // The same encoding and seed again replaces its earlier run.
     c.runs.erase(std::remove_if(c.runs.begin(), c.runs.end(),
@@ -530,7 +535,8 @@ int experiment_pending(const ExperimentCache& c) {
 void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::experiment, ctx);
-  draw_controls(s, c, ctx);
+  draw_actions(s, c);  // first: on a phone, Run is on the first screen
+  draw_options(s, ctx);
   ImGui::Spacing();
   draw_claims(c, sc);
   ImGui::Spacing();
@@ -544,22 +550,24 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   const auto second_column = [&] {
     if (two) ImGui::SameLine(x0 + cw + gap);
   };
+  const State& set = c.runs.empty() ? s : c.set;  // the charts' L, k and task: those of the runs shown
   draw_loss(c, size, sc);
   second_column();
-  draw_accuracy(s, c, size, sc);
+  draw_accuracy(set, c, size, sc);
   ImGui::Spacing();
   ImGui::BeginGroup();
-  draw_map(s, c, cw, sc);
+  draw_map(set, c, cw, sc);
   ImGui::EndGroup();
   second_column();
-  draw_share(s, c, size, sc);
+  draw_share(set, c, size, sc);
   ImGui::Spacing();
   draw_ablation(c, size, sc);
   second_column();
   draw_weights(c, size, sc);
 }
 
-std::string describe_experiment(const State& s, const ExperimentCache& c) {
+std::string describe_experiment(const State& state, const ExperimentCache& c) {
+  const State& s = c.runs.empty() ? state : c.set;  // the settings of the runs described
   const char* task_key = s.task == train::Task::lookback ? "task_lookback" : s.task == train::Task::first ? "task_first" : "task_copy";
   std::string t(lesson_text(View::experiment, task_key));
   t = fill(t, {{"k", std::to_string(s.lookback)}});

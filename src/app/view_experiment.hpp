@@ -56,6 +56,7 @@ struct TrainRequest {
 struct ExperimentCache {
   std::vector<ExperimentRun> runs;    // the runs of the current settings, in the order asked for
   std::string settings_key;           // the options shared by those runs (all but encoding and seed)
+  State set;                          // the settings those runs were asked with (the charts' L, k, task)
   std::vector<TrainRequest> outbox;   // taken by the platform after each frame
   bool cancel = false;                // the reader pressed Cancel: the platform stops the queue
   int next_id = 1;
