@@ -427,6 +427,10 @@ void plot_clip_push(const Plot& p, float outset) {
 void plot_clip_pop() { ImGui::GetWindowDrawList()->PopClipRect(); }
 
 void plot_key(const Plot& p, std::initializer_list<std::pair<ImU32, std::string>> rows, float sc) {
+  plot_key(p, std::span<const std::pair<ImU32, std::string>>(rows.begin(), rows.size()), sc);
+}
+
+void plot_key(const Plot& p, std::span<const std::pair<ImU32, std::string>> rows, float sc) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float line = ImGui::GetTextLineHeight();
   float widest = 0;

@@ -5,6 +5,7 @@
 #pragma once
 #include <algorithm>
 #include <initializer_list>
+#include <span>
 #include <utility>
 #include <string>
 #include <string_view>
@@ -117,6 +118,8 @@ bool begin_table_fit(const char* id, int columns, ImGuiTableFlags flags, float m
 
 // A small key in a plot's top right corner: a line of `col` and its label, one per row.
 void plot_key(const Plot& p, std::initializer_list<std::pair<ImU32, std::string>> rows, float sc);
+// The same for rows known only at run time (a key of the series actually drawn).
+void plot_key(const Plot& p, std::span<const std::pair<ImU32, std::string>> rows, float sc);
 
 // ---- implementation of the template above --------------------------------------------------------
 

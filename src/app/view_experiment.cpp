@@ -200,11 +200,7 @@ void draw_loss(const ExperimentCache& c, ImVec2 size, float sc) {
   std::vector<std::pair<ImU32, std::string>> keys;
   for (int e = 0; e < train::kEncodingCount; ++e)
     if (seen[e]) keys.emplace_back(encoding_color(e), encoding_label(e));
-  if (keys.size() == 1) plot_key(p, {keys[0]}, sc);
-  if (keys.size() == 2) plot_key(p, {keys[0], keys[1]}, sc);
-  if (keys.size() == 3) plot_key(p, {keys[0], keys[1], keys[2]}, sc);
-  if (keys.size() == 4) plot_key(p, {keys[0], keys[1], keys[2], keys[3]}, sc);
-  if (keys.size() == 5) plot_key(p, {keys[0], keys[1], keys[2], keys[3], keys[4]}, sc);
+  if (!keys.empty()) plot_key(p, keys, sc);
 }
 
 void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
@@ -447,18 +443,8 @@ std::string experiment_options(const State& s, int encoding, double seed) {
 
 std::string experiment_request(const State& s, ExperimentCache& c, bool all) {
   // The engine's own check of the whole set of options (the cross-key rules too), before anything queues.
-  std::vector<std::string> lines;
-  {
-    const std::string o = experiment_options(s, static_cast<int>(s.encoding), s.seed);
-    size_t at = 0;
-    while (at < o.size()) {
-      const size_t nl = o.find('\n', at);
-      lines.push_back(o.substr(at, nl - at));
-      at = nl + 1;
-    }
-  }
   train::Config cfg;
-  c.message = train::parse_options(lines, cfg);
+  c.message = train::parse_option_lines(experiment_options(s, static_cast<int>(s.encoding), s.seed), cfg);
   if (!c.message.empty()) return c.message;
   if (all && s.seed + kSeedsPerEncoding - 1 > train::config_row("seed")->max) {
     c.message = "seed must leave room for three seeds (at most " + shortest_number(train::config_row("seed")->max - 2) + ")";

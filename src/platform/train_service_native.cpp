@@ -2,7 +2,6 @@
 #include <deque>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "train/config.hpp"
 #include "train/progress_json.hpp"
@@ -28,18 +27,6 @@ std::unique_ptr<Running> g_run;
 
 double ms_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t nl = text.find('\n', at);
-    if (nl == std::string::npos) nl = text.size();
-    if (nl > at) out.push_back(text.substr(at, nl - at));
-    at = nl + 1;
-  }
-  return out;
 }
 
 void finish(app::ExperimentCache& c, bool cancelled) {
@@ -68,7 +55,7 @@ void train_service_frame(app::ExperimentCache& c) {
       const app::TrainRequest r = g_queue.front();
       g_queue.pop_front();
       train::Config cfg;
-      const std::string refused = train::parse_options(lines_of(r.options), cfg);
+      const std::string refused = train::parse_option_lines(r.options, cfg);
       if (!refused.empty()) {
         app::experiment_receive(c, r.id, "error", refused);
         continue;

@@ -36,19 +36,8 @@ double elapsed_ms() {
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* posenc_train_begin(const char* lines) {
-  std::vector<std::string> args;
-  std::string current;
-  for (const char* p = lines; *p; ++p) {
-    if (*p == '\n') {
-      if (!current.empty()) args.push_back(current);
-      current.clear();
-    } else {
-      current.push_back(*p);
-    }
-  }
-  if (!current.empty()) args.push_back(current);
   train::Config config;
-  g_text = train::parse_options(args, config);
+  g_text = train::parse_option_lines(lines, config);
   if (!g_text.empty()) return g_text.c_str();
   g_start = std::chrono::steady_clock::now();
   g_trainer = std::make_unique<train::Trainer>(config);

@@ -163,6 +163,18 @@ std::string parse_options(std::span<const std::string> args, Config& out, const 
   return parse_options(kv, out, base);
 }
 
+std::string parse_option_lines(std::string_view lines, Config& out, const Config& base) {
+  std::vector<std::string> args;
+  size_t at = 0;
+  while (at < lines.size()) {
+    size_t nl = lines.find('\n', at);
+    if (nl == std::string_view::npos) nl = lines.size();
+    if (nl > at) args.emplace_back(lines.substr(at, nl - at));
+    at = nl + 1;
+  }
+  return parse_options(args, out, base);
+}
+
 std::string config_json(const Config& c) {
   JsonWriter w;
   w.raw("{");

@@ -73,6 +73,10 @@ std::string parse_options(std::span<const std::pair<std::string, std::string>> k
 // The same from "key=value" strings (command line, URL-style).
 std::string parse_options(std::span<const std::string> args, Config& out, const Config& base = Config{});
 
+// The same from one text of "key=value" lines (the view's requests, the worker's messages); empty lines
+// are skipped.
+std::string parse_option_lines(std::string_view lines, Config& out, const Config& base = Config{});
+
 // {"task":"lookback","k":3,...}: every key of the table, in table order.
 std::string config_json(const Config& c);
 // The table as JSON for a schema: [{key, kind, min, max, default, meaning, choices?}].

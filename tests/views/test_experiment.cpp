@@ -16,28 +16,13 @@
 
 using namespace app;
 
-namespace {
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  size_t at = 0;
-  while (at < text.size()) {
-    const size_t nl = text.find('\n', at);
-    out.push_back(text.substr(at, nl - at));
-    at = nl + 1;
-  }
-  return out;
-}
-
-}  // namespace
-
 TEST_CASE("Run asks for the State's settings, Run all for every encoding with three seeds") {
   State s;
   ExperimentCache c;
   REQUIRE(experiment_request(s, c, false).empty());
   REQUIRE(c.outbox.size() == 1);
   train::Config cfg;
-  REQUIRE(train::parse_options(lines_of(c.outbox[0].options), cfg).empty());
+  REQUIRE(train::parse_option_lines(c.outbox[0].options, cfg).empty());
   // The view starts at the engine's defaults (one table: PosEnc.train() without options is this run).
   const train::Config d;
   CHECK(cfg.task == d.task);
@@ -55,7 +40,7 @@ TEST_CASE("Run asks for the State's settings, Run all for every encoding with th
   REQUIRE(c.outbox.size() == static_cast<size_t>(train::kEncodingCount * 3));
   std::vector<int> per_encoding(train::kEncodingCount, 0);
   for (const TrainRequest& r : c.outbox) {
-    REQUIRE(train::parse_options(lines_of(r.options), cfg).empty());
+    REQUIRE(train::parse_option_lines(r.options, cfg).empty());
     CHECK(cfg.seed >= 7);
     CHECK(cfg.seed <= 9);
     ++per_encoding[static_cast<size_t>(cfg.encoding)];
@@ -85,7 +70,7 @@ TEST_CASE("progress and the result from the engine become the view's numbers; ba
   REQUIRE(experiment_request(s, c, false).empty());
   const int id = c.outbox[0].id;
   train::Config cfg;
-  REQUIRE(train::parse_options(lines_of(c.outbox[0].options), cfg).empty());
+  REQUIRE(train::parse_option_lines(c.outbox[0].options, cfg).empty());
 
   train::Trainer t(cfg);
   size_t logged = 0;
@@ -137,7 +122,7 @@ TEST_CASE("the experiment view draws at every size with runs in it, every vertex
   REQUIRE(experiment_request(s, c, true).empty());
   for (const TrainRequest& q : c.outbox) {
     train::Config cfg;
-    REQUIRE(train::parse_options(lines_of(q.options), cfg).empty());
+    REQUIRE(train::parse_option_lines(q.options, cfg).empty());
     experiment_receive(c, q.id, "result", train::to_json(train::run(cfg)));
   }
   c.outbox.clear();
