@@ -83,7 +83,8 @@ export type NumberKey = { [K in keyof PosEncState]: PosEncState[K] extends numbe
 /** What setState takes: any keys of the state; each value is validated by the figure. */
 export type StateUpdate = Partial<PosEncState>;
 
-export type TextExport = 'csv' | 'numpy' | 'pytorch' | 'svg';
+/** 'results-json' and 'results-csv': the experiment view's finished runs (see the README's *The experiment*). */
+export type TextExport = 'csv' | 'numpy' | 'pytorch' | 'svg' | 'results-json' | 'results-csv';
 export type ImageExport = 'png' | 'figure';
 
 export interface MountOptions {

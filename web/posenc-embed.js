@@ -22,7 +22,7 @@
 //   h.getState()            Promise of {view, d, base, pos, k, playing, ...}
 //   h.setState({k: 5})      Promise of the resulting state plus `rejected: [{key, value, reason}]`
 //   h.describe()            Promise of the text description of the view and its numbers
-//   h.exportText('csv')     Promise of the text: 'csv' | 'numpy' | 'pytorch' | 'svg'
+//   h.exportText('csv')     Promise of the text: 'csv' | 'numpy' | 'pytorch' | 'svg' | 'results-json' | 'results-csv'
 //   h.exportImage('png')    Promise of a Blob: 'png' (the whole figure) | 'figure' (the view only)
 //   h.animate('k', {to: 37, seconds: 2})   Promise of the state once k (or pos, ...) has arrived
 //   h.link()                Promise of the URL that opens the full page in the figure's current state

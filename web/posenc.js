@@ -37,8 +37,10 @@
 //                                     frames; the wasm memory's size and the bytes malloc has in use
 //   PosEnc.resetStats()               start a clean frame-time measurement
 //   PosEnc.exportFile(kind)           download 'png' | 'figure' | 'svg' | 'csv' | 'numpy' | 'pytorch' for the
-//                                     current state ('figure': the view alone, without the sidebar)
-//   PosEnc.exportText(kind)           the text of 'svg' | 'csv' | 'numpy' | 'pytorch' without downloading
+//                                     current state ('figure': the view alone, without the sidebar), or
+//                                     'results-json' | 'results-csv': the experiment view's runs
+//   PosEnc.exportText(kind)           the text of 'svg' | 'csv' | 'numpy' | 'pytorch' | 'results-json' |
+//                                     'results-csv' without downloading
 //   PosEnc.exportImage(kind)          Promise of a PNG Blob: 'png' (the canvas) or 'figure', after the next frame
 //   PosEnc.timing.firstFrameMs        ms from navigation to the first drawn frame
 //   PosEnc.link()                     the URL that opens this page in the current state (defaults left out)

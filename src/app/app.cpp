@@ -469,7 +469,8 @@ void app_frame(App& a, double dt) {
   a.shown_view = s.view;
   draw_tour_bar(a);
   float figure_top = ImGui::GetCursorScreenPos().y;
-  const ViewContext ctx{a.fonts, a.ui_scale, a.notices, shown_text(s, vp->WorkSize, a.ui_scale), a.intro_expanded, figure_top};
+  const ViewContext ctx{a.fonts, a.ui_scale, a.notices, shown_text(s, vp->WorkSize, a.ui_scale), a.intro_expanded, figure_top,
+                        a.pending_export, a.export_message};
   const ImVec2 main_min = ImGui::GetWindowPos(), main_size = ImGui::GetWindowSize();
   draw_view(a, ctx);
   a.figure_min = ImVec2(main_min.x, figure_top);

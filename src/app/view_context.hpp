@@ -1,7 +1,9 @@
 // What every view's draw function receives besides the State and its own cache.
 #pragma once
+#include <string>
 #include <vector>
 
+#include "state/export.hpp"
 #include "state/state_io.hpp"
 #include "style.hpp"
 
@@ -14,6 +16,8 @@ struct ViewContext {
   LessonText text;                  // the lesson text as shown now: full, summary or off (never automatic)
   bool& intro_expanded;             // summary mode: the reader asked for the whole text
   float& figure_top;                // set by lesson_intro(): where the figure starts (screen y), for exports
+  ExportKind& export_request;       // a view's own export button: carried out after the frame (App::pending_export)
+  const std::string& export_message;  // what the last export did
 };
 
 }  // namespace app

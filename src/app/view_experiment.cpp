@@ -98,7 +98,7 @@ void read_result(ExperimentRun& r, const Json& j) {
 
 // ---- drawing -------------------------------------------------------------------------------------
 
-void draw_actions(State& s, ExperimentCache& c) {
+void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
   const int pending = experiment_pending(c);
   if (ImGui::Button("Run")) experiment_request(s, c, false);
   focus_name("Run: train the chosen encoding");
@@ -109,6 +109,17 @@ void draw_actions(State& s, ExperimentCache& c) {
     same_line_if_fits(button_width("Cancel"));
     if (ImGui::Button("Cancel")) c.cancel = true;
     focus_name("Cancel the runs");
+  }
+  // Saving the results (src/app/experiment_export.hpp), once a run is done.
+  bool any_done = false;
+  for (const ExperimentRun& r : c.runs) any_done = any_done || r.status == ExperimentRun::Status::done;
+  if (any_done) {
+    same_line_if_fits(button_width("Save JSON"));
+    if (ImGui::Button("Save JSON")) ctx.export_request = ExportKind::results_json, c.saved = true;
+    focus_name("Save JSON: every done run's full result");
+    same_line_if_fits(button_width("Save CSV"));
+    if (ImGui::Button("Save CSV")) ctx.export_request = ExportKind::results_csv, c.saved = true;
+    focus_name("Save CSV: one row per done run");
   }
   // Status.
   std::string status;
@@ -139,6 +150,7 @@ void draw_actions(State& s, ExperimentCache& c) {
                    {"batch", std::to_string(r.batch)}});
   }
   text_after(status);
+  if (c.saved && !ctx.export_message.empty()) caption(ctx.export_message);
   for (const ExperimentRun& r : c.runs)
     if (r.status == ExperimentRun::Status::failed) {
       ImGui::PushStyleColor(ImGuiCol_Text, colors::warning);
@@ -200,7 +212,8 @@ void draw_loss(const ExperimentCache& c, ImVec2 size, float sc) {
   std::vector<std::pair<ImU32, std::string>> keys;
   for (int e = 0; e < train::kEncodingCount; ++e)
     if (seen[e]) keys.emplace_back(encoding_color(e), encoding_label(e));
-  if (!keys.empty()) plot_key(p, keys, sc);
+  // Bottom left: every curve starts there high, at the loss of a guess, and the flat ones stay high.
+  if (!keys.empty()) plot_key(p, keys, sc, KeyCorner::bottom_left);
 }
 
 void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
@@ -288,12 +301,12 @@ void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
 void draw_share(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
   const std::string title(lesson_text(View::experiment, "share_title"));
   const int L = s.trainLength;
-  const Plot p = plot_frame("ex_share", size, 0, 2 * L - 1, 0, 1.05, false, "query position t", title.c_str(), sc, true);
+  // The training length is named under the axis, not over the curves.
+  const std::string x_label = fill(lesson_text(View::experiment, "share_axis"), {{"L", std::to_string(L)}});
+  const Plot p = plot_frame("ex_share", size, 0, 2 * L - 1, 0, 1.05, false, x_label.c_str(), title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float x = p.sx(L - 0.5);
   dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::marker, 1.2f * sc, 5 * sc);
-  const std::string t(lesson_text(View::experiment, "trained_to"));
-  halo_text(dl, ImVec2(x - ImGui::CalcTextSize(t.c_str()).x - 4 * sc, p.lo.y + 2 * sc), colors::axis, t.c_str());
   plot_clip_push(p);
   for (const ExperimentRun& r : c.runs) {
     if (r.status != ExperimentRun::Status::done) continue;
@@ -311,7 +324,7 @@ void draw_share(const State& s, const ExperimentCache& c, ImVec2 size, float sc)
   plot_clip_pop();
 }
 
-void draw_ablation(const ExperimentCache& c, ImVec2 size, float sc) {
+void draw_ablation(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
   int n = 0;
   const int sin = static_cast<int>(train::Encoding::sinusoidal);
   const double bl = mean_of(c, sin, [](const ExperimentRun& r) { return r.base_l; }, n);
@@ -325,20 +338,32 @@ void draw_ablation(const ExperimentCache& c, ImVec2 size, float sc) {
   const double f2 = mean_of(c, sin, [](const ExperimentRun& r) { return r.no_fast_2l; }, n);
   const double s2 = mean_of(c, sin, [](const ExperimentRun& r) { return r.no_slow_2l; }, n);
   const std::string title(lesson_text(View::experiment, "ablation_title"));
-  const Plot p = plot_frame("ex_ablation", size, -0.5, 1.5, 0, 1.05, false, "evaluated at L (left) and 2L (right)", title.c_str(), sc);
+  // Two groups, at L (x = 0) and 2L (x = 1), as the accuracy chart's doublings of L. Above the bars and
+  // their values: the groups' names, then the key in one row, so nothing covers a bar.
+  const Plot p = plot_frame("ex_ablation", size, -0.5, 1.5, 0, 1.6, false, "evaluation length: doublings of L", title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float lh = ImGui::GetTextLineHeight();
   const double values[2][3] = {{bl, fl, sl}, {b2, f2, s2}};
   const char* names[3] = {"intact", "no fast", "no slow"};
   const ImU32 cols[3] = {colors::axis, colors::hand, colors::ghost};
   const float slot = p.width() / 2.0f / 4.0f;
-  for (int g = 0; g < 2; ++g)
+  for (int g = 0; g < 2; ++g) {
+    const std::string t = std::string(g ? "2L = " : "L = ") + std::to_string(s.trainLength << g);
+    halo_text(dl, ImVec2(p.sx(g) - ImGui::CalcTextSize(t.c_str()).x / 2, p.sy(1.0) - 2 * lh - 2 * sc), colors::axis, t.c_str());
     for (int i = 0; i < 3; ++i) {
       const float x = p.sx(g) + static_cast<float>(i - 1) * slot;
       dl->AddRectFilled(ImVec2(x - slot * 0.4f, p.sy(values[g][i])), ImVec2(x + slot * 0.4f, p.sy(0)), cols[i]);
       const std::string v = num(values[g][i], 2);
-      halo_text(dl, ImVec2(x - ImGui::CalcTextSize(v.c_str()).x / 2, p.sy(values[g][i]) - ImGui::GetTextLineHeight() - 1 * sc), colors::ink, v.c_str());
+      halo_text(dl, ImVec2(x - ImGui::CalcTextSize(v.c_str()).x / 2, p.sy(values[g][i]) - lh - 1 * sc), colors::ink, v.c_str());
     }
-  plot_key(p, {{cols[0], names[0]}, {cols[1], names[1]}, {cols[2], names[2]}}, sc);
+  }
+  float kx = p.lo.x + 8 * sc;
+  const float ky = p.lo.y + 3 * sc;
+  for (int i = 0; i < 3; ++i) {
+    dl->AddRectFilled(ImVec2(kx, ky + lh * 0.2f), ImVec2(kx + 12 * sc, ky + lh * 0.8f), cols[i]);
+    dl->AddText(ImVec2(kx + 16 * sc, ky), colors::ink, names[i]);
+    kx += 16 * sc + ImGui::CalcTextSize(names[i]).x + 14 * sc;
+  }
 }
 
 void draw_weights(const ExperimentCache& c, ImVec2 size, float sc) {
@@ -507,6 +532,7 @@ void experiment_receive(ExperimentCache& c, int id, std::string_view kind, std::
     for (const Json& p : j["log"].items) run->loss.push_back({p["step"].number(), p["loss"].number()});
   } else if (kind == "result") {
     read_result(*run, j);
+    run->result = std::string(text);
     run->status = ExperimentRun::Status::done;
   }
 }
@@ -521,7 +547,7 @@ int experiment_pending(const ExperimentCache& c) {
 void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::experiment, ctx);
-  draw_actions(s, c);  // first: on a phone, Run is on the first screen
+  draw_actions(s, c, ctx);  // first: on a phone, Run is on the first screen
   draw_options(s, ctx);
   ImGui::Spacing();
   draw_claims(c, sc);
@@ -547,7 +573,7 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   second_column();
   draw_share(set, c, size, sc);
   ImGui::Spacing();
-  draw_ablation(c, size, sc);
+  draw_ablation(set, c, size, sc);
   second_column();
   draw_weights(c, size, sc);
 }

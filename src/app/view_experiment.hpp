@@ -45,6 +45,7 @@ struct ExperimentRun {
   double base_l = 0, no_fast_l = 0, no_slow_l = 0, base_2l = 0, no_fast_2l = 0, no_slow_2l = 0;
   std::vector<double> pe_weight;           // per PE dimension: Q + K weight
   double ms = 0;
+  std::string result;                      // the engine's result as it arrived (JSON), for the export
 };
 
 // A request for the platform: run the engine with these options.
@@ -62,6 +63,7 @@ struct ExperimentCache {
   int next_id = 1;
   int map_encoding = -1;              // the encoding whose attention map is shown; -1: the latest done
   std::string message;                // why the last Run was refused ("" if it was not)
+  bool saved = false;                 // a Save button was pressed: the view shows what the export did
 };
 
 void draw_experiment(State& s, ExperimentCache& cache, const ViewContext& ctx);

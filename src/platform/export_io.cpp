@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/figure_export.hpp"
+#include "app/app_export.hpp"
 #include "imgui.h"
 #include "state/export.hpp"
 #include "state/png.hpp"
@@ -101,10 +101,10 @@ void carry_out_export(app::App& a, int fw, int fh) {
   const app::ExportKind kind = a.pending_export;
   a.pending_export = app::ExportKind::none;
   if (kind != app::ExportKind::none) {
-    const std::string name = app::export_filename(a.state, kind);
+    const std::string name = app::export_filename_of(a, kind);
     const bool image = app::export_is_image(kind);
     const PixelRect r = export_pixels(a, kind, fw, fh);
-    const std::string text = kind == app::ExportKind::svg ? app::figure_svg(a) : app::export_text(a.state, kind);
+    const std::string text = image ? std::string() : app::export_text_of(a, kind);
 #ifdef __EMSCRIPTEN__
     if (image) js_canvas_png(r.x, r.y, r.w, r.h, 0, name.c_str());
     else js_download_text(name.c_str(), app::export_mime(kind), text.c_str());

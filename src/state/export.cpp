@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/encoding.hpp"
+#include "train/config.hpp"
 
 namespace app {
 
@@ -37,7 +38,9 @@ struct KindName {
 };
 constexpr KindName kKinds[] = {{ExportKind::png, "png", "image/png"},           {ExportKind::figure, "figure", "image/png"},
                                {ExportKind::svg, "svg", "image/svg+xml"},       {ExportKind::csv, "csv", "text/csv"},
-                               {ExportKind::numpy, "numpy", "text/x-python"},   {ExportKind::pytorch, "pytorch", "text/x-python"}};
+                               {ExportKind::numpy, "numpy", "text/x-python"},   {ExportKind::pytorch, "pytorch", "text/x-python"},
+                               {ExportKind::results_json, "results-json", "application/json"},
+                               {ExportKind::results_csv, "results-csv", "text/csv"}};
 
 bool used_for(ExportKind k, ExportUse use) {
   switch (use) {
@@ -51,7 +54,8 @@ bool used_for(ExportKind k, ExportUse use) {
 }  // namespace
 
 bool export_is_text(ExportKind kind) {
-  return kind == ExportKind::svg || kind == ExportKind::csv || kind == ExportKind::numpy || kind == ExportKind::pytorch;
+  return kind == ExportKind::svg || kind == ExportKind::csv || kind == ExportKind::numpy || kind == ExportKind::pytorch ||
+         kind == ExportKind::results_json || kind == ExportKind::results_csv;
 }
 bool export_is_image(ExportKind kind) { return kind == ExportKind::png || kind == ExportKind::figure; }
 
@@ -85,6 +89,8 @@ std::string export_text(const State& s, ExportKind kind) {
     case ExportKind::png:
     case ExportKind::figure:
     case ExportKind::svg:
+    case ExportKind::results_json:
+    case ExportKind::results_csv:
     case ExportKind::none: break;
   }
   return {};
@@ -142,6 +148,11 @@ std::string export_pytorch(const State& s) {
 }
 
 std::string export_filename(const State& s, ExportKind kind) {
+  if (kind == ExportKind::results_json || kind == ExportKind::results_csv) {
+    const std::string stem = std::string("posenc_experiment_") + train::task_names()[static_cast<size_t>(s.task)] + "_L" +
+                             std::to_string(s.trainLength) + "_results";
+    return stem + (kind == ExportKind::results_json ? ".json" : ".csv");
+  }
   const std::string stem = std::string("posenc_") + view_id(s.view) + "_d" + std::to_string(s.d) + "_n" + std::to_string(s.n);
   switch (kind) {
     case ExportKind::png: return stem + ".png";
@@ -150,6 +161,8 @@ std::string export_filename(const State& s, ExportKind kind) {
     case ExportKind::csv: return stem + ".csv";
     case ExportKind::numpy: return stem + "_numpy.py";
     case ExportKind::pytorch: return stem + "_pytorch.py";
+    case ExportKind::results_json:
+    case ExportKind::results_csv:
     case ExportKind::none: break;
   }
   return stem;

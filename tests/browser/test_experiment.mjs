@@ -1,9 +1,11 @@
 // The experiment as its users meet it: a course author's PosEnc.train() (the result's shape, refused
 // options, cancelling, determinism), the training module fetched only when a run is asked for, the
 // experiment's URL keys, and a student running the view with the keyboard alone until its charts and
-// measured claims fill in. Every wait is for a condition (a promise, describe(), a progress event).
+// measured claims fill in, then saving its results. Every wait is for a condition (a promise,
+// describe(), a progress event, a download).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { serve, launch, openPage, settle, shot, waitUntil } from './harness.mjs';
 
 let server, browser;
@@ -140,6 +142,32 @@ test('a student runs the view with the keyboard alone: Run trains, the charts an
   const after = await page.screenshot();
   assert.ok(!before.equals(after), 'the view changed once the run arrived');
   await shot(page, 'experiment-run');
+
+  // Save CSV, still from the keyboard: the download is the run's row, its numbers the JSON's doubles.
+  found = false;
+  for (let i = 0; i < 10 && !found; i++) {
+    await page.keyboard.press('Tab');
+    await settle(page, 3);
+    found = await page.evaluate(() => document.getElementById('focus-note').textContent === 'Save CSV: one row per done run');
+  }
+  assert.ok(found, 'Save CSV follows Run by Tab');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Space')]);
+  assert.equal(download.suggestedFilename(), 'posenc_experiment_lookback_L16_results.csv');
+  const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  assert.equal(csv.length, 3, csv.join('\n'));
+  const header = csv[1].split(','), row = csv[2].split(',');
+  assert.equal(row.length, header.length);
+  const cell = (name) => row[header.indexOf(name)];
+  const json = JSON.parse(await page.evaluate(() => window.PosEnc.exportText('results-json')));
+  assert.equal(json.runs.length, 1);
+  const run = json.runs[0];
+  assert.equal(cell('encoding'), run.config.encoding);
+  assert.equal(Number(cell('accuracyL')), run.accuracy[0].accuracy);
+  assert.equal(Number(cell('accuracy4L')), run.accuracy[2].accuracy);
+  assert.equal(Number(cell('finalLoss')), run.loss[run.loss.length - 1].loss);
+  assert.equal(cell('ablationBaseL'), '', 'no ablation for rope');
+  assert.equal(await page.evaluate(() => window.PosEnc.exportText('results-csv')).then((t) => t.trim()), csv.join('\n'));
+  assert.match(await page.evaluate(() => window.PosEnc.describe()), /Runs: 1 done/);
   assert.deepEqual(errors, []);
   await context.close();
 });

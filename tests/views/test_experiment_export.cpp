@@ -1,0 +1,127 @@
+// The experiment's results as files (src/app/experiment_export.hpp): the JSON carries every done run's
+// result exactly as the engine wrote it, the CSV one row per run whose numbers are the engine's own
+// doubles (checked against train::Result, not against the view's copy), and runs not done stay out.
+#include "catch2_any.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/experiment_export.hpp"
+#include "app/view_experiment.hpp"
+#include "state/export.hpp"
+#include "state/json_read.hpp"
+#include "state/state_io.hpp"
+#include "train/config.hpp"
+#include "train/result.hpp"
+
+using namespace app;
+
+namespace {
+
+std::vector<std::string> split(const std::string& line, char sep) {
+  std::vector<std::string> out;
+  std::stringstream in(line);
+  std::string cell;
+  while (std::getline(in, cell, sep)) out.push_back(cell);
+  if (!line.empty() && line.back() == sep) out.emplace_back();
+  return out;
+}
+
+double number(const std::string& cell) {
+  char* end = nullptr;
+  const double v = std::strtod(cell.c_str(), &end);
+  REQUIRE(!cell.empty());
+  REQUIRE(*end == '\0');
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("results export: JSON holds the engine's results verbatim, CSV one exact row per done run") {
+  State s;
+  REQUIRE(set_number(s, Field::steps, 30).empty());
+  ExperimentCache c;
+  REQUIRE(experiment_request(s, c, true).empty());  // every encoding, three seeds
+  // Two runs finish (sinusoidal and rope, seed 1), one fails, the rest stay queued.
+  std::vector<train::Result> results;
+  std::vector<std::string> texts;
+  bool failed_one = false;
+  for (const TrainRequest& q : c.outbox) {
+    train::Config cfg;
+    REQUIRE(train::parse_option_lines(q.options, cfg).empty());
+    if (cfg.seed != 1) continue;
+    if (cfg.encoding == train::Encoding::sinusoidal || cfg.encoding == train::Encoding::rope) {
+      results.push_back(train::run(cfg));
+      texts.push_back(train::to_json(results.back()));
+      experiment_receive(c, q.id, "result", texts.back());
+    } else if (!failed_one) {
+      experiment_receive(c, q.id, "error", "the worker stopped");
+      failed_one = true;
+    }
+  }
+  REQUIRE(results.size() == 2);
+
+  const std::string json = experiment_results_json(c);
+  Json j;
+  std::string err;
+  REQUIRE(parse_json(json, j, err));
+  CHECK(j["module"].string() == "PosEnc Lab");
+  REQUIRE(j["runs"].size() == 2);
+  for (const std::string& t : texts) CHECK(json.find(t) != std::string::npos);  // byte for byte
+  CHECK(j["runs"][0]["config"]["encoding"].string() == "sinusoidal");
+  CHECK(j["runs"][1]["config"]["encoding"].string() == "rope");
+
+  const std::string csv = experiment_results_csv(c);
+  std::vector<std::string> lines = split(csv, '\n');
+  if (!lines.empty() && lines.back().empty()) lines.pop_back();
+  REQUIRE(lines.size() == 2 + 2);  // comment, header, two runs
+  CHECK(lines[0].rfind("# PosEnc Lab experiment results: task lookback, k=3, trainLength L=16", 0) == 0);
+  const std::vector<std::string> header = split(lines[1], ',');
+  const auto col = [&header](const char* name) {
+    for (size_t i = 0; i < header.size(); ++i)
+      if (header[i] == name) return i;
+    FAIL("no column " << name);
+    return size_t{0};
+  };
+  for (size_t r = 0; r < 2; ++r) {
+    const std::vector<std::string> row = split(lines[2 + r], ',');
+    REQUIRE(row.size() == header.size());
+    const train::Result& res = results[r];
+    CHECK(row[col("encoding")] == train::encoding_names()[static_cast<size_t>(res.config.encoding)]);
+    CHECK(number(row[col("seed")]) == res.config.seed);
+    CHECK(number(row[col("steps")]) == res.steps);
+    CHECK(row[col("cancelled")] == "false");
+    // Exact: the same double, not an approximation of it.
+    CHECK(number(row[col("finalLoss")]) == res.loss.back().loss);
+    CHECK(number(row[col("accuracyL")]) == res.eval.accuracy[0].accuracy);
+    CHECK(number(row[col("accuracy2L")]) == res.eval.accuracy[1].accuracy);
+    CHECK(number(row[col("accuracy4L")]) == res.eval.accuracy[2].accuracy);
+    CHECK(number(row[col("shareLayerIndex")]) == res.eval.relative.bestLayer);
+    CHECK(number(row[col("shareHeadIndex")]) == res.eval.relative.bestHead);
+    CHECK(number(row[col("ms")]) == res.ms);
+    const bool sinusoidal = res.config.encoding == train::Encoding::sinusoidal;
+    CHECK(row[col("ablationNoSlowL")].empty() == !sinusoidal);
+    if (sinusoidal) {
+      CHECK(number(row[col("ablationBaseL")]) == res.eval.ablation.baseL);
+      CHECK(number(row[col("ablationNoFast2L")]) == res.eval.ablation.noFast2L);
+    }
+  }
+}
+
+TEST_CASE("results export with no run done: an empty list and a header, named after the runs' settings") {
+  State s;
+  ExperimentCache c;
+  CHECK(experiment_results_json(c).find("\"runs\":[]") != std::string::npos);
+  const std::string csv = experiment_results_csv(c);
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 2);
+  REQUIRE(set_number(s, Field::trainLength, 32).empty());
+  CHECK(export_filename(s, ExportKind::results_csv) == "posenc_experiment_lookback_L32_results.csv");
+  CHECK(export_filename(s, ExportKind::results_json) == "posenc_experiment_lookback_L32_results.json");
+  ExportKind k = ExportKind::none;
+  CHECK(export_kind_from_name("results-csv", ExportUse::text, k).empty());
+  CHECK(k == ExportKind::results_csv);
+  CHECK(!export_kind_from_name("results-csv", ExportUse::image, k).empty());
+}
