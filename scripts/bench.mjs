@@ -2,7 +2,9 @@
 // on a school's connection), frame cost per view, compute against a plain-JavaScript baseline (and
 // native), idle cost of paused embeds, heap growth. Prints a table and writes artifacts/bench.json. Not
 // a test: it reports numbers and budgets, it does not fail on them.
-//   node scripts/bench.mjs [--quick]      (after scripts/build.sh; scripts/bench.sh does both)
+//   node scripts/bench.mjs [--quick] [--only=SECTION,...]   (after scripts/build.sh; scripts/bench.sh does
+//                                         both); sections: load, frame, compute, idle, memory, train,
+//                                         train-frames
 //   node scripts/bench.mjs --sizes [--breakdown] [DIST]   the download size table alone (scripts/sizes.sh),
 //                                         optionally with the breakdown by part (relinks the page, ~1 min)
 import { execFileSync, execSync } from 'node:child_process';
@@ -15,6 +17,11 @@ import { benchTrain } from './bench_train.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const SIZES_ONLY = process.argv.includes('--sizes');
+// --only=load,frame,...: just these sections (size is always measured: it costs nothing).
+const SECTIONS = ['load', 'frame', 'compute', 'idle', 'memory', 'train', 'train-frames'];
+const ONLY = (process.argv.find((a) => a.startsWith('--only=')) || '').slice(7).split(',').filter(Boolean);
+for (const s of ONLY) if (!SECTIONS.includes(s)) throw new Error(`--only: no section ${s} (sections: ${SECTIONS.join(', ')})`);
+const want = (section) => !ONLY.length || ONLY.includes(section);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const DIST = resolve(positional[0] || process.env.POSENC_DIST || join(ROOT, 'build', 'web', 'dist'));
@@ -218,7 +225,7 @@ async function open(query = '', viewport = { width: 1280, height: 800 }) {
 }
 
 // ---- 2. time to first frame -------------------------------------------------------------------
-{
+if (want('load')) {
   const times = [];
   for (let i = 0; i < (QUICK ? 3 : 10); i++) {
     const { p, context } = await open('?playing=0');  // a new context each time: an empty cache
@@ -260,7 +267,7 @@ async function throttledFirstFrames(encoding, loads) {
   }
   return { median: median(times), all: times, bytesOnWire: median(wire) };
 }
-{
+if (want('load')) {
   const loads = QUICK ? 3 : 10;
   out.throttledFirstFrameMs = {};
   for (const [encoding, label] of [['gzip', 'gzip'], ['br', 'brotli']]) {
@@ -292,6 +299,10 @@ let viewIds = [];                   // PosEnc.views() ids, in tab order (also us
   const { p, context } = await open('?playing=0');
   viewIds = (await api(p, 'views')).map((v) => v.id);
   if (!viewIds.length) throw new Error('PosEnc.views() is empty: nothing to measure');
+  await context.close();
+}
+if (want('frame')) {
+  const { p, context } = await open('?playing=0');
   const stale = Object.keys(HEAVY).filter((v) => !viewIds.includes(v));
   if (stale.length) throw new Error(`scripts/bench.mjs HEAVY names views the page does not register: ${stale.join(', ')}`);
   const unknown = viewIds.filter((v) => !Object.hasOwn(HEAVY, v));
@@ -317,7 +328,7 @@ let viewIds = [];                   // PosEnc.views() ids, in tab order (also us
 }
 
 // ---- 4. compute: encoding table d = 512, 65,536 positions -------------------------------------
-{
+if (want('compute')) {
   const n = QUICK ? 8192 : 65536, d = 512;
   const { p, context } = await open('?playing=0');
   const r = await p.evaluate(([n, d]) => {
@@ -366,7 +377,7 @@ async function cpuSeconds() {
   await cdp.detach();
   return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
 }
-{
+if (want('idle')) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const p = await context.newPage();
   const src = (v) => `${server.url}?embed=1&playing=0&view=${v}`;
@@ -389,7 +400,7 @@ async function cpuSeconds() {
 }
 
 // ---- 6. memory: heap after animation with state changes ------------------------------------------
-{
+if (want('memory')) {
   const { p, context } = await open('?playing=1&speed=20');
   await sleep(1000);
   const h1 = (await api(p, 'stats')).heapBytes;
@@ -409,30 +420,76 @@ async function cpuSeconds() {
 }
 
 // ---- 7. the experiment: training speed against TF.js-wasm and PyTorch, and the page while it trains ----
-{
+if (want('train')) {
   const { rows: trainRows, json } = await benchTrain({ browser, distUrl: server.url, root: ROOT, quick: QUICK });
   out.train = json;
   for (const r of trainRows) row('train', r.item, r.value, r.budget, r.verdict);
-  // Frames while a run trains in the worker: the view animating (playing=1), requestAnimationFrame
-  // intervals in the page and the C++ time per frame (PosEnc.stats()), over the run.
-  const { p, context } = await open('?view=experiment&playing=1&speed=5');
-  const r = await p.evaluate(async (steps) => {
-    await window.PosEnc.train({ steps: 20 });  // the worker and its module are up before measuring
-    window.PosEnc.resetStats();
-    const gaps = [];
-    let last = performance.now(), going = true;
-    const tick = (t) => { gaps.push(t - last); last = t; if (going) requestAnimationFrame(tick); };
-    requestAnimationFrame(tick);
-    const result = await window.PosEnc.train({ steps });
-    going = false;
-    gaps.sort((a, b) => a - b);
-    return { p95: gaps[Math.floor(0.95 * (gaps.length - 1))], frames: gaps.length, cpuP95: window.PosEnc.stats().frameMsP95, ms: result.ms };
-  }, QUICK ? 300 : 1500);
-  out.trainFrames = r;
-  row('train', `frame interval p95 while a run trains (${r.frames} frames, ${(r.ms / 1000).toFixed(1)} s)`, `${r.p95.toFixed(1)} ms`,
-      '<= 33 ms', r.p95 <= 33 ? 'met' : 'OVER');
-  row('train', 'frame CPU p95 while a run trains (PosEnc.stats)', `${r.cpuP95.toFixed(2)} ms`, '', '');
-  await context.close();
+}
+if (want('train-frames')) {
+  // Frames while the view's own runs train in the worker (Run all; Run with --quick), pressed from the
+  // keyboard as a student would, the charts redrawing as progress streams in. Per viewport, in the same
+  // page: requestAnimationFrame intervals while the view animates with nothing training (every frame
+  // drawn: what drawing alone costs here) and while the runs train (the page paused: a frame per
+  // progress message), the page's C++ time per frame (PosEnc.stats()) and main-thread tasks over 50 ms.
+  // rAF intervals come in whole vsyncs (16.7 ms), so one missed vsync reads 33.3-33.4 ms: the budget is
+  // two vsyncs. At 1280x800 SwiftShader's software raster alone takes more than two vsyncs a frame, so
+  // there the animating row is the floor to compare with.
+  const all = !QUICK;
+  const label = all ? 'Run all: every encoding, three seeds' : 'Run: train the chosen encoding';
+  const done = all ? /Runs: 15 done, 0 pending/ : /Runs: 1 done, 0 pending/;
+  const p95 = (g) => [...g].sort((x, y) => x - y)[Math.floor(0.95 * (g.length - 1))];
+  out.trainFrames = {};
+  for (const [name, viewport] of [['360x640', { width: 360, height: 640 }], ['1280x800', { width: 1280, height: 800 }]]) {
+    const { p, context } = await open('?view=experiment&playing=1', viewport);
+    const frames = (n) => p.evaluate((n) => new Promise((res) => {  // n animation frames (a paused page draws
+      const step = () => (n-- <= 0 ? res() : requestAnimationFrame(step));  // only when something changes)
+      requestAnimationFrame(step);
+    }), n);
+    const record = () => p.evaluate(() => {
+      const rec = window.__benchFrames = { gaps: [], longTasks: 0, going: true };
+      rec.observer = new PerformanceObserver((l) => { rec.longTasks += l.getEntries().length; });
+      rec.observer.observe({ type: 'longtask' });
+      let last = performance.now();
+      const tick = (t) => { rec.gaps.push(t - last); last = t; if (rec.going) requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    });
+    const stop = () => p.evaluate(() => {
+      const rec = window.__benchFrames;
+      rec.going = false;
+      rec.observer.disconnect();
+      return { gaps: rec.gaps, longTasks: rec.longTasks };
+    });
+    await record();
+    await sleep(3000);
+    const animating = await stop();
+    await api(p, 'setState', { playing: false });
+    await p.focus('#canvas');
+    let found = false;
+    for (let i = 0; i < 120 && !found; i++) {
+      await p.keyboard.press('Tab');
+      await frames(3);  // the focus note follows once a frame has handled the key
+      found = await p.evaluate(() => document.getElementById('focus-note').textContent) === label;
+    }
+    if (!found) throw new Error(`bench: "${label}" is not reachable by Tab in the experiment view`);
+    await api(p, 'resetStats');
+    await record();
+    const t0 = Date.now();
+    await p.keyboard.press('Space');
+    while (!done.test(await api(p, 'describe'))) {
+      if (Date.now() - t0 > 300000) throw new Error('bench: the view\'s runs did not finish within 5 minutes');
+      await sleep(250);
+    }
+    const busy = await stop();
+    const r = { animatingP95: p95(animating.gaps), p95: p95(busy.gaps), frames: busy.gaps.length, longTasks: busy.longTasks,
+      animatingLongTasks: animating.longTasks, cpuP95: (await api(p, 'stats')).frameMsP95, seconds: (Date.now() - t0) / 1000 };
+    out.trainFrames[name] = r;
+    const twoVsyncs = 2000 / 60 + 0.5;
+    row('train', `${name}: frame interval p95 while ${all ? 'Run all' : 'Run'} trains (${r.frames} frames, ${r.seconds.toFixed(1)} s) / animating, no run`,
+        `${r.p95.toFixed(1)} / ${r.animatingP95.toFixed(1)} ms`, '<= 2 vsyncs (33.3 ms)', r.p95 <= twoVsyncs ? 'met' : 'OVER');
+    row('train', `${name}: main-thread tasks > 50 ms while training / animating 3 s; page CPU per frame p95 (PosEnc.stats)`,
+        `${r.longTasks} / ${r.animatingLongTasks}; ${r.cpuP95.toFixed(2)} ms`, '', '');
+    await context.close();
+  }
 }
 
 await browser.close();

@@ -192,6 +192,14 @@ void request_redraw() {
 #endif
 }
 
+void request_frame() {
+  g.redraw_frames = std::max(g.redraw_frames, 1);
+  g.idle_frames = 0;
+#ifdef __EMSCRIPTEN__
+  web_set_idle(false);
+#endif
+}
+
 }  // namespace platform
 
 #ifndef __EMSCRIPTEN__

@@ -10,6 +10,8 @@ app::App& the_app();
 app::FrameStats& frame_stats();
 // Something outside the event queue (the JS API) changed the state: draw the next frames.
 void request_redraw();
+// New data for the view and nothing else (a training run's progress): draw one frame.
+void request_frame();
 // The app could not start (no window, no GL context): says why on stderr and, on the web, to the page
 // (Module.onStartFailed). Returns main's exit code.
 int start_failed(const char* what, const char* detail);

@@ -11,7 +11,9 @@ namespace platform {
 
 // Call once per frame, after drawing.
 void train_service_frame(app::ExperimentCache& cache);
-// Runs are queued or going: keep drawing frames (progress comes in while nothing else moves).
-inline bool train_service_busy(const app::ExperimentCache& cache) { return app::experiment_pending(cache) > 0; }
+// Whether the frame loop must keep drawing for the runs: on the desktop while runs are queued or going
+// (they advance in the frame loop); on the web never (the worker's messages each ask for a frame,
+// web_api.cpp's posenc_train_event, so a run costs the page one frame per progress message).
+bool train_service_busy(const app::ExperimentCache& cache);
 
 }  // namespace platform

@@ -38,6 +38,8 @@ void finish(app::ExperimentCache& c, bool cancelled) {
 
 }  // namespace
 
+bool train_service_busy(const app::ExperimentCache& c) { return app::experiment_pending(c) > 0; }
+
 void train_service_frame(app::ExperimentCache& c) {
   if (c.cancel) {
     c.cancel = false;

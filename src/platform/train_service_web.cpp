@@ -13,6 +13,8 @@ EM_JS(void, js_train_cancel, (), { if (Module["posencTrainCancel"]) Module["pose
 
 namespace platform {
 
+bool train_service_busy(const app::ExperimentCache&) { return false; }
+
 void train_service_frame(app::ExperimentCache& c) {
   if (c.cancel) {
     c.cancel = false;

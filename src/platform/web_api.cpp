@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "app/app.hpp"
-#include "app/figure_export.hpp"
+#include "app/app_export.hpp"
 #include "app/focus.hpp"
 #include "state/export.hpp"
 #include "state/format.hpp"
@@ -273,15 +273,15 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_request_export(const char* name) {
   return "";
 }
 
-// The text of an export ('svg', 'csv', 'numpy', 'pytorch') for the current state, without
-// downloading, as the one-string result: "" and the text in posenc_text_result(), or the reason. The
+// The text of an export ('svg', 'csv', 'numpy', 'pytorch', 'results-json', 'results-csv') for the
+// current state, without downloading, as the one-string result: "" and the text in posenc_text_result(), or the reason. The
 // SVG comes from a frame drawn for it now (src/app/figure_export.hpp), so it follows a setState at once.
 EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(const char* name) {
   app::ExportKind kind;
   const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::text, kind);
   if (!err.empty()) return reply(err);
   app::App& a = platform::the_app();
-  g_text_result = kind == app::ExportKind::svg ? app::figure_svg(a) : app::export_text(a.state, kind);
+  g_text_result = app::export_text_of(a, kind);
   return "";
 }
 
@@ -316,7 +316,12 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats_out() {
 // "progress", "result" or "error" (train_service.hpp).
 EMSCRIPTEN_KEEPALIVE void posenc_train_event(int id, const char* kind, const char* text) {
   app::experiment_receive(platform::the_app().views.experiment, id, kind, text);
-  platform::request_redraw();
+  // Progress (every 50 ms or so) draws one frame: the page's thread stays free between them. A result or
+  // an error may change the layout (charts appear), so it gets the usual few frames.
+  if (std::string_view(kind ? kind : "") == "progress")
+    platform::request_frame();
+  else
+    platform::request_redraw();
 }
 
 EMSCRIPTEN_KEEPALIVE void posenc_stats_reset() { platform::frame_stats().reset_window(); }
