@@ -39,23 +39,16 @@ Result run(const Config& c, const std::function<void(const Progress&)>& progress
 
 namespace {
 
-void share_array(JsonWriter& w, const std::vector<double>& v) {
+// An array of numbers; with negative_is_null, a negative entry (a share where a query has no answer)
+// is written as null.
+void num_array(JsonWriter& w, const std::vector<double>& v, bool negative_is_null = false) {
   w.raw("[");
   for (size_t i = 0; i < v.size(); ++i) {
     if (i) w.raw(",");
-    if (v[i] < 0)
+    if (negative_is_null && v[i] < 0)
       w.raw("null");
     else
       w.num(v[i]);
-  }
-  w.raw("]");
-}
-
-void num_array(JsonWriter& w, const std::vector<double>& v) {
-  w.raw("[");
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (i) w.raw(",");
-    w.num(v[i]);
   }
   w.raw("]");
 }
@@ -139,8 +132,8 @@ std::string to_json(const Result& r, int* bad) {
     w.raw(","); w.key("spreadTrained"); w.num(h.spreadTrained);
     w.raw(","); w.key("meanBeyond"); w.num(h.meanBeyond);
     w.raw(","); w.key("spreadBeyond"); w.num(h.spreadBeyond);
-    w.raw(","); w.key("shareL"); share_array(w, h.shareL);
-    w.raw(","); w.key("share2L"); share_array(w, h.share2L);
+    w.raw(","); w.key("shareL"); num_array(w, h.shareL, true);
+    w.raw(","); w.key("share2L"); num_array(w, h.share2L, true);
     w.raw("}");
   }
   w.raw("]}");

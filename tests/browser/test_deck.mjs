@@ -39,7 +39,7 @@ test('deck: loads with its slide, deck=1, drawn at the slide scale, clicker and 
   const errors = trackErrors(page);
   await page.goto(server.url + 'examples/slides.html');
   await page.waitForFunction(() => window.Reveal && window.Reveal.isReady() && window.PosEncEmbed);
-  assert.equal(await page.evaluate(() => document.querySelectorAll('.posenc').length), 3);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.posenc').length), 4);
   assert.equal(await page.evaluate(() => document.querySelectorAll('.posenc iframe[src]').length), 0, 'title slide: no figure loaded');
 
   await page.evaluate(() => window.Reveal.slide(1));
