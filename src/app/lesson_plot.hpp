@@ -116,13 +116,10 @@ void text_after(std::string_view text, float spacing = -1.0f);
 // text line each (plus the header row) set its height when it scrolls. Ends with ImGui::EndTable().
 bool begin_table_fit(const char* id, int columns, ImGuiTableFlags flags, float min_width, int rows);
 
-// A small key in a corner of a plot: a line of `col` and its label, one per row; top right unless the
-// plot's data lie there (a falling curve leaves the bottom left free).
-enum class KeyCorner { top_right, bottom_left };
+// A small key in a plot's top right corner: a line of `col` and its label, one per row.
 void plot_key(const Plot& p, std::initializer_list<std::pair<ImU32, std::string>> rows, float sc);
 // The same for rows known only at run time (a key of the series actually drawn).
-void plot_key(const Plot& p, std::span<const std::pair<ImU32, std::string>> rows, float sc,
-              KeyCorner corner = KeyCorner::top_right);
+void plot_key(const Plot& p, std::span<const std::pair<ImU32, std::string>> rows, float sc);
 
 // ---- implementation of the template above --------------------------------------------------------
 

@@ -159,8 +159,21 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
     }
 }
 
-void draw_options(State& s, const ViewContext& ctx) {
+void draw_options(State& s, const ViewContext& ctx, bool short_screen) {
   const float sc = ctx.ui_scale;
+  // Open where there is room; closed at first on a short screen (a phone, a slide) so that the charts
+  // follow Run. The closed header still says what Run and Run all will train.
+  ImGui::SetNextItemOpen(!short_screen, ImGuiCond_Once);
+  const bool open = ImGui::CollapsingHeader("Settings###ex_options");
+  focus_name("Settings");
+  if (!open) {
+    std::string task = train::task_names()[static_cast<size_t>(s.task)];
+    if (s.task == train::Task::lookback) task.append(", k = ").append(std::to_string(s.lookback));
+    caption(fill(lesson_text(View::experiment, "options_closed"),
+                 {{"task", task}, {"L", std::to_string(s.trainLength)}, {"steps", std::to_string(s.steps)},
+                  {"seed", shortest_number(s.seed)}, {"encoding", encoding_label(static_cast<int>(s.encoding))}}));
+    return;
+  }
   const bool two_columns = ImGui::GetContentRegionAvail().x >= 640 * sc;
   if (ImGui::BeginTable("ex_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextColumn();
@@ -207,30 +220,41 @@ void draw_loss(const ExperimentCache& c, ImVec2 size, float sc) {
     if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), with_alpha(encoding_color(r.encoding), 200), 0, 1.6f * sc);
   }
   plot_clip_pop();
+}
+
+// One key for every chart coloured by encoding (loss, accuracy, attention share): the encodings run,
+// as a row of swatches above the charts, so that no key covers a curve.
+void draw_encoding_key(const ExperimentCache& c, float sc) {
   bool seen[train::kEncodingCount] = {};
   for (const ExperimentRun& r : c.runs) seen[r.encoding] = true;
-  std::vector<std::pair<ImU32, std::string>> keys;
-  for (int e = 0; e < train::kEncodingCount; ++e)
-    if (seen[e]) keys.emplace_back(encoding_color(e), encoding_label(e));
-  // Bottom left: every curve starts there high, at the loss of a guess, and the flat ones stay high.
-  if (!keys.empty()) plot_key(p, keys, sc, KeyCorner::bottom_left);
+  const float lh = ImGui::GetTextLineHeight();
+  bool first = true;
+  for (int e = 0; e < train::kEncodingCount; ++e) {
+    if (!seen[e]) continue;
+    const char* name = encoding_label(e);
+    const float w = 16 * sc + ImGui::CalcTextSize(name).x;
+    if (!first) same_line_if_fits(w, 14 * sc);
+    first = false;
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(o.x, o.y + lh * 0.2f), ImVec2(o.x + 11 * sc, o.y + lh * 0.8f), encoding_color(e));
+    ImGui::Dummy(ImVec2(15 * sc, lh));
+    ImGui::SameLine(0, 1 * sc);
+    ImGui::TextUnformatted(name);
+  }
 }
 
 void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
-  const std::string title(lesson_text(View::experiment, "accuracy_title"));
+  const std::string title = fill(lesson_text(View::experiment, "accuracy_title"), {{"vocab", std::to_string(train::Config{}.vocab)}});
   const Plot p = plot_frame("ex_acc", size, -0.5, 2.5, 0, 1.18, false, "evaluation length: doublings of L", title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float lh = ImGui::GetTextLineHeight();
   // Category labels over the numeric axis: L, 2L, 4L.
   const char* names[3] = {"L", "2L", "4L"};
   for (int i = 0; i < 3; ++i) {
     const std::string t = std::string(names[i]) + " = " + std::to_string(s.trainLength << i);
     halo_text(dl, ImVec2(p.sx(i) - ImGui::CalcTextSize(t.c_str()).x / 2, p.sy(1.16)), colors::axis, t.c_str());
   }
-  const double chance = 1.0 / train::Config{}.vocab;
+  const double chance = 1.0 / train::Config{}.vocab;  // named in the title
   dashed_line(dl, ImVec2(p.lo.x, p.sy(chance)), ImVec2(p.hi.x, p.sy(chance)), colors::threshold, 1.2f * sc, 5 * sc);
-  const std::string ch(lesson_text(View::experiment, "chance"));
-  halo_text(dl, ImVec2(p.hi.x - ImGui::CalcTextSize(ch.c_str()).x - 4 * sc, p.sy(chance) - lh - 1 * sc), colors::threshold, ch.c_str());
   plot_clip_push(p);
   const float slot = p.width() / 3.0f / (train::kEncodingCount + 1);
   for (int e = 0; e < train::kEncodingCount; ++e)
@@ -252,9 +276,11 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
 void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
   const ExperimentRun* r = shown_map_run(c);
   // Which encoding's map: the latest, or one chosen.
+  ImGui::TextUnformatted("attention map of");
+  same_line_if_fits(std::min(width, 160 * sc));
   ImGui::SetNextItemWidth(std::min(width, 160 * sc));
   const char* shown = c.map_encoding < 0 ? "latest run" : encoding_label(c.map_encoding);
-  if (ImGui::BeginCombo("attention map of", shown)) {
+  if (ImGui::BeginCombo("##map_of", shown)) {
     for (int e = -1; e < train::kEncodingCount; ++e)
       if (ImGui::Selectable(e < 0 ? "latest run" : encoding_label(e), c.map_encoding == e)) c.map_encoding = e;
     ImGui::EndCombo();
@@ -547,11 +573,16 @@ int experiment_pending(const ExperimentCache& c) {
 void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::experiment, ctx);
+  // A short screen (a phone, a slide, a small frame) puts the charts right after Run and the claims
+  // after them; the window's height, not the space left, decides, so scrolling never changes the layout.
+  const bool short_screen = ImGui::GetWindowHeight() < 760 * sc;
   draw_actions(s, c, ctx);  // first: on a phone, Run is on the first screen
-  draw_options(s, ctx);
+  draw_options(s, ctx, short_screen);
   ImGui::Spacing();
-  draw_claims(c, sc);
-  ImGui::Spacing();
+  if (!short_screen) {
+    draw_claims(c, sc);
+    ImGui::Spacing();
+  }
   // Two columns where there is room, each chart at its column's start; one column otherwise.
   const float w = ImGui::GetContentRegionAvail().x;
   const bool two = w >= 700 * sc;
@@ -563,6 +594,7 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
     if (two) ImGui::SameLine(x0 + cw + gap);
   };
   const State& set = c.runs.empty() ? s : c.set;  // the charts' L, k and task: those of the runs shown
+  draw_encoding_key(c, sc);
   draw_loss(c, size, sc);
   second_column();
   draw_accuracy(set, c, size, sc);
@@ -576,6 +608,10 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   draw_ablation(set, c, size, sc);
   second_column();
   draw_weights(c, size, sc);
+  if (short_screen) {
+    ImGui::NewLine();  // also ends the second column's line when draw_weights drew nothing
+    draw_claims(c, sc);
+  }
 }
 
 std::string describe_experiment(const State& state, const ExperimentCache& c) {
