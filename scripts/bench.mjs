@@ -292,6 +292,7 @@ const HEAVY = {
   adding: { d: 1024 }, embedding: { d: 1024 }, projections: { d: 1024 }, rope: { d: 1024 },
   rope_practice: { d: 1024 }, gotcha: { d: 1024 }, precision: { d: 1024 }, rope_scores: { d: 1024, n: 1024 },
   rope_layouts: { d: 1024 }, rope_base: { d: 1024 }, long_context: { d: 1024 }, schemes: { d: 1024, n: 1024 },
+  experiment: {},  // its heavy case is fifteen runs drawn while more train: section train-frames
 };
 const HEAVY_DEFAULT = { d: 1024 };  // what most views find heavy: the widest d the lessons are meant for
 let viewIds = [];                   // PosEnc.views() ids, in tab order (also used by section 6)

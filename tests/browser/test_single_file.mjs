@@ -49,4 +49,12 @@ test('it draws the dials', async () => {
   assert.deepEqual(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:')), []);
 });
 
+test('the experiment cannot train here (no worker module beside the file): it says so, and the page keeps answering', async () => {
+  const r = await page.evaluate(() => window.PosEnc.train({ steps: 5 }).then(() => 'trained', (e) => e.message));
+  assert.match(r, /single-file build/);
+  await page.evaluate(() => window.PosEnc.setState({ view: 'experiment' }));
+  assert.match(await page.evaluate(() => window.PosEnc.describe()), /Runs: 0 done, 0 pending/);
+  assert.deepEqual(requests.filter((u) => /posenc_train|posenc-train-worker/.test(u)), []);
+});
+
 test('no console errors', () => assert.deepEqual(errors, []));
