@@ -237,20 +237,31 @@ void draw_controls(App& a) {
   ImGui::TextDisabled("sinusoidal positional encoding");
   ImGui::Separator();
 
-  const float w = ImGui::GetContentRegionAvail().x;
-  if (ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(w * 0.5f - 4, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
-  ImGui::SameLine();
-  if (ImGui::Button("-1", ImVec2(w * 0.25f - 6, 0))) set_number(s, Field::pos, std::round(s.pos) - 1);
-  ImGui::SameLine();
-  if (ImGui::Button("+1", ImVec2(-1, 0))) set_number(s, Field::pos, std::round(s.pos) + 1);
+  if (s.view == View::experiment) {
+    // The experiment trains its own model: the encoding's d, base and position do not reach it, so the
+    // sidebar holds the model's settings instead (the task, encoding, L, steps and seed are in the view).
+    ImGui::TextDisabled("the experiment's model");
+    param_slider("d_model", s, Field::dModel, 8, 128, "%.0f", a.notices);
+    param_slider("layers", s, Field::layers, 1, 2, "%.0f", a.notices);
+    param_slider("heads", s, Field::heads, 1, 8, "%.0f", a.notices);
+    param_slider("learning rate", s, Field::lr, 1e-5, 0.1, "%.5f", a.notices, true);
+    param_slider("batch", s, Field::batch, 1, 256, "%.0f", a.notices, true);
+  } else {
+    const float w = ImGui::GetContentRegionAvail().x;
+    if (ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(w * 0.5f - 4, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
+    ImGui::SameLine();
+    if (ImGui::Button("-1", ImVec2(w * 0.25f - 6, 0))) set_number(s, Field::pos, std::round(s.pos) - 1);
+    ImGui::SameLine();
+    if (ImGui::Button("+1", ImVec2(-1, 0))) set_number(s, Field::pos, std::round(s.pos) + 1);
 
-  param_slider("position  pos", s, Field::pos, 0, 1000, "%.2f", a.notices);
-  param_slider("offset  k", s, Field::k, -100, 100, "%.2f", a.notices);
-  param_slider("speed (positions / s)", s, Field::speed, 0.05, 1000, "%.2f", a.notices, true);
-  ImGui::Separator();
-  param_slider("model width  d", s, Field::d, 2, 1024, "%.0f", a.notices);
-  param_slider("base", s, Field::base, 2, 100000, "%.0f", a.notices, true);
-  param_slider("selected pair  i", s, Field::pair, 0, s.d / 2 - 1, "%.0f", a.notices);
+    param_slider("position  pos", s, Field::pos, 0, 1000, "%.2f", a.notices);
+    param_slider("offset  k", s, Field::k, -100, 100, "%.2f", a.notices);
+    param_slider("speed (positions / s)", s, Field::speed, 0.05, 1000, "%.2f", a.notices, true);
+    ImGui::Separator();
+    param_slider("model width  d", s, Field::d, 2, 1024, "%.0f", a.notices);
+    param_slider("base", s, Field::base, 2, 100000, "%.0f", a.notices, true);
+    param_slider("selected pair  i", s, Field::pair, 0, s.d / 2 - 1, "%.0f", a.notices);
+  }
 
   ImGui::Separator();
   if (ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0))) set_step(s, s.step > 0 ? 0 : 1);

@@ -36,8 +36,10 @@ std::string describe(const State& s, const ViewCaches& views) {
 #undef POSENC_X
     case View::count: break;
   }
-  t += " Model width d = " + std::to_string(s.d) + ", base " + fmt("%g", s.base) + ", position " + fmt("%.2f", s.pos) +
-       ", offset k " + fmt("%.2f", s.k) + ", selected pair " + std::to_string(s.pair) + (s.playing ? ", playing." : ", paused.");
+  // The encoding's settings, which every lesson but the experiment (whose model has its own) is drawn with.
+  if (s.view != View::experiment)
+    t += " Model width d = " + std::to_string(s.d) + ", base " + fmt("%g", s.base) + ", position " + fmt("%.2f", s.pos) +
+         ", offset k " + fmt("%.2f", s.k) + ", selected pair " + std::to_string(s.pair) + (s.playing ? ", playing." : ", paused.");
   if (const TourStep* step = tour_step(s.step)) {
     t.append(" Guided tour step ").append(std::to_string(s.step)).append(" of ").append(std::to_string(tour_step_count()));
     t.append(", \"").append(step->title).append("\".");

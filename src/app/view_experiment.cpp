@@ -624,7 +624,8 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
   for (const ExperimentRun& r : c.runs) done += r.status == ExperimentRun::Status::done;
   t.append(fill(lesson_text(View::experiment, "describe_settings"),
                 {{"L", std::to_string(s.trainLength)}, {"steps", std::to_string(s.steps)}, {"dm", std::to_string(s.dModel)},
-                 {"layers", std::to_string(s.layers)}, {"heads", std::to_string(s.heads)}, {"done", std::to_string(done)},
+                 {"layers", std::to_string(s.layers)}, {"heads", std::to_string(s.heads)}, {"lr", shortest_number(s.lr)},
+                 {"batch", std::to_string(s.batch)}, {"done", std::to_string(done)},
                  {"pending", std::to_string(pending)}}));
   const std::string ext = extrapolation_list(c);
   if (!ext.empty()) t.append(" ").append(fill(lesson_text(View::experiment, "measured_extrapolation"), {{"list", ext}}));
