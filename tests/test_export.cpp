@@ -88,8 +88,8 @@ TEST_CASE("export kinds by name: each call takes its own kinds, and a refusal li
   CHECK(export_kind_from_name("png", ExportUse::image, k).empty());
   CHECK(k == ExportKind::png);
   CHECK(export_kind_from_name("svg", ExportUse::image, k) == "exportImage takes 'png', 'figure'");
-  CHECK(export_kind_from_name("png", ExportUse::text, k) == "exportText takes 'svg', 'csv', 'numpy', 'pytorch'");
-  CHECK(export_kind_from_name("gif", ExportUse::file, k) == "exportFile takes 'png', 'figure', 'svg', 'csv', 'numpy', 'pytorch'");
+  CHECK(export_kind_from_name("png", ExportUse::text, k) == "exportText takes 'svg', 'csv', 'numpy', 'pytorch', 'results-json', 'results-csv'");
+  CHECK(export_kind_from_name("gif", ExportUse::file, k) == "exportFile takes 'png', 'figure', 'svg', 'csv', 'numpy', 'pytorch', 'results-json', 'results-csv'");
   CHECK(k == ExportKind::png);  // a refusal leaves it alone
   State s;
   CHECK(export_filename(s, ExportKind::figure) == "posenc_clock_d32_n64_figure.png");

@@ -74,9 +74,9 @@ test('exportFile downloads a CSV and a PNG of the view', async () => {
 
 test('bad export kinds throw a reason', async () => {
   const msg = await page.evaluate(() => { try { window.PosEnc.exportFile('gif'); return ''; } catch (e) { return e.message; } });
-  assert.match(msg, /exportFile takes 'png', 'figure', 'svg', 'csv', 'numpy', 'pytorch'/);
+  assert.match(msg, /exportFile takes 'png', 'figure', 'svg', 'csv', 'numpy', 'pytorch', 'results-json', 'results-csv'/);
   const text = await page.evaluate(() => { try { window.PosEnc.exportText('png'); return ''; } catch (e) { return e.name + ': ' + e.message; } });
-  assert.equal(text, "RangeError: exportText takes 'svg', 'csv', 'numpy', 'pytorch'");
+  assert.equal(text, "RangeError: exportText takes 'svg', 'csv', 'numpy', 'pytorch', 'results-json', 'results-csv'");
   const image = await page.evaluate(() => window.PosEnc.exportImage('svg').then(() => 'resolved', (e) => e.name + ': ' + e.message));
   assert.equal(image, "RangeError: exportImage takes 'png', 'figure'");
 });
