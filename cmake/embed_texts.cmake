@@ -11,7 +11,7 @@ foreach(f IN LISTS files)
   endif()
   string(APPEND body "    {\"${name}\", R\"posenc_text(${text})posenc_text\"},\n")
 endforeach()
-file(WRITE "${OUT}.tmp" "// Generated from src/lessons/*.txt at build time; do not edit.\n#pragma once\n"
+file(WRITE "${OUT}.tmp" "// Generated from src/lessons/<id>/<id>.txt and src/state/tour.txt at build time; do not edit.\n#pragma once\n"
   "struct EmbeddedText {\n  const char* name;\n  const char* text;\n};\n"
   "inline constexpr EmbeddedText kLessonTexts[] = {\n${body}};\n")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "state/export.hpp"
+#include "export/tables.hpp"
 #include "core/encoding.hpp"
 
 using namespace app;

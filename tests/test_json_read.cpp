@@ -1,4 +1,4 @@
-// The JSON reader of the app state (src/state/json_read.hpp): values written by hand, exact numbers,
+// The JSON reader of the app state (src/text/json_read.hpp): values written by hand, exact numbers,
 // escapes, every class of error with its byte offset, limits, and seeded random documents and mutations.
 #include "catch2_any.hpp"
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "state/json_read.hpp"
+#include "text/json_read.hpp"
 
 using app::Json;
 using app::parse_json;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "state/png.hpp"
+#include "text/png.hpp"
 
 using namespace app;
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "app/app_export.hpp"
+#include "export/app_export.hpp"
 #include "imgui.h"
-#include "state/export.hpp"
-#include "state/png.hpp"
+#include "export/tables.hpp"
+#include "text/png.hpp"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>

@@ -5,9 +5,9 @@
 //   - request_page_image (PosEnc.exportImage, web only): the PNG goes to the page as a Blob, to the
 //     oldest waiting promise (Module.posencImageWaiters, web/posenc.js).
 // 'png' is the whole canvas, 'figure' the view's figure alone (App::figure_min..figure_max, display
-// pixels) cut from the canvas in device pixels; 'svg' is src/app/figure_export.hpp.
+// pixels) cut from the canvas in device pixels; 'svg' is src/export/figure_export.hpp.
 #pragma once
-#include "app/app.hpp"
+#include "shell/app.hpp"
 
 namespace platform {
 

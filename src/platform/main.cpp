@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "app/app.hpp"
-#include "app/focus.hpp"
+#include "shell/app.hpp"
+#include "shell/focus.hpp"
 #include "state/frame_stats.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"

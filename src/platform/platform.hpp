@@ -1,6 +1,6 @@
 // What the platform layer shares between its files: the one App and a way to ask for redraws.
 #pragma once
-#include "app/app.hpp"
+#include "shell/app.hpp"
 #include "state/frame_stats.hpp"
 
 namespace platform {

@@ -5,7 +5,7 @@
 //                                   module; its answers come back through posenc_train_event (web_api.cpp)
 //   desktop (train_service_native.cpp): the engine runs in the frame loop, a few milliseconds a frame
 #pragma once
-#include "app/view_experiment.hpp"
+#include "lessons/experiment/experiment.hpp"
 
 namespace platform {
 

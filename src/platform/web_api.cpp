@@ -14,11 +14,11 @@
 #include <string_view>
 #include <vector>
 
-#include "app/app.hpp"
-#include "app/app_export.hpp"
-#include "app/focus.hpp"
-#include "state/export.hpp"
-#include "state/format.hpp"
+#include "shell/app.hpp"
+#include "export/app_export.hpp"
+#include "shell/focus.hpp"
+#include "export/tables.hpp"
+#include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
@@ -275,7 +275,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_request_export(const char* name) {
 
 // The text of an export ('svg', 'csv', 'numpy', 'pytorch', 'results-json', 'results-csv') for the
 // current state, without downloading, as the one-string result: "" and the text in posenc_text_result(), or the reason. The
-// SVG comes from a frame drawn for it now (src/app/figure_export.hpp), so it follows a setState at once.
+// SVG comes from a frame drawn for it now (src/export/figure_export.hpp), so it follows a setState at once.
 EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(const char* name) {
   app::ExportKind kind;
   const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::text, kind);
@@ -406,7 +406,7 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_prefers_dark(int dark) {
 EMSCRIPTEN_KEEPALIVE int posenc_dark_colors() { return app::dark_colors(platform::the_app().state) ? 1 : 0; }
 
 
-// ---- keyboard focus (web/posenc.js's Tab / Esc handlers; src/app/focus.hpp) ----
+// ---- keyboard focus (web/posenc.js's Tab / Esc handlers; src/shell/focus.hpp) ----
 // Tab (+1) / Shift+Tab (-1): 1 if focus moved to a control or back to the figure itself, 0 if it should
 // leave the figure (the page then lets the browser move focus on).
 EMSCRIPTEN_KEEPALIVE int posenc_focus_move(int dir) {

@@ -27,7 +27,7 @@ ClaimSource claim_source_from_id(std::string_view id);
 // The row of a source; nullptr for none.
 const ClaimSourceInfo* claim_source_info(ClaimSource s);
 
-// A lesson's key sentence (`claim:` in src/lessons/<id>.txt; "" if it has none) and its source
+// A lesson's key sentence (`claim:` in src/lessons/<id>/<id>.txt; "" if it has none) and its source
 // (`source:`; none if missing or not in the table).
 std::string_view lesson_claim(View v);
 ClaimSource lesson_claim_source(View v);

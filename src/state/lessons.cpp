@@ -1,7 +1,7 @@
 #include "lessons.hpp"
 
-#include "format.hpp"
-#include "text_file.hpp"
+#include "text/format.hpp"
+#include "text/text_file.hpp"
 #include "tour.hpp"
 
 namespace app {

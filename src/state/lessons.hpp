@@ -8,11 +8,11 @@
 //     tour   in_tour, or outside_tour for a lesson the guided tour does not visit
 //
 // Everything else about a lesson is found by its id:
-//   src/lessons/<id>.txt       its words (title, summary, captions): plain text, edited without C++
-//   src/app/view_<id>.hpp/cpp  draw_<id>(State&, <Cache>&, const ViewContext&) and describe_<id>(const State&)
+//   src/lessons/<id>/<id>.txt       its words (title, summary, captions): plain text, edited without C++
+//   src/lessons/<id>/<id>.hpp/cpp  draw_<id>(State&, <Cache>&, const ViewContext&) and describe_<id>(const State&)
 // The tabs, the tour, describe(), PosEnc.views(), the tests and the benchmark all read this list.
 // Adding a lesson: its core file, its view file, its text file, its test, a line here and the view's
-// #include in src/app/views.hpp.
+// #include in src/shell/views.hpp.
 #pragma once
 #include <span>
 #include <string>
@@ -61,8 +61,8 @@ struct Lesson {
   const char* label;     // tab label
   const char* core;      // src/core/<core>.hpp
   bool in_tour;          // false: listed as outside the guided tour
-  std::string_view title;    // from src/lessons/<id>.txt
-  std::string_view summary;  // one line, from src/lessons/<id>.txt
+  std::string_view title;    // from src/lessons/<id>/<id>.txt
+  std::string_view summary;  // one line, from src/lessons/<id>/<id>.txt
 };
 
 // All lessons in tab order.
@@ -74,7 +74,7 @@ bool view_from_id(std::string_view id, View& out);
 // The ids in tab order (the choices of the `view` setting).
 std::span<const char* const> view_ids();
 
-// A named text of a lesson's file (src/lessons/<id>.txt), e.g. lesson_text(View::periods, "caption");
+// A named text of a lesson's file (src/lessons/<id>/<id>.txt), e.g. lesson_text(View::periods, "caption");
 // "" if the file has no such key. Texts are read once, at first use.
 std::string_view lesson_text(View v, std::string_view key);
 

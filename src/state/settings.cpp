@@ -3,7 +3,7 @@
 #include <cmath>
 #include <type_traits>
 
-#include "format.hpp"
+#include "text/format.hpp"
 #include "tour.hpp"
 
 namespace app {

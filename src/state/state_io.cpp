@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <optional>
 
-#include "format.hpp"
+#include "text/format.hpp"
 #include "tour.hpp"
 
 namespace app {

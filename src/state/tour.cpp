@@ -8,8 +8,8 @@
 #include "core/frequency.hpp"
 #include "core/ranges.hpp"
 #include "core/similarity.hpp"
-#include "format.hpp"
-#include "text_file.hpp"
+#include "text/format.hpp"
+#include "text/text_file.hpp"
 
 namespace app {
 

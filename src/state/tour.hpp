@@ -1,4 +1,4 @@
-// The guided tour: a fixed sequence of steps through the lessons, read from src/lessons/tour.txt.
+// The guided tour: a fixed sequence of steps through the lessons, read from src/state/tour.txt.
 // Each step sets a preset (view and parameters, applied through the validated path by set_step in
 // state_io.hpp), shows one caption tagged with its source (claims.hpp), and may ask the student to
 // predict something before the answer is shown:
@@ -45,7 +45,7 @@ struct TourStep {
   TourPrompt prompt;
 };
 
-// Parses the tour format (see src/lessons/tour.txt). Whatever a teacher got wrong (an unknown key,
+// Parses the tour format (see src/state/tour.txt). Whatever a teacher got wrong (an unknown key,
 // source or check, an answer that is not one of the choices, a question without an answer) is
 // described in `problems` when given; the step is still kept, without the broken part.
 std::vector<TourStep> parse_tour(std::string_view text, std::vector<std::string>* problems = nullptr);

@@ -5,7 +5,7 @@
 //     getContext), and compiled from the stream (WebAssembly.instantiateStreaming on an application/wasm
 //     response; no compile from a downloaded buffer);
 //   - the same holds behind Chromium's throttling (10 Mbit/s, 40 ms), and the page then draws;
-//   - Dear ImGui's built-in font is not in the wasm (src/app/default_font.cpp), yet text is drawn.
+//   - Dear ImGui's built-in font is not in the wasm (src/ui/default_font.cpp), yet text is drawn.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';

@@ -68,7 +68,7 @@ test('PageDown walks all the steps in order, each on its view', async () => {
 });
 
 test('setState({step}) applies the preset; explicit fields in the same call win', async () => {
-  const sim = viewOfStep.indexOf('similarity');  // its preset: d 512, k 37 (src/lessons/tour.txt)
+  const sim = viewOfStep.indexOf('similarity');  // its preset: d 512, k 37 (src/state/tour.txt)
   let s = await page.evaluate((n) => window.PosEnc.setState({ step: n }), sim);
   assert.equal(s.view, 'similarity');
   assert.equal(s.d, 512);

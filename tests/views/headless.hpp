@@ -4,8 +4,8 @@
 #include <cmath>
 #include <utility>
 
-#include "app/app.hpp"
-#include "app/focus.hpp"
+#include "shell/app.hpp"
+#include "shell/focus.hpp"
 #include "imgui.h"
 
 struct Headless {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks one SVG figure written by src/app/figure_export (run by tests/views/test_svg_export.cpp).
+"""Checks one SVG figure written by src/export/figure_export (run by tests/views/test_svg_export.cpp).
 
     svg_check.py FILE WIDTH HEIGHT [--text S]... [--absent S]... [--fill #rrggbb]... [--heatmap D BASE]
 

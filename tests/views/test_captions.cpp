@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <string>
 
-#include "app/figure_export.hpp"
-#include "app/svg_export.hpp"
+#include "export/figure_export.hpp"
+#include "export/svg_export.hpp"
 #include "describe_checks.hpp"
 #include "headless.hpp"
 #include "state/claims.hpp"

@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <string>
 
-#include "app/app.hpp"
+#include "shell/app.hpp"
 #include "describe_checks.hpp"
 #include "headless.hpp"
-#include "state/format.hpp"
+#include "text/format.hpp"
 
 using namespace app;
 using namespace describe_checks;

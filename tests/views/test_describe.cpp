@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/app.hpp"
+#include "shell/app.hpp"
 #include "describe_checks.hpp"
-#include "state/format.hpp"
+#include "text/format.hpp"
 
 using namespace app;
 using namespace describe_checks;

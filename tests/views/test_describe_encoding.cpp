@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "app/app.hpp"
+#include "shell/app.hpp"
 #include "describe_checks.hpp"
 #include "core/attention.hpp"  // the toy sentence's data (words, embeddings, projections), not its weights
 #include "core/input.hpp"      // the embedding table's initial rows (data), not the terms or their RMS

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/app.hpp"
+#include "shell/app.hpp"
 #include "describe_checks.hpp"
 #include "core/mixing.hpp"
 
@@ -304,7 +304,7 @@ TEST_CASE("adding: word, position and cross parts, the concatenated score and th
   State s = lesson_state(View::adding, 512, 64, 37);
   const std::string t = describe(s);
   INFO(t);
-  // The view's stand-in words (view_adding.cpp): seeds 1 and 2, w2 sharing half of w1's direction.
+  // The view's stand-in words (adding.cpp): seeds 1 and 2, w2 sharing half of w1's direction.
   const std::vector<double> w1 = pe::word_vector(1, 512);
   std::vector<double> w2 = pe::word_vector(2, 512);
   for (size_t j = 0; j < w2.size(); ++j) w2[j] = 0.5 * w1[j] + std::sqrt(0.75) * w2[j];
@@ -340,7 +340,7 @@ TEST_CASE("rope: the score from the offset alone, the additive score, and how fl
   State s = lesson_state(View::rope, 512, 64, 37);
   const std::string t = describe(s);
   INFO(t);
-  // The view's stand-in query and key (view_rope.cpp): seeds 101 and 102.
+  // The view's stand-in query and key (rope.cpp): seeds 101 and 102.
   const std::vector<double> q = pe::word_vector(101, 512), k = pe::word_vector(102, 512);
   // q^T R(t) k per pair, t = (n - m) w_i = 37 w_i, with R(t) = [cos -sin; sin cos] written out.
   double rope = 0;

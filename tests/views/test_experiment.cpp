@@ -1,4 +1,4 @@
-// The experiment view's side of a run (src/app/view_experiment.hpp): what Run and Run all ask the engine
+// The experiment view's side of a run (src/lessons/experiment/experiment.hpp): what Run and Run all ask the engine
 // for, and what the view makes of the engine's answers. The answers here are the engine's own (train::run
 // and train::progress_json, as the worker and the desktop send them), so the view is checked against
 // the numbers it was given, not against numbers written here.
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/view_experiment.hpp"
+#include "lessons/experiment/experiment.hpp"
 #include "headless.hpp"
 #include "state/state_io.hpp"
 #include "train/config.hpp"

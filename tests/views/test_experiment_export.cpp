@@ -1,4 +1,4 @@
-// The experiment's results as files (src/app/experiment_export.hpp): the JSON carries every done run's
+// The experiment's results as files (src/export/experiment_export.hpp): the JSON carries every done run's
 // result exactly as the engine wrote it, the CSV one row per run whose numbers are the engine's own
 // doubles (checked against train::Result, not against the view's copy), and runs not done stay out.
 #include "catch2_any.hpp"
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "app/experiment_export.hpp"
-#include "app/view_experiment.hpp"
-#include "state/export.hpp"
-#include "state/json_read.hpp"
+#include "export/experiment_export.hpp"
+#include "lessons/experiment/experiment.hpp"
+#include "export/tables.hpp"
+#include "text/json_read.hpp"
 #include "state/state_io.hpp"
 #include "train/config.hpp"
 #include "train/result.hpp"

@@ -1,4 +1,4 @@
-// The embedded font subset (CMakeLists.txt FONT_UNICODES, src/app/style.cpp kGlyphRanges) against the
+// The embedded font subset (CMakeLists.txt FONT_UNICODES, src/ui/style.cpp kGlyphRanges) against the
 // text the app draws: after every lesson has been drawn with the app's own fonts, each character of
 // the lesson and tour words (src/lessons/*.txt, as embedded and as on disk) and of every string literal
 // in the app, state and core sources (comments left out) must have a glyph of its own in the body, mono
@@ -14,11 +14,11 @@
 #include <string>
 #include <string_view>
 
-#include "app/app.hpp"
+#include "shell/app.hpp"
 #include "headless.hpp"
 #include "imgui.h"
 #include "state/lessons.hpp"
-#include "state/text_file.hpp"
+#include "text/text_file.hpp"
 
 namespace {
 
@@ -31,7 +31,7 @@ std::set<unsigned> code_points(std::string_view s) {
     unsigned cp = n == 1 ? b : n == 2 ? (b & 0x1Fu) : n == 3 ? (b & 0x0Fu) : (b & 0x07u);
     for (int k = 1; k < n && i + static_cast<size_t>(k) < s.size(); ++k)
       cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<size_t>(k)]) & 0x3Fu);
-    if (cp == 0xA0) cp = ' ';  // a no-break space is drawn as a space (src/app/lesson_plot.hpp)
+    if (cp == 0xA0) cp = ' ';  // a no-break space is drawn as a space (src/ui/lesson_plot.hpp)
     if (cp >= 0x20 && cp != 0x7F) out.insert(cp);
     i += static_cast<size_t>(n);
   }
@@ -151,13 +151,13 @@ TEST_CASE("every character the lessons and the UI draw has its own glyph in the 
   for (const app::Lesson& l : app::lessons()) note(app::embedded_text(l.id), "embedded text of " + std::string(l.id));
   note(app::embedded_text("tour"), "embedded tour text");
   size_t files = 0;
-  for (const auto& e : std::filesystem::directory_iterator(root / "src" / "lessons")) {
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root / "src")) {
     if (e.path().extension() != ".txt") continue;
     note(read_file(e.path()), e.path().filename().string());
     ++files;
   }
-  for (const char* dir : {"src/app", "src/state", "src/core", "src/platform"})
-    for (const auto& e : std::filesystem::directory_iterator(root / dir)) {
+  for (const char* dir : {"src/shell", "src/ui", "src/export", "src/lessons", "src/text", "src/state", "src/core", "src/platform"})
+    for (const auto& e : std::filesystem::recursive_directory_iterator(root / dir)) {
       if (e.path().extension() != ".cpp" && e.path().extension() != ".hpp") continue;
       note(string_literals(read_file(e.path())), std::string(dir) + "/" + e.path().filename().string());
       ++files;
@@ -167,7 +167,7 @@ TEST_CASE("every character the lessons and the UI draw has its own glyph in the 
 
   for (const auto& [cp, where] : used) {
     INFO("U+" << std::hex << std::uppercase << cp << " '" << utf8(cp) << "' (first in " << where
-              << ") has no glyph: add it to FONT_UNICODES in CMakeLists.txt and kGlyphRanges in src/app/style.cpp");
+              << ") has no glyph: add it to FONT_UNICODES in CMakeLists.txt and kGlyphRanges in src/ui/style.cpp");
     CHECK(fonts.body->FindGlyphNoFallback(static_cast<ImWchar>(cp)) != nullptr);
     CHECK(fonts.mono->FindGlyphNoFallback(static_cast<ImWchar>(cp)) != nullptr);
     CHECK(fonts.title->FindGlyphNoFallback(static_cast<ImWchar>(cp)) != nullptr);

@@ -10,7 +10,7 @@
 #include <set>
 #include <string>
 
-#include "app/app.hpp"
+#include "shell/app.hpp"
 #include "headless.hpp"
 #include "imgui.h"
 #include "state/claims.hpp"

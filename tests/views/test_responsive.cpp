@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "app/figure_export.hpp"
+#include "export/figure_export.hpp"
 #include "headless.hpp"
 #include "imgui_internal.h"
 #include "state/lessons.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/figure_export.hpp"
+#include "export/figure_export.hpp"
 #include "describe_checks.hpp"
 #include "headless.hpp"
 

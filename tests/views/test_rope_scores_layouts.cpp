@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "app/figure_export.hpp"
+#include "export/figure_export.hpp"
 #include "describe_checks.hpp"
 #include "headless.hpp"
-#include "state/format.hpp"
+#include "text/format.hpp"
 
 using namespace app;
 using namespace describe_checks;

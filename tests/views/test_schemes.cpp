@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "app/app.hpp"
-#include "app/figure_export.hpp"
+#include "shell/app.hpp"
+#include "export/figure_export.hpp"
 #include "describe_checks.hpp"
 #include "headless.hpp"
 

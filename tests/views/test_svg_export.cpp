@@ -1,4 +1,4 @@
-// The SVG figure (src/app/figure_export.hpp) of views drawn headlessly: what the figure shows is in it
+// The SVG figure (src/export/figure_export.hpp) of views drawn headlessly: what the figure shows is in it
 // as vectors and text, and nothing else is. Each SVG is also read by tests/views/svg_check.py (Python's
 // own XML parser and zlib, independent of this code): well-formed, the size of the figure, every
 // coordinate a finite number inside the viewBox, the expected strings as <text>, the sidebar's absent,
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "app/figure_export.hpp"
-#include "app/svg_export.hpp"
+#include "export/figure_export.hpp"
+#include "export/svg_export.hpp"
 #include "headless.hpp"
 
 using namespace app;

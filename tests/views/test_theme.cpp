@@ -1,5 +1,5 @@
 // The themes (light / dark, each with and without contrast, each palette) read well, measured with the
-// WCAG 2.x contrast ratio computed here from its definition (independent of src/app/style.cpp):
+// WCAG 2.x contrast ratio computed here from its definition (independent of src/ui/style.cpp):
 //   relative luminance L = 0.2126 R + 0.7152 G + 0.0722 B of the linearised sRGB channels
 //   (c / 12.92 for c <= 0.04045, else ((c + 0.055) / 1.055)^2.4), ratio = (L1 + 0.05) / (L2 + 0.05).
 // Text needs 4.5:1 against what it is drawn on (7:1, WCAG's AAA, in the high-contrast theme);
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "app/app.hpp"
-#include "app/style.hpp"
+#include "shell/app.hpp"
+#include "ui/style.hpp"
 #include "imgui.h"
 #include "state/state_io.hpp"
 

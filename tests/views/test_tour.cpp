@@ -1,4 +1,4 @@
-// The guided tour (src/state/tour.hpp, src/lessons/tour.txt) and the claim tags (src/state/claims.hpp):
+// The guided tour (src/state/tour.hpp, src/state/tour.txt) and the claim tags (src/state/claims.hpp):
 // - the format: a sample tour parsed, and every mistake a teacher can make reported, not crashed on;
 // - the embedded tour: well formed, motivation first, at least five questions, every step tagged;
 // - every number written in tour.txt and every right answer, against the core or a direct computation
@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "app/app.hpp"
-#include "app/focus.hpp"
-#include "app/lesson_plot.hpp"
-#include "app/widgets.hpp"
+#include "shell/app.hpp"
+#include "shell/focus.hpp"
+#include "ui/lesson_plot.hpp"
+#include "ui/widgets.hpp"
 #include "core/attention.hpp"
 #include "core/encoding.hpp"
 #include "core/float32_encoding.hpp"
@@ -29,7 +29,7 @@
 #include "headless.hpp"
 #include "imgui_internal.h"
 #include "state/claims.hpp"
-#include "state/format.hpp"
+#include "text/format.hpp"
 #include "state/tour.hpp"
 
 using namespace app;

@@ -1,0 +1,66 @@
+#include "export/experiment_export.hpp"
+
+#include <cmath>
+
+#include "text/format.hpp"
+#include "train/config.hpp"
+
+namespace app {
+
+namespace {
+
+bool done(const ExperimentRun& r) { return r.status == ExperimentRun::Status::done; }
+
+// A number for the CSV: round-trip exact; an undefined share (-1 in the view) or a non-finite value is
+// an empty cell.
+std::string cell(double v, bool defined = true) { return defined && std::isfinite(v) ? shortest_number(v) : std::string(); }
+
+}  // namespace
+
+std::string experiment_results_json(const ExperimentCache& c) {
+  std::string out = R"({"module":"PosEnc Lab","export":"experiment results","runs":[)";
+  bool first = true;
+  for (const ExperimentRun& r : c.runs) {
+    if (!done(r) || r.result.empty()) continue;
+    if (!first) out.append(",");
+    out.append("\n").append(r.result);
+    first = false;
+  }
+  return out.append("]}\n");
+}
+
+std::string experiment_results_csv(const ExperimentCache& c) {
+  const State& s = c.set;
+  std::string out = "# PosEnc Lab experiment results: task " + std::string(train::task_names()[static_cast<size_t>(s.task)]);
+  if (s.task == train::Task::lookback) out.append(", k=").append(std::to_string(s.lookback));
+  out.append(", trainLength L=").append(std::to_string(s.trainLength));
+  out.append(", dModel=").append(std::to_string(s.dModel));
+  out.append(", layers=").append(std::to_string(s.layers));
+  out.append(", heads=").append(std::to_string(s.heads));
+  out.append(", lr=").append(shortest_number(s.lr));
+  out.append(", batch=").append(std::to_string(s.batch));
+  out.append("; share = attention on the answer's key of the head shown (indices from 0), mean at t < L and at L <= t < 2L\n");
+  out.append(
+      "encoding,seed,steps,cancelled,finalLoss,accuracyL,accuracy2L,accuracy4L,shareLayerIndex,shareHeadIndex,shareTrained,"
+      "shareBeyond,ablationBaseL,ablationNoFastL,ablationNoSlowL,ablationBase2L,ablationNoFast2L,ablationNoSlow2L,ms\n");
+  for (const ExperimentRun& r : c.runs) {
+    if (!done(r)) continue;
+    const auto names = train::encoding_names();
+    const bool has_encoding = r.encoding >= 0 && r.encoding < static_cast<int>(names.size());
+    out.append(has_encoding ? names[static_cast<size_t>(r.encoding)] : "?").append(",");
+    out.append(cell(r.seed)).append(",").append(std::to_string(r.steps)).append(",");
+    out.append(r.cancelled ? "true," : "false,");
+    out.append(r.loss.empty() ? std::string() : cell(r.loss.back()[1])).append(",");
+    for (double a : r.accuracy) out.append(cell(a)).append(",");
+    const bool share = r.share_trained >= 0;
+    out.append(share ? std::to_string(r.map_layer) : std::string()).append(",");
+    out.append(share ? std::to_string(r.map_head) : std::string()).append(",");
+    out.append(cell(r.share_trained, share)).append(",").append(cell(r.share_beyond, r.share_beyond >= 0)).append(",");
+    for (double v : {r.base_l, r.no_fast_l, r.no_slow_l, r.base_2l, r.no_fast_2l, r.no_slow_2l})
+      out.append(cell(v, r.ablation)).append(",");
+    out.append(cell(r.ms)).append("\n");
+  }
+  return out;
+}
+
+}  // namespace app

@@ -1,0 +1,254 @@
+#include "lessons/adding/adding.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/encoding.hpp"
+#include "core/mixing.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+// Part colours: the position part takes the hand's colour, the cross terms the ghost's (palette-aware).
+const ImU32& kWord = colors::word;
+const ImU32& kTotal = colors::ink;  // the added total: the ink colour (near-black or near-white), stronger than the parts
+
+constexpr std::uint64_t kSeed1 = 1, kSeed2 = 2;
+
+// The window of positions shown: the page of n positions that holds pos.
+double window_start(const State& s) { return std::floor(s.pos / s.n) * s.n; }
+
+// Two related words: w2 shares half of w1's direction (correlation 0.5), entries still of size about 1.
+void make_words(int d, std::vector<double>& w1, std::vector<double>& w2) {
+  w1 = pe::word_vector(kSeed1, d);
+  w2 = pe::word_vector(kSeed2, d);
+  for (size_t j = 0; j < w2.size(); ++j) w2[j] = 0.5 * w1[j] + std::sqrt(0.75) * w2[j];
+}
+
+// The positions of the plot: the window holds positions start .. start + n - 1, like every other view.
+// Integer positions when they fit, otherwise evenly spaced samples; fewer for wide models so a change
+// costs ~ the same.
+std::vector<double> window_positions(const State& s) {
+  const double start = window_start(s);
+  const int samples = std::max(2, std::min(s.n, std::clamp(200000 / s.d, 48, 320)));
+  const double span = static_cast<double>(s.n - 1);
+  std::vector<double> xs(static_cast<size_t>(samples));
+  for (int j = 0; j < samples; ++j) xs[static_cast<size_t>(j)] = start + span * j / (samples - 1);
+  return xs;
+}
+
+void refresh(AddingCache& c, const State& s) {
+  if (c.words_key.changed(s.d)) {
+    make_words(s.d, c.w1, c.w2);
+    c.curve_key.invalidate();
+  }
+  if (!c.curve_key.changed(s.d, s.base, s.k, s.n, window_start(s))) return;
+  c.xs = window_positions(s);
+  c.added.resize(c.xs.size());
+  c.cat.resize(c.xs.size());
+  c.cross.resize(c.xs.size());
+  std::vector<pe::MixParts> parts(c.xs.size());
+  pe::mix_added_along(c.w1, c.w2, c.xs, s.k, s.base, parts);
+  double worst = 1e-9;
+  for (size_t j = 0; j < c.xs.size(); ++j) {
+    const pe::MixParts& m = parts[j];
+    c.added[j] = m.total;
+    c.cross[j] = m.cross;
+    // Concatenation has no cross terms (test_mixing checks dot_concatenated against this sum).
+    c.cat[j] = m.word + m.position;
+    worst = std::max({worst, std::fabs(m.word), std::fabs(m.position), std::fabs(m.cross), std::fabs(m.total),
+                      std::fabs(c.cat[j])});
+  }
+  c.scale = worst;
+}
+
+// A panel narrower than this puts each bar's label on a line above the bar (a phone), so the bars
+// keep a readable length.
+constexpr float kStackedBars = 420.0f;
+
+// One signed bar: label, bar from the zero line, value.
+void bar(const char* label, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  const float w = ImGui::GetContentRegionAvail().x;
+  const bool stacked = w < kStackedBars * sc;
+  const float label_w = stacked ? 0.0f : 150 * sc, value_w = 100 * sc;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(w, (stacked ? 2 * line + 2 * sc : line) + 6 * sc));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddText(ImVec2(at.x, at.y + 3 * sc), bold ? kTotal : col, label);
+  const ImVec2 p(at.x, stacked ? at.y + line + 2 * sc : at.y);  // the bar's row
+  const float bx0 = p.x + label_w, bx1 = p.x + w - value_w;
+  const float zero = (bx0 + bx1) / 2, half = (bx1 - bx0) / 2;
+  // Values beyond the window's scale (pos moved on) are clipped at the edge.
+  const float len = static_cast<float>(std::clamp(v / scale, -1.0, 1.0)) * half;
+  dl->AddRectFilled(ImVec2(std::min(zero, zero + len), p.y + 3 * sc), ImVec2(std::max(zero, zero + len), p.y + line + 3 * sc),
+                    col, 2 * sc);
+  dl->AddLine(ImVec2(zero, p.y), ImVec2(zero, p.y + line + 6 * sc), colors::dial_rim, 1.0f * sc);
+  ImGui::PushFont(ctx.fonts.mono);
+  const std::string t = fmt("%+.4f", v);
+  dl->AddText(ImVec2(p.x + w - ImGui::CalcTextSize(t.c_str()).x, p.y + 3 * sc), bold ? kTotal : col, t.c_str());
+  ImGui::PopFont();
+}
+
+void panel_title(const ViewContext& ctx, const char* title, const char* sub) {
+  ImGui::PushFont(ctx.fonts.title);
+  text_wrapped_at_spaces(title);
+  ImGui::PopFont();
+  ImGui::TextDisabled("%s", sub);
+}
+
+// A panel's check line in the mono font, dim, wrapped at spaces in a narrow panel.
+void check_line(const ViewContext& ctx, const std::string& text) {
+  ImGui::PushFont(ctx.fonts.mono);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped_at_spaces(text);
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+}
+
+void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, float height) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  if (c.xs.size() < 2) return;
+  double lo = 0, hi = 0;
+  for (size_t j = 0; j < c.xs.size(); ++j)
+    lo = std::min({lo, c.added[j], c.cat[j], c.cross[j]}), hi = std::max({hi, c.added[j], c.cat[j], c.cross[j]});
+  const double pad = 0.06 * std::max(hi - lo, 1e-9);
+  // The legend: in the row above the plot where it fits there, else flowing over rows of its own
+  // above the plot (a phone).
+  struct Key {
+    ImU32 col;
+    const char* text;
+  };
+  const Key keys[] = {{kTotal, "added: (w1+p1)\xC2\xB7(w2+p2)"},
+                      {colors::selected, "concatenated: [w1;p1]\xC2\xB7[w2;p2]"},
+                      {colors::ghost, "cross terms"},
+                      {colors::hand, "current pos"}};
+  const auto key_w = [&](const Key& k) { return 24 * sc + ImGui::CalcTextSize(k.text).x + 18 * sc; };
+  float keys_w = 0;
+  for (const Key& k : keys) keys_w += key_w(k);
+  const float width = ImGui::GetContentRegionAvail().x;
+  const bool own_rows = keys_w > width - 60 * sc;  // 60: about the plot's left margin
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const auto key = [&](float x, float y, const Key& k) {
+    dl->AddRectFilled(ImVec2(x, y + line / 2 - 2 * sc), ImVec2(x + 18 * sc, y + line / 2 + 2 * sc), k.col);
+    dl->AddText(ImVec2(x + 24 * sc, y), colors::text_dim, k.text);
+  };
+  if (own_rows) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    float x = at.x, y = at.y;
+    for (const Key& k : keys) {
+      if (x > at.x && x + key_w(k) > at.x + width) x = at.x, y += line + 4 * sc;
+      key(x, y, k);
+      x += key_w(k);
+    }
+    ImGui::Dummy(ImVec2(width, y - at.y + line));
+    height = std::max(height - (y - at.y + line + ImGui::GetStyle().ItemSpacing.y), 160 * sc);
+  }
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const Plot p = plot_frame("scores", ImVec2(ImGui::GetContentRegionAvail().x, height), c.xs.front(), c.xs.back(), lo - pad,
+                            hi + pad, false, "pos: word 1's position (word 2 sits k later)", nullptr, sc);
+  std::vector<ImVec2> pts(c.xs.size());
+  auto curve = [&](const std::vector<double>& ys, ImU32 col, float thick) {
+    for (size_t j = 0; j < ys.size(); ++j) pts[j] = ImVec2(p.sx(c.xs[j]), p.sy(ys[j]));
+    dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick * sc);
+  };
+  plot_clip_push(p);
+  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::dial_rim, 1.0f * sc);
+  curve(c.cross, colors::ghost, 1.5f);
+  curve(c.cat, colors::selected, 2.5f);
+  curve(c.added, kTotal, 2.0f);
+  if (s.pos >= p.x0 && s.pos <= p.x1) dl->AddLine(ImVec2(p.sx(s.pos), p.lo.y), ImVec2(p.sx(s.pos), p.hi.y), colors::hand, 2.0f * sc);
+  plot_clip_pop();
+
+  if (!own_rows) {  // in the row above the plot
+    float lx = p.lo.x;
+    for (const Key& k : keys) {
+      key(lx, origin.y, k);
+      lx += key_w(k);
+    }
+  }
+}
+
+}  // namespace
+
+void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
+  refresh(cache, s);
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::adding, ctx);
+
+  const double p1 = s.pos, p2 = s.pos + s.k;
+  std::vector<double> e1(static_cast<size_t>(s.d)), e2(e1.size());
+  pe::encoding_vector(p1, s.d, s.base, e1);
+  pe::encoding_vector(p2, s.d, s.base, e2);
+  const pe::MixParts m = pe::mix_added(cache.w1, e1, cache.w2, e2);
+  const double cat = pe::dot_concatenated(cache.w1, e1, cache.w2, e2);
+  text_wrapped_at_spaces(fill(lesson_text(View::adding, "tokens"), {{"p1", fmt("%.2f", p1)}, {"p2", fmt("%.2f", p2)}, {"d", std::to_string(s.d)}}));
+
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool side = avail > 900 * sc;
+  // Four bars of one line each, or of two lines (label above bar) in a narrow panel, plus the
+  // title, the subtitle and the check line (two lines when it wraps).
+  const bool stacked = avail - 2 * ImGui::GetStyle().WindowPadding.x < kStackedBars * sc;
+  const float panel_h = ImGui::GetTextLineHeightWithSpacing() * (stacked ? 12.6f : 9.2f);
+  ImGui::BeginChild("added", ImVec2(side ? avail * 0.5f - 4 * sc : 0, panel_h), true);
+  panel_title(ctx, "Added: x = w + p", "one d-vector per token");
+  bar("w1\xC2\xB7w2  word", m.word, cache.scale, kWord, ctx);
+  bar("p1\xC2\xB7p2  position", m.position, cache.scale, colors::hand, ctx);
+  bar("w1\xC2\xB7p2 + p1\xC2\xB7w2  cross", m.cross, cache.scale, colors::ghost, ctx);
+  bar("total", m.total, cache.scale, kTotal, ctx, true);
+  std::string sum = "parts sum " + fmt("%.6f", m.word + m.position + m.cross);
+  sum += ", direct " + fmt("%.6f", m.total) + " (diff " + fmt("%.0e", m.word + m.position + m.cross - m.total) + ")";
+  check_line(ctx, sum);
+  ImGui::EndChild();
+  if (side) ImGui::SameLine();
+  ImGui::BeginChild("concatenated", ImVec2(0, panel_h), true);
+  panel_title(ctx, "Concatenated: x = [w; p]", "one 2d-vector per token");
+  bar("w1\xC2\xB7w2  word", m.word, cache.scale, kWord, ctx);
+  bar("p1\xC2\xB7p2  position", m.position, cache.scale, colors::hand, ctx);
+  bar("cross", 0.0, cache.scale, colors::ghost, ctx);
+  bar("total", cat, cache.scale, colors::selected, ctx, true);
+  check_line(ctx, "total minus (word + position): " + fmt("%.0e", cat - m.word - m.position));
+  ImGui::EndChild();
+
+  const double start = window_start(s);
+  text_wrapped_at_spaces(fill(lesson_text(View::adding, "window"),
+                              {{"from", fmt("%.0f", start)}, {"to", fmt("%.0f", start + s.n - 1)}, {"k", fmt("%.2f", s.k)}, {"cat", fmt("%.4f", cat)}}));
+  const float plot_h = std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 160 * sc);
+  draw_plot(s, cache, ctx, plot_h);
+}
+
+}  // namespace app
+
+namespace app {
+
+std::string describe_adding(const State& s, const AddingCache& /*cache*/) {
+  std::vector<double> w1, w2;
+  make_words(s.d, w1, w2);
+  const double p1 = s.pos, p2 = s.pos + s.k;
+  std::vector<double> e1(static_cast<size_t>(s.d)), e2(e1.size());
+  pe::encoding_vector(p1, s.d, s.base, e1);
+  pe::encoding_vector(p2, s.d, s.base, e2);
+  const pe::MixParts m = pe::mix_added(w1, e1, w2, e2);
+  const double cat = pe::dot_concatenated(w1, e1, w2, e2);
+  // The plot's window: how far the added score moves while k stays fixed.
+  const std::vector<double> xs = window_positions(s);
+  std::vector<pe::MixParts> parts(xs.size());
+  pe::mix_added_along(w1, w2, xs, s.k, s.base, parts);
+  double lo = parts.front().total, hi = lo;
+  for (const pe::MixParts& q : parts) lo = std::min(lo, q.total), hi = std::max(hi, q.total);
+  return "Word 1 at p1 = " + fmt("%.2f", p1) + ", word 2 at p2 = " + fmt("%.2f", p2) + ". Added, their score is " +
+         fmt("%+.4f", m.total) + ": word " + fmt("%+.4f", m.word) + ", position " + fmt("%+.4f", m.position) + " and cross terms " +
+         fmt("%+.4f", m.cross) + ". Concatenated, it is " + fmt("%+.4f", cat) + ", word plus position with no cross terms. Over positions " +
+         fmt("%.0f", xs.front()) + " to " + fmt("%.0f", xs.back()) + " at this k the added score moves between " + fmt("%+.4f", lo) +
+         " and " + fmt("%+.4f", hi) + "; the concatenated one does not move.";
+}
+
+}  // namespace app

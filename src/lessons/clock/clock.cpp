@@ -1,0 +1,250 @@
+#include "lessons/clock/clock.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/encoding.hpp"
+#include "core/frequency.hpp"
+#include "core/rotation.hpp"
+#include "core/similarity.hpp"
+#include "text/format.hpp"
+#include "ui/dial.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "state/state_io.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+constexpr double kRadToDeg = 180.0 / pe::kPi;
+
+// Reduces an angle to (-pi, pi]: the shortest turn with the same end point.
+double wrap_angle(double a) {
+  a = std::remainder(a, pe::kTwoPi);
+  return a <= -pe::kPi ? a + pe::kTwoPi : a;
+}
+
+// The full turn w*k in degrees and in turns, as "2120Â° = 5.89 turns": whole degrees and two decimals of
+// a turn while they are short, three significant digits (never a cut number) once they are not.
+std::string full_angle_text(double a) {
+  const double deg = a * kRadToDeg, turns = a / pe::kTwoPi;
+  std::string t = fmt(std::fabs(deg) < 1e6 ? "%.0f" : "%.3g", deg);
+  t += "\xC2\xB0 = ";
+  t += fmt(std::fabs(turns) < 1e3 ? "%.2f" : "%.3g", turns);
+  t += std::fabs(turns) == 1.0 ? " turn" : " turns";
+  return t;
+}
+
+// True where the shortest turn is not the full angle w*k itself (|w*k| beyond half a turn).
+bool wraps(double a) { return wrap_angle(a) != a; }
+
+// Worst disagreement over all pairs between PE(pos) rotated by w*k and PE(pos + k) computed directly.
+double rotation_error(const State& s) {
+  const std::vector<double> v = pe::encoding_vector(s.pos, s.d, s.base);
+  std::vector<double> turned(v.size());
+  pe::shift_by_rotation(v, s.k, s.d, s.base, turned);
+  const std::vector<double> direct = pe::encoding_vector(s.pos + s.k, s.d, s.base);
+  double worst = 0;
+  for (size_t j = 0; j < v.size(); ++j) worst = std::max(worst, std::fabs(turned[j] - direct[j]));
+  return worst;
+}
+
+void refresh(ClockCache& cache, const State& s) {
+  if (!cache.key.changed(s.d, s.base)) return;
+  cache.omega = pe::omegas(s.d, s.base);
+  cache.period.resize(cache.omega.size());
+  for (size_t i = 0; i < cache.omega.size(); ++i) cache.period[i] = pe::period(static_cast<int>(i), s.d, s.base);
+}
+
+// One dial: face, ticks, the arc of the shift, the ghost hand at pos + k and the hand at pos.
+void draw_dial(ImDrawList* dl, ImVec2 c, float r, double theta, double shift, bool selected, float ui_scale) {
+  dial_face(dl, c, r, selected, 1.5f, 3.0f, ui_scale);
+  for (int q = 0; q < 4; ++q) {
+    const double a = q * pe::kPi / 2;
+    dl->AddLine(hand_tip(c, r * 0.86f, a), hand_tip(c, r, a), colors::tick, 1.5f * ui_scale);
+  }
+  // The arc runs from the hand to the ghost, along the shorter way round.
+  const double from = std::fmod(theta, pe::kTwoPi);
+  const double turn = wrap_angle(shift);
+  if (std::fabs(turn) > 1e-4) dial_wedge(dl, c, r * 0.42f, from, turn, colors::arc, 32);
+  dial_hand(dl, c, hand_tip(c, r * 0.9f, from + turn), colors::ghost, 2.5f, 3.5f, ui_scale);
+  dial_hand(dl, c, hand_tip(c, r * 0.9f, from), colors::hand, 3.0f, 4.0f, ui_scale);
+  dial_hub(dl, c, 3.0f, ui_scale);
+}
+
+void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
+  const int pairs = s.d / 2;
+  const float sc = ctx.ui_scale;
+  const float dial = cache.dial_size * sc;
+  const float line = ImGui::GetTextLineHeight();
+  // Below each dial: its period and shortest turn, then the full angle where the two differ.
+  const ImVec2 cell(std::max(dial, 96.0f * sc) + 10 * sc, dial + 3.2f * line + 12 * sc);
+  const int cols = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / cell.x));
+  const int rows = (pairs + cols - 1) / cols;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+
+  ImGuiListClipper clipper;
+  clipper.Begin(rows, cell.y);
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      for (int col = 0; col < cols; ++col) {
+        const int i = row * cols + col;
+        if (i >= pairs) break;
+        if (col > 0) ImGui::SameLine(0, 0);
+        char label[48];
+        std::snprintf(label, sizeof label, "pair %d", i);
+        const PairCell pc = pair_cell(s, i, cell, label, sc);
+        const ImVec2 p = pc.pos;
+        const bool hovered = pc.hovered, sel = pc.selected;
+        const double w = cache.omega[static_cast<size_t>(i)];
+        const ImVec2 c(p.x + cell.x / 2, p.y + line + 6 * sc + dial / 2);
+        draw_dial(dl, c, dial / 2 - 2 * sc, w * s.pos, w * s.k, sel, sc);
+        const double T = cache.period[static_cast<size_t>(i)];
+        const std::string per = "T " + fmt(T < 1e4 ? "%.4g" : T < 1e7 ? "%.0f" : "%.1e", T);
+        const std::string ang = fmt("%+.1f\xC2\xB0", wrap_angle(w * s.k) * kRadToDeg);
+        const float ty = p.y + line + 8 * sc + dial;
+        dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, per.c_str());
+        const float aw = ImGui::CalcTextSize(ang.c_str()).x;
+        dl->AddText(ImVec2(p.x + cell.x - aw - 6 * sc, ty), colors::ghost, ang.c_str());
+        if (wraps(w * s.k)) {
+          // The full angle, right-aligned under the shortest turn; just the turns where the cell is narrow.
+          std::string full = "of " + full_angle_text(w * s.k);
+          if (ImGui::CalcTextSize(full.c_str()).x > cell.x - 12 * sc) full = "of " + fmt(std::fabs(w * s.k / pe::kTwoPi) < 1e3 ? "%.2f" : "%.3g", w * s.k / pe::kTwoPi) + " turns";
+          const float fw = ImGui::CalcTextSize(full.c_str()).x;
+          dl->AddText(ImVec2(p.x + cell.x - fw - 6 * sc, ty + line), colors::text_dim, full.c_str());
+        }
+        if (hovered)
+          ImGui::SetTooltip("pair %d: dimensions %d (sin) and %d (cos)\nw = %s rad/position, period %s positions\n"
+                            "turn for k: w*k = %s rad = %s\nshortest turn to the same place: %s",
+                            i, 2 * i, 2 * i + 1, fmt("%.6g", w).c_str(), fmt("%.6g", cache.period[static_cast<size_t>(i)]).c_str(),
+                            fmt("%.6g", w * s.k).c_str(), full_angle_text(w * s.k).c_str(), ang.c_str());
+      }
+    }
+  }
+  clipper.End();
+}
+
+void row2(const char* name, double a, double b, const char* f = "%+.6f") {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(name);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(fmt(f, a).c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(fmt(f, b).c_str());
+}
+
+void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx) {
+  const int i = s.pair;
+  const double w = cache.omega[static_cast<size_t>(i)];
+  const double theta = w * s.k;
+  const pe::Rotation r = pe::shift_rotation(i, s.k, s.d, s.base);
+  const pe::Pair now{pe::encoding_value(s.pos, 2 * i, s.d, s.base), pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)};
+  const pe::Pair turned = pe::rotate(r, now);
+  const pe::Pair direct{pe::encoding_value(s.pos + s.k, 2 * i, s.d, s.base),
+                        pe::encoding_value(s.pos + s.k, 2 * i + 1, s.d, s.base)};
+  const float sc = ctx.ui_scale;
+
+  ImGui::PushFont(ctx.fonts.title);
+  ImGui::Text("Pair %d: dimensions %d and %d", i, 2 * i, 2 * i + 1);
+  ImGui::PopFont();
+  // The big dial leaves the numbers beside it their width (a narrow panel: a smaller dial).
+  const std::string w_text = "w = " + fmt("%.6g", w), period_text = "period = " + fmt("%.6g", cache.period[static_cast<size_t>(i)]);
+  const float numbers_w = std::max(ImGui::CalcTextSize(w_text.c_str()).x, ImGui::CalcTextSize(period_text.c_str()).x);
+  const float avail_x = ImGui::GetContentRegionAvail().x;
+  const float big = std::max(std::min({avail_x * 0.55f, 170.0f * sc, avail_x - numbers_w - 22 * sc}), 80.0f * sc);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, big + 6 * sc));
+  draw_dial(ImGui::GetWindowDrawList(), ImVec2(p.x + big / 2 + 4 * sc, p.y + big / 2 + 3 * sc), big / 2, w * s.pos, theta, true, sc);
+  ImGui::SetCursorScreenPos(ImVec2(p.x + big + 18 * sc, p.y + 8 * sc));
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "hand: pos = %s", fmt("%.6g", s.pos).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "ghost: pos + k = %s", fmt("%.6g", s.pos + s.k).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::TextUnformatted(w_text.c_str());
+  ImGui::TextUnformatted(period_text.c_str());
+  ImGui::EndGroup();
+  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + big + 10 * sc));
+
+  ImGui::PushFont(ctx.fonts.mono);
+  ImGui::Text("\xCE\xB8 = w\xC2\xB7k = %s rad", fmt("%.6f", theta).c_str());
+  ImGui::Text("  = %s", full_angle_text(theta).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "shortest turn %s\xC2\xB0",
+                     fmt("%+.2f", wrap_angle(theta) * kRadToDeg).c_str());
+  ImGui::Spacing();
+  ImGui::TextUnformatted("R(\xCE\xB8) =  [  cos \xCE\xB8   sin \xCE\xB8 ]");
+  ImGui::TextUnformatted("          [ -sin \xCE\xB8   cos \xCE\xB8 ]");
+  ImGui::Text("       =  [ %s  %s ]", fmt("%+.6f", r.m00()).c_str(), fmt("%+.6f", r.m01()).c_str());
+  ImGui::Text("          [ %s  %s ]", fmt("%+.6f", r.m10()).c_str(), fmt("%+.6f", r.m11()).c_str());
+  ImGui::Spacing();
+  if (ImGui::BeginTable("pairs", 3, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableSetupColumn("sin (2i)", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("cos (2i+1)", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableHeadersRow();
+    row2("PE(pos)", now.s, now.c);
+    row2("R(\xCE\xB8)\xC2\xB7PE(pos)", turned.s, turned.c);
+    row2("PE(pos+k)", direct.s, direct.c);
+    row2("difference", turned.s - direct.s, turned.c - direct.c, "%+.1e");
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
+  refresh(cache, s);
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::clock, ctx);
+
+  const std::string check = fill(lesson_text(View::clock, "rotation_check"),
+                                 {{"d", std::to_string(s.d)}, {"pairs", std::to_string(s.d / 2)}, {"s", s.d == 2 ? "" : "s"},
+                                  {"error", fmt("%.1e", rotation_error(s))}});
+  text_wrapped_at_spaces(check);  // never "0." at a line's end and "0e+00" on the next
+  ImGui::SetNextItemWidth(std::min(260.0f * sc, ImGui::GetContentRegionAvail().x * 0.5f));
+  ImGui::SliderFloat("dial size", &cache.dial_size, 70.0f, 220.0f, "%.0f px");
+
+  // Wide: dials left, worked pair right. Narrow (small window or large UI scale): the worked pair goes
+  // below, and each part keeps at least one row of dials / a readable panel, scrolling inside.
+  const float panel = 400.0f * sc;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const bool side = avail.x > panel + 300 * sc;
+  const float row_h = cache.dial_size * sc + 3.2f * ImGui::GetTextLineHeight() + 30 * sc;
+  // A short frame (a figure 300 px high) keeps a row of dials and a readable panel whole: the view
+  // scrolls instead of squeezing them.
+  const float min_h = std::max(row_h, 240 * sc);
+  const float grid_h = side ? std::max(avail.y, min_h) : std::max(row_h, avail.y * 0.5f);
+  ImGui::BeginChild("dials", ImVec2(side ? -panel : 0, grid_h), true);
+  draw_grid(s, cache, ctx);
+  ImGui::EndChild();
+  if (side) ImGui::SameLine();
+  ImGui::BeginChild("detail", ImVec2(0, side ? grid_h : std::max(ImGui::GetContentRegionAvail().y, min_h)), true);
+  draw_detail(s, cache, ctx);
+  ImGui::EndChild();
+}
+
+}  // namespace app
+
+namespace app {
+
+std::string describe_clock(const State& s, const ClockCache& /*cache*/) {
+  const int i = s.pair;
+  const double w = pe::omega(i, s.d, s.base);
+  const double theta = w * s.k;
+  return std::to_string(s.d / 2) + (s.d == 2 ? " dial" : " dials") + ", one per sin/cos pair: turning every pair of PE(pos) by " +
+         "its own angle w times k gives PE(pos + k) to within " + fmt("%.1e", rotation_error(s)) + ". Selected pair " +
+         std::to_string(i) + " (dimensions " + std::to_string(2 * i) + " and " + std::to_string(2 * i + 1) + "): frequency " +
+         fmt("%.6g", w) + " radians per position, period " + fmt("%.6g", pe::period(i, s.d, s.base)) +
+         " positions; at this position sin = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i, s.d, s.base)) +
+         ", cos = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)) + "; a shift by k turns it by " +
+         fmt("%.4f", theta) + " radians (" + fmt("%.4f", theta * kRadToDeg) + " degrees, " +
+         fmt("%.4f", theta / pe::kTwoPi) + " turns; the shortest turn to the same place, shown on its dial, is " +
+         fmt("%+.2f", wrap_angle(theta) * kRadToDeg) + " degrees). PE(pos) dot PE(pos + k) = " +
+         fmt("%.4f", pe::dot_closed_form(s.k, s.d, s.base)) + ", the same for every pos.";
+}
+
+}  // namespace app

@@ -1,0 +1,308 @@
+#include "lessons/embedding/embedding.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "shell/focus.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "state/state_io.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+constexpr int kMaxShown = 64;  // dimensions per strip
+
+struct Start {
+  pe::EmbeddingInit init;
+  const char* law;  // the distribution of E's entries
+  const char* who;  // where it is the starting point
+};
+constexpr Start kStarts[pe::kEmbeddingInitCount] = {
+    {pe::EmbeddingInit::scaled_normal, "N(0, 1/d)", "tensor2tensor"},
+    {pe::EmbeddingInit::standard_normal, "N(0, 1)", "PyTorch default"},
+    {pe::EmbeddingInit::keras_uniform, "U(\xE2\x88\x92" "0.05, 0.05)", "Keras default"},
+};
+
+int chosen(const EmbeddingCache& c) { return std::clamp(c.init, 0, pe::kEmbeddingInitCount - 1); }
+
+void refresh(EmbeddingCache& c, const State& s) {
+  if (!c.key.changed(s.d, s.pos, s.base, c.seed)) return;
+  for (int i = 0; i < pe::kEmbeddingInitCount; ++i) c.mix[i] = pe::embedding_mix(kStarts[i].init, s.d, s.pos, s.base, c.seed);
+}
+
+// 33.3%, 54.0%, 0.098%, 0.0061%: one decimal from 1% up, two significant digits below.
+std::string percent(double share) { return fmt(100.0 * share >= 1.0 ? "%.1f" : "%.2g", 100.0 * share) + "%"; }
+
+// The three starts side by side at this d: each row drawn from the same seed, and its expected values;
+// the chosen start's row is tinted. Where the eight columns do not fit (a phone, a projector at a large
+// scale), the chosen start alone: its measures as rows, this draw beside the expected value.
+void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContext& ctx) {
+  constexpr int kCols = 8;
+  const char* heads[kCols] = {"E starts as", "sd of E", "RMS of w", "expected", "PE share", "expected ", "cos(x, PE)", "\xE2\x89\x88"};
+  std::string cells[pe::kEmbeddingInitCount][kCols];
+  for (int i = 0; i < pe::kEmbeddingInitCount; ++i) {
+    const pe::EmbeddingMix& m = c.mix[i];
+    const pe::EmbeddingInit init = kStarts[i].init;
+    const std::string row[kCols] = {kStarts[i].law,
+                                    fmt("%.4f", pe::init_sd(init, s.d)),
+                                    fmt("%.3f", m.word_rms),
+                                    fmt("%.3f", pe::expected_word_rms(init, s.d)),
+                                    percent(m.position_share),
+                                    percent(pe::expected_position_share(init, s.d)),
+                                    fmt("%.3f", m.cosine),
+                                    fmt("%.3f", pe::expected_cosine(init, s.d))};
+    for (int j = 0; j < kCols; ++j) cells[i][j] = row[j];
+  }
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  ImGui::PushFont(ctx.fonts.mono);
+  const float pad = 2 * ImGui::GetStyle().CellPadding.x + 2.0f;
+  float natural = 0;
+  for (int j = 0; j < kCols; ++j) {
+    float w = ImGui::CalcTextSize(heads[j]).x;
+    for (int i = 0; i < pe::kEmbeddingInitCount; ++i) w = std::max(w, ImGui::CalcTextSize(cells[i][j].c_str()).x);
+    natural += w + pad;
+  }
+  const int pick = chosen(c);
+  if (ImGui::GetContentRegionAvail().x >= natural) {
+    if (ImGui::BeginTable("starts", kCols, flags)) {
+      for (const char* h : heads) ImGui::TableSetupColumn(h);
+      ImGui::TableHeadersRow();
+      for (int i = 0; i < pe::kEmbeddingInitCount; ++i) {
+        ImGui::TableNextRow();
+        if (i == pick) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, tint(colors::selected, 0.16f));
+        for (const std::string& t : cells[i]) {
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(t.c_str());
+        }
+      }
+      ImGui::EndTable();
+    }
+  } else if (ImGui::BeginTable("chosen start", 3, flags)) {
+    ImGui::TableSetupColumn(kStarts[pick].law);
+    ImGui::TableSetupColumn("this draw");
+    ImGui::TableSetupColumn("expected");
+    ImGui::TableHeadersRow();
+    const char* measures[] = {"sd of E", "RMS of w", "PE share", "cos(x, PE)"};
+    const std::string* row = cells[pick];
+    const std::string values[][2] = {{"", row[1]}, {row[2], row[3]}, {row[4], row[5]}, {row[6], "\xE2\x89\x88 " + row[7]}};
+    for (int r = 0; r < 4; ++r) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(measures[r]);
+      for (const std::string& v : values[r]) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(v.c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+// The chosen start's squared length split into word and position (the cross term 2 w·p left out; its
+// mean is 0), as one bar.
+void draw_share_bar(const pe::EmbeddingMix& m, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float h = 16 * sc;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(w, h));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float split = p.x + w * static_cast<float>(1.0 - m.position_share);
+  dl->AddRectFilled(p, ImVec2(split, p.y + h), colors::word);
+  // The position's part keeps at least a pixel, so a share of 0.006% still shows where it is.
+  dl->AddRectFilled(ImVec2(std::min(split, p.x + w - 1.0f * sc), p.y), ImVec2(p.x + w, p.y + h), colors::hand);
+  dl->AddRect(p, ImVec2(p.x + w, p.y + h), colors::frame);
+}
+
+struct Strip {
+  const char* name;
+  const char* note;
+  const std::vector<double>* values;
+  ImU32 color;
+};
+
+// One bar strip over dimensions [first, first + count) on the shared scale ±ymax, with guides at ±1
+// (PE's range). Clicking a bar selects its pair.
+void draw_strip(State& s, const Strip& st, int first, int count, double ymax, float height, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float line = ImGui::GetTextLineHeight();
+  const float axis_w = ImGui::CalcTextSize("+00.0").x + 8 * sc;
+  const float plot_w = width - axis_w;
+  const float name_w = ImGui::CalcTextSize(st.name).x;
+  const bool note_below = name_w + 10 * sc + ImGui::CalcTextSize(st.note).x > width;
+  const float head = note_below ? 2 * line + 2 * sc : line;
+  const ImVec2 o(p.x + axis_w, p.y + head + 2 * sc);
+  const float ph = height;
+  ImGui::PushID(st.name);
+  ImGui::InvisibleButton("strip", ImVec2(width, head + 2 * sc + ph + 2 * sc));
+  focus_name(st.name);
+  const bool hovered = ImGui::IsItemHovered();
+  const bool clicked = ImGui::IsItemClicked();
+  ImGui::PopID();
+
+  dl->AddText(p, st.color, st.name);
+  dl->AddText(note_below ? ImVec2(p.x, p.y + line + 2 * sc) : ImVec2(p.x + name_w + 10 * sc, p.y), colors::text_dim, st.note);
+  dl->AddRectFilled(o, ImVec2(o.x + plot_w, o.y + ph), colors::panel);
+  const float bw = plot_w / static_cast<float>(count);
+  const auto ypix = [&](double v) { return o.y + ph * 0.5f - static_cast<float>(v / ymax) * ph * 0.5f; };
+  for (int j = first; j < first + count; ++j)
+    if (j / 2 == s.pair)
+      dl->AddRectFilled(ImVec2(o.x + bw * static_cast<float>(j - first), o.y), ImVec2(o.x + bw * static_cast<float>(j - first + 1), o.y + ph),
+                        tint(colors::selected, 0.18f));
+  for (double g : {-1.0, 1.0}) dl->AddLine(ImVec2(o.x, ypix(g)), ImVec2(o.x + plot_w, ypix(g)), colors::guide, 1.0f);
+  const float zero = ypix(0);
+  const float gap = bw > 4 * sc ? 1.0f * sc : 0.0f;
+  for (int j = first; j < first + count; ++j) {
+    const float x0 = o.x + bw * static_cast<float>(j - first) + gap, x1 = o.x + bw * static_cast<float>(j - first + 1) - gap;
+    const float y = ypix(std::clamp((*st.values)[static_cast<size_t>(j)], -ymax, ymax));
+    dl->AddRectFilled(ImVec2(x0, std::min(y, zero)), ImVec2(std::max(x1, x0 + 1), std::max(y, zero)), st.color);
+  }
+  dl->AddLine(ImVec2(o.x, zero), ImVec2(o.x + plot_w, zero), colors::zero_line, 1.0f);
+  // Axis numbers: the ends and 0, and ±1 where they clear those.
+  for (double g : {ymax, 1.0, 0.0, -1.0, -ymax}) {
+    if (std::fabs(g) == 1.0 && (zero - ypix(1.0) < line * 1.1f || ypix(1.0) - ypix(ymax) < line * 1.1f)) continue;
+    const std::string t = g == 0 ? std::string("0") : fmt("%+.3g", g);
+    const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+    dl->AddText(ImVec2(o.x - ts.x - 4 * sc, std::clamp(ypix(g) - ts.y / 2, o.y - 2 * sc, o.y + ph - ts.y + 2 * sc)), colors::text_dim,
+                t.c_str());
+  }
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (hovered && mouse.x >= o.x && mouse.x < o.x + plot_w) {
+    const int j = std::clamp(first + static_cast<int>((mouse.x - o.x) / bw), first, first + count - 1);
+    ImGui::SetTooltip("dimension %d (pair %d, %s)\n%s: %s", j, j / 2, j % 2 ? "cos" : "sin", st.name,
+                      fmt("%+.6f", (*st.values)[static_cast<size_t>(j)]).c_str());
+    if (clicked) set_number(s, Field::pair, j / 2);
+  }
+}
+
+void draw_dim_axis(int first, int count, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float axis_w = ImGui::CalcTextSize("+00.0").x + 8 * sc;
+  const float plot_w = width - axis_w;
+  const float bw = plot_w / static_cast<float>(count);
+  ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  int step = count <= 16 ? 2 : count <= 32 ? 4 : 8;
+  const float label_w = ImGui::CalcTextSize(std::to_string(first + count - 1).c_str()).x + 8 * sc;
+  while (step < count && static_cast<float>(step) * bw < label_w) step *= 2;
+  for (int j = first; j < first + count; j += step) {
+    const std::string t = std::to_string(j);
+    const float x = p.x + axis_w + bw * (static_cast<float>(j - first) + 0.5f) - ImGui::CalcTextSize(t.c_str()).x / 2;
+    dl->AddText(ImVec2(x, p.y), colors::text_dim, t.c_str());
+  }
+}
+
+}  // namespace
+
+void draw_embedding(State& s, EmbeddingCache& cache, const ViewContext& ctx) {
+  refresh(cache, s);
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::embedding, ctx);
+  text_wrapped_at_spaces(fill(lesson_text(View::embedding, "word"), {{"pos", fmt("%.2f", s.pos)},
+                                                                     {"d", std::to_string(s.d)},
+                                                                     {"seed", std::to_string(cache.seed)},
+                                                                     {"sqrt_d", fmt("%.2f", std::sqrt(static_cast<double>(s.d)))}}));
+  same_line_if_fits(button_width("New draw"));
+  if (ImGui::Button("New draw")) {
+    ++cache.seed;
+    refresh(cache, s);
+  }
+  // How E starts: one radio button per start, flowing over rows in a narrow window.
+  ImGui::TextUnformatted("E starts as:");
+  for (int i = 0; i < pe::kEmbeddingInitCount; ++i) {
+    std::string label = kStarts[i].law;
+    label += ", ";
+    label += kStarts[i].who;
+    same_line_if_fits(checkbox_width(label.c_str()));
+    if (ImGui::RadioButton(label.c_str(), chosen(cache) == i)) cache.init = i;
+  }
+  caption(lesson_text(View::embedding, "pick"));
+  draw_starts_table(cache, s, ctx);
+  const int pick = chosen(cache);
+  const pe::EmbeddingMix& m = cache.mix[pick];
+
+  ImGui::Spacing();
+  text_wrapped_at_spaces(fill(lesson_text(View::embedding, "share"), {{"start", kStarts[pick].law},
+                                                                      {"word", percent(1.0 - m.position_share)},
+                                                                      {"position", percent(m.position_share)}}));
+  draw_share_bar(m, ctx);
+  ImGui::Spacing();
+
+  // Strips: up to 64 dimensions, from a chosen first one in a wider model.
+  const int count = std::min(s.d, kMaxShown);
+  if (s.d > kMaxShown) {
+    ImGui::SetNextItemWidth(std::max(120 * sc, ImGui::GetContentRegionAvail().x * 0.4f));
+    int first = std::clamp(cache.first_dim, 0, s.d - count);
+    if (ImGui::SliderInt("first dimension", &first, 0, s.d - count)) cache.first_dim = first - first % 2;
+    same_line_if_fits(button_width("to pair"));
+    if (ImGui::Button("to pair")) cache.first_dim = std::clamp(2 * s.pair - count / 2, 0, s.d - count);
+  }
+  cache.first_dim = std::clamp(cache.first_dim - cache.first_dim % 2, 0, s.d - count);
+  const int first = cache.first_dim;
+
+  double ymax = 1.5;
+  for (const std::vector<double>* v : {&m.word, &m.pos, &m.x})
+    for (int j = first; j < first + count; ++j) ymax = std::max(ymax, std::fabs((*v)[static_cast<size_t>(j)]));
+  ymax = std::ceil(ymax * 2.0) / 2.0;
+
+  const std::string word_name = std::string("w = E[t]\xC2\xB7\xE2\x88\x9A" "d, E as ") + kStarts[pick].law;
+  const Strip strips[] = {
+      {word_name.c_str(), "the word part", &m.word, colors::word},
+      {"PE(pos)", "the position part, within \xC2\xB1" "1", &m.pos, colors::hand},
+      {"x = w + PE(pos)", "what the first layer receives", &m.x, colors::ink},
+  };
+  // The height left, less the axis numbers and the two-line note below, shared by the three strips
+  // (each with its name line above it); never so flat that the bars cannot be told apart.
+  const float lh = ImGui::GetTextLineHeightWithSpacing();
+  const float rest = ImGui::GetContentRegionAvail().y - 3 * lh;
+  const float height = std::clamp(rest / 3.0f - lh - 4 * sc, 56 * sc, 140 * sc);
+  for (const Strip& st : strips) draw_strip(s, st, first, count, ymax, height, ctx);
+  draw_dim_axis(first, count, ctx);
+  std::string scale_note = fill(lesson_text(View::embedding, "scale"), {{"ymax", fmt("%.3g", ymax)}});
+  if (s.d > count) {
+    scale_note += ' ';
+    scale_note += fill(lesson_text(View::embedding, "showing"),
+                       {{"first", std::to_string(first)}, {"last", std::to_string(first + count - 1)}, {"d", std::to_string(s.d)}});
+  }
+  caption(scale_note);
+}
+
+// The view's own settings (the start, the seed) as draw_embedding() reads them; the numbers computed
+// afresh, never read from the cache's results, which a view not yet drawn lacks.
+std::string describe_embedding(const State& s, const EmbeddingCache& cache) {
+  const int pick = chosen(cache);
+  const pe::EmbeddingInit init = kStarts[pick].init;
+  const pe::EmbeddingMix m = pe::embedding_mix(init, s.d, s.pos, s.base, cache.seed);
+  std::string t = "One word at position " + fmt("%.2f", s.pos) + " with d = " + std::to_string(s.d) + ", its row of E drawn from seed " +
+                  std::to_string(cache.seed) + ", E starting as " + kStarts[pick].law + " (" + kStarts[pick].who +
+                  "). Multiplied by the square root of d, " + fmt("%.2f", std::sqrt(static_cast<double>(s.d))) +
+                  ", the word entries have RMS " + fmt("%.3f", m.word_rms) + " (expected " + fmt("%.3f", pe::expected_word_rms(init, s.d)) +
+                  ") and the largest is " + fmt("%.3f", m.word_max) + " in size; PE(pos) has RMS " + fmt("%.4f", m.pos_rms) +
+                  ", the square root of 1/2 at every position. The position holds " + percent(m.position_share) +
+                  " of the squared length (expected " + percent(pe::expected_position_share(init, s.d)) + ") and cos(x, PE) is " +
+                  fmt("%.3f", m.cosine) + " (expected about " + fmt("%.3f", pe::expected_cosine(init, s.d)) + ").";
+  t += " At this d the other starts give:";
+  for (int i = 0; i < pe::kEmbeddingInitCount; ++i) {
+    if (i == pick) continue;
+    t.append(" ").append(kStarts[i].law).append(" (").append(kStarts[i].who).append("), RMS of the word entries ");
+    t.append(fmt("%.3f", pe::expected_word_rms(kStarts[i].init, s.d))).append(", position share ");
+    t.append(percent(pe::expected_position_share(kStarts[i].init, s.d))).append(", cos(x, PE) about ");
+    t.append(fmt("%.3f", pe::expected_cosine(kStarts[i].init, s.d))).append(";");
+  }
+  t.back() = '.';
+  return t;
+}
+
+}  // namespace app

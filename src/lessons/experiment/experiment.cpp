@@ -1,0 +1,638 @@
+#include "lessons/experiment/experiment.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "shell/focus.hpp"
+#include "ui/lesson_plot.hpp"
+#include "text/json_read.hpp"
+#include "state/lessons.hpp"
+#include "ui/style.hpp"
+#include "train/config.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+constexpr int kSeedsPerEncoding = 3;  // Run all: seeds seed .. seed + 2 for every encoding
+
+const char* encoding_label(int e) {
+  const auto names = train::encoding_names();
+  return e >= 0 && e < static_cast<int>(names.size()) ? names[static_cast<size_t>(e)] : "?";
+}
+
+ImU32 encoding_color(int e) { return series_color(e); }
+
+std::string num(double v, int decimals) { return fmt(("%." + std::to_string(decimals) + "f").c_str(), v); }
+
+// Mean over the done runs of one encoding of f(run); count set to how many there were.
+template <class F>
+double mean_of(const ExperimentCache& c, int encoding, F f, int& count) {
+  double sum = 0;
+  count = 0;
+  for (const ExperimentRun& r : c.runs)
+    if (r.encoding == encoding && r.status == ExperimentRun::Status::done) {
+      sum += f(r);
+      ++count;
+    }
+  return count ? sum / count : 0;
+}
+
+const ExperimentRun* shown_map_run(const ExperimentCache& c) {
+  const ExperimentRun* latest = nullptr;
+  for (const ExperimentRun& r : c.runs) {
+    if (r.status != ExperimentRun::Status::done || r.map.empty()) continue;
+    if (c.map_encoding >= 0 && r.encoding == c.map_encoding) return &r;
+    latest = &r;
+  }
+  return c.map_encoding >= 0 ? nullptr : latest;
+}
+
+// ---- parsing the engine's messages --------------------------------------------------------------
+
+void read_result(ExperimentRun& r, const Json& j) {
+  r.cancelled = j["cancelled"].boolean();
+  r.ms = j["ms"].number();
+  r.steps = static_cast<int>(j["steps"].number(r.steps));
+  r.step = r.steps;
+  r.loss.clear();
+  for (const Json& p : j["loss"].items) r.loss.push_back({p["step"].number(), p["loss"].number()});
+  const Json& acc = j["accuracy"];
+  for (size_t i = 0; i < 3; ++i) r.accuracy[i] = acc[i]["accuracy"].number();
+  r.length = static_cast<int>(acc[0]["length"].number());
+  const Json& rel = j["relative"];
+  r.map_layer = static_cast<int>(rel["best"]["layer"].number());
+  r.map_head = static_cast<int>(rel["best"]["head"].number());
+  r.map.clear();
+  for (const Json& a : j["attention"].items) {
+    if (static_cast<int>(a["layer"].number()) != r.map_layer || static_cast<int>(a["head"].number()) != r.map_head) continue;
+    const size_t n = a["weights"].size();
+    r.map.assign(n * n, 0.0f);
+    for (size_t t = 0; t < n; ++t)
+      for (size_t u = 0; u < n && u < a["weights"][t].size(); ++u)
+        r.map[t * n + u] = static_cast<float>(a["weights"][t][u].number());
+  }
+  r.share.clear();
+  for (const Json& h : rel["heads"].items) {
+    if (static_cast<int>(h["layer"].number()) != r.map_layer || static_cast<int>(h["head"].number()) != r.map_head) continue;
+    for (const Json& v : h["share2L"].items) r.share.push_back(v.number(-1));
+    r.share_trained = h["meanTrained"].number(-1);
+    r.share_beyond = h["meanBeyond"].number(-1);
+  }
+  const Json& ab = j["ablation"];
+  r.ablation = ab.is_object();
+  if (r.ablation) {
+    r.base_l = ab["L"]["base"].number();
+    r.no_fast_l = ab["L"]["noFast"].number();
+    r.no_slow_l = ab["L"]["noSlow"].number();
+    r.base_2l = ab["2L"]["base"].number();
+    r.no_fast_2l = ab["2L"]["noFast"].number();
+    r.no_slow_2l = ab["2L"]["noSlow"].number();
+    r.pe_weight.clear();
+    const Json& q = ab["peWeightQ"];
+    const Json& k = ab["peWeightK"];
+    for (size_t i = 0; i < q.size(); ++i) r.pe_weight.push_back(q[i].number() + k[i].number());
+  }
+}
+
+// ---- drawing -------------------------------------------------------------------------------------
+
+void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
+  const int pending = experiment_pending(c);
+  if (ImGui::Button("Run")) experiment_request(s, c, false);
+  focus_name("Run: train the chosen encoding");
+  same_line_if_fits(button_width("Run all"));
+  if (ImGui::Button("Run all")) experiment_request(s, c, true);
+  focus_name("Run all: every encoding, three seeds");
+  if (pending) {
+    same_line_if_fits(button_width("Cancel"));
+    if (ImGui::Button("Cancel")) c.cancel = true;
+    focus_name("Cancel the runs");
+  }
+  // Saving the results (src/export/experiment_export.hpp), once a run is done.
+  bool any_done = false;
+  for (const ExperimentRun& r : c.runs) any_done = any_done || r.status == ExperimentRun::Status::done;
+  if (any_done) {
+    same_line_if_fits(button_width("Save JSON"));
+    if (ImGui::Button("Save JSON")) ctx.export_request = ExportKind::results_json, c.saved = true;
+    focus_name("Save JSON: every done run's full result");
+    same_line_if_fits(button_width("Save CSV"));
+    if (ImGui::Button("Save CSV")) ctx.export_request = ExportKind::results_csv, c.saved = true;
+    focus_name("Save CSV: one row per done run");
+  }
+  // Status.
+  std::string status;
+  if (!c.message.empty()) {
+    status = fill(lesson_text(View::experiment, "refused"), {{"message", c.message}});
+  } else if (pending) {
+    for (const ExperimentRun& r : c.runs)
+      if (r.status == ExperimentRun::Status::running || r.status == ExperimentRun::Status::queued) {
+        status = fill(lesson_text(View::experiment, "running"),
+                      {{"encoding", encoding_label(r.encoding)}, {"seed", shortest_number(r.seed)}, {"step", std::to_string(r.step)},
+                       {"steps", std::to_string(r.steps ? r.steps : s.steps)}, {"loss", num(r.last_loss, 3)},
+                       {"queued", std::to_string(pending - 1)}});
+        break;
+      }
+  } else if (c.runs.empty()) {
+    status = fill(lesson_text(View::experiment, "idle"), {{"encoding", encoding_label(static_cast<int>(s.encoding))},
+                                                          {"seed", shortest_number(s.seed)},
+                                                          {"seed2", shortest_number(s.seed + kSeedsPerEncoding - 1)},
+                                                          {"steps", std::to_string(s.steps)}});
+  } else {
+    int done = 0;
+    for (const ExperimentRun& r : c.runs) done += r.status == ExperimentRun::Status::done;
+    const State& r = c.set;  // the settings the runs shown were trained with
+    status = fill(lesson_text(View::experiment, "finished"),
+                  {{"runs", std::to_string(done)}, {"task", train::task_names()[static_cast<size_t>(r.task)]},
+                   {"L", std::to_string(r.trainLength)}, {"steps", std::to_string(r.steps)}, {"dm", std::to_string(r.dModel)},
+                   {"layers", std::to_string(r.layers)}, {"heads", std::to_string(r.heads)}, {"lr", shortest_number(r.lr)},
+                   {"batch", std::to_string(r.batch)}});
+  }
+  text_after(status);
+  if (c.saved && !ctx.export_message.empty()) caption(ctx.export_message);
+  for (const ExperimentRun& r : c.runs)
+    if (r.status == ExperimentRun::Status::failed) {
+      ImGui::PushStyleColor(ImGuiCol_Text, colors::warning);
+      text_wrapped_at_spaces(std::string(encoding_label(r.encoding)) + ", seed " + shortest_number(r.seed) + ": " + r.error);
+      ImGui::PopStyleColor();
+    }
+}
+
+void draw_options(State& s, const ViewContext& ctx, bool short_screen) {
+  const float sc = ctx.ui_scale;
+  // Open where there is room; closed at first on a short screen (a phone, a slide) so that the charts
+  // follow Run. The closed header still says what Run and Run all will train.
+  ImGui::SetNextItemOpen(!short_screen, ImGuiCond_Once);
+  const bool open = ImGui::CollapsingHeader("Settings###ex_options");
+  focus_name("Settings");
+  if (!open) {
+    std::string task = train::task_names()[static_cast<size_t>(s.task)];
+    if (s.task == train::Task::lookback) task.append(", k = ").append(std::to_string(s.lookback));
+    caption(fill(lesson_text(View::experiment, "options_closed"),
+                 {{"task", task}, {"L", std::to_string(s.trainLength)}, {"steps", std::to_string(s.steps)},
+                  {"seed", shortest_number(s.seed)}, {"encoding", encoding_label(static_cast<int>(s.encoding))}}));
+    return;
+  }
+  const bool two_columns = ImGui::GetContentRegionAvail().x >= 640 * sc;
+  if (ImGui::BeginTable("ex_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) {
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("task");
+    for (int t = 0; t < train::kTaskCount; ++t) {
+      const char* name = train::task_names()[static_cast<size_t>(t)];
+      if (t) same_line_if_fits(checkbox_width(name));
+      if (ImGui::RadioButton(name, static_cast<int>(s.task) == t)) set_number(s, Field::task, t);
+      focus_name(std::string("task ") + name);
+    }
+    ImGui::TextUnformatted("encoding (Run)");
+    for (int e = 0; e < train::kEncodingCount; ++e) {
+      const char* name = encoding_label(e);
+      if (e) same_line_if_fits(checkbox_width(name));
+      if (ImGui::RadioButton((std::string(name) + "##enc").c_str(), static_cast<int>(s.encoding) == e)) set_number(s, Field::encoding, e);
+      focus_name(std::string("encoding ") + name);
+    }
+    ImGui::TableNextColumn();
+    if (s.task == train::Task::lookback) param_slider("lookback k", s, Field::lookback, 1, std::max(1, s.trainLength - 1), "%.0f", ctx.notices);
+    param_slider("training length L", s, Field::trainLength, 4, 64, "%.0f", ctx.notices);
+    param_slider("steps", s, Field::steps, 50, 2000, "%.0f", ctx.notices, true);
+    param_slider("seed", s, Field::seed, 0, 1000, "%.0f", ctx.notices);
+    ImGui::EndTable();
+  }
+}
+
+void draw_loss(const ExperimentCache& c, ImVec2 size, float sc) {
+  double max_step = 1, lo = 1e9, hi = 0;
+  for (const ExperimentRun& r : c.runs)
+    for (const auto& p : r.loss) {
+      max_step = std::max(max_step, p[0]);
+      if (p[1] > 0 && std::isfinite(p[1])) lo = std::min(lo, p[1]), hi = std::max(hi, p[1]);
+    }
+  if (hi <= 0) lo = 0.01, hi = 3;
+  lo = std::max(lo, 1e-4);
+  const std::string title(lesson_text(View::experiment, "loss_title"));
+  const Plot p = plot_frame("ex_loss", size, 0, max_step, lo / 1.5, hi * 1.5, true, "step", title.c_str(), sc);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  for (const ExperimentRun& r : c.runs) {
+    std::vector<ImVec2> pts;
+    for (const auto& q : r.loss)
+      if (q[1] > 0 && std::isfinite(q[1])) pts.emplace_back(p.sx(q[0]), p.sy(q[1]));
+    if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), with_alpha(encoding_color(r.encoding), 200), 0, 1.6f * sc);
+  }
+  plot_clip_pop();
+}
+
+// One key for every chart coloured by encoding (loss, accuracy, attention share): the encodings run,
+// as a row of swatches above the charts, so that no key covers a curve.
+void draw_encoding_key(const ExperimentCache& c, float sc) {
+  bool seen[train::kEncodingCount] = {};
+  for (const ExperimentRun& r : c.runs) seen[r.encoding] = true;
+  const float lh = ImGui::GetTextLineHeight();
+  bool first = true;
+  for (int e = 0; e < train::kEncodingCount; ++e) {
+    if (!seen[e]) continue;
+    const char* name = encoding_label(e);
+    const float w = 16 * sc + ImGui::CalcTextSize(name).x;
+    if (!first) same_line_if_fits(w, 14 * sc);
+    first = false;
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(o.x, o.y + lh * 0.2f), ImVec2(o.x + 11 * sc, o.y + lh * 0.8f), encoding_color(e));
+    ImGui::Dummy(ImVec2(15 * sc, lh));
+    ImGui::SameLine(0, 1 * sc);
+    ImGui::TextUnformatted(name);
+  }
+}
+
+void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
+  const std::string title = fill(lesson_text(View::experiment, "accuracy_title"), {{"vocab", std::to_string(train::Config{}.vocab)}});
+  const Plot p = plot_frame("ex_acc", size, -0.5, 2.5, 0, 1.18, false, "evaluation length: doublings of L", title.c_str(), sc, true);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Category labels over the numeric axis: L, 2L, 4L.
+  const char* names[3] = {"L", "2L", "4L"};
+  for (int i = 0; i < 3; ++i) {
+    const std::string t = std::string(names[i]) + " = " + std::to_string(s.trainLength << i);
+    halo_text(dl, ImVec2(p.sx(i) - ImGui::CalcTextSize(t.c_str()).x / 2, p.sy(1.16)), colors::axis, t.c_str());
+  }
+  const double chance = 1.0 / train::Config{}.vocab;  // named in the title
+  dashed_line(dl, ImVec2(p.lo.x, p.sy(chance)), ImVec2(p.hi.x, p.sy(chance)), colors::threshold, 1.2f * sc, 5 * sc);
+  plot_clip_push(p);
+  const float slot = p.width() / 3.0f / (train::kEncodingCount + 1);
+  for (int e = 0; e < train::kEncodingCount; ++e)
+    for (int i = 0; i < 3; ++i) {
+      int n = 0;
+      const double m = mean_of(c, e, [i](const ExperimentRun& r) { return r.accuracy[static_cast<size_t>(i)]; }, n);
+      if (!n) continue;
+      const float x = p.sx(i) + (static_cast<float>(e) - (train::kEncodingCount - 1) / 2.0f) * slot;
+      const ImU32 col = encoding_color(e);
+      dl->AddRectFilled(ImVec2(x - slot * 0.35f, p.sy(m)), ImVec2(x + slot * 0.35f, p.sy(0)), with_alpha(col, 90));
+      dl->AddLine(ImVec2(x - slot * 0.4f, p.sy(m)), ImVec2(x + slot * 0.4f, p.sy(m)), col, 2.0f * sc);
+      for (const ExperimentRun& r : c.runs)
+        if (r.encoding == e && r.status == ExperimentRun::Status::done)
+          dl->AddCircleFilled(ImVec2(x, p.sy(r.accuracy[static_cast<size_t>(i)])), 2.6f * sc, col);
+    }
+  plot_clip_pop();
+}
+
+void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
+  const ExperimentRun* r = shown_map_run(c);
+  // Which encoding's map: the latest, or one chosen.
+  ImGui::TextUnformatted("attention map of");
+  same_line_if_fits(std::min(width, 160 * sc));
+  ImGui::SetNextItemWidth(std::min(width, 160 * sc));
+  const char* shown = c.map_encoding < 0 ? "latest run" : encoding_label(c.map_encoding);
+  if (ImGui::BeginCombo("##map_of", shown)) {
+    for (int e = -1; e < train::kEncodingCount; ++e)
+      if (ImGui::Selectable(e < 0 ? "latest run" : encoding_label(e), c.map_encoding == e)) c.map_encoding = e;
+    ImGui::EndCombo();
+  }
+  focus_name("attention map of");
+  if (!r) return;
+  const int n = r->length;
+  if (n <= 0 || r->map.size() != static_cast<size_t>(n) * static_cast<size_t>(n)) return;
+  const std::string title = fill(lesson_text(View::experiment, "map_title"),
+                                 {{"encoding", encoding_label(r->encoding)}, {"layer", std::to_string(r->map_layer + 1)},
+                                  {"head", std::to_string(r->map_head + 1)}, {"L", std::to_string(n)}});
+  caption(title);
+  const float side = std::min(width, 320 * sc);
+  const float cell = side / static_cast<float>(n);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("ex_map", ImVec2(side, side));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const int k = s.lookback;
+  for (int t = 0; t < n; ++t)
+    for (int u = 0; u <= t; ++u) {
+      const float w = r->map[static_cast<size_t>(t) * static_cast<size_t>(n) + static_cast<size_t>(u)];
+      const ImVec2 a(o.x + static_cast<float>(u) * cell, o.y + static_cast<float>(t) * cell);
+      dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell), blend(colors::scale_weak, colors::scale_strong, std::sqrt(std::clamp(w, 0.0f, 1.0f))));
+    }
+  // The answer's key for each query: t - k (lookback), 0 (first), t + 1 - n/2 (copy, second half).
+  for (int t = 0; t < n; ++t) {
+    int u = -1;
+    if (s.task == train::Task::lookback && t >= k) u = t - k;
+    if (s.task == train::Task::first) u = 0;
+    if (s.task == train::Task::copy && t + 1 >= n / 2 && t + 1 - n / 2 < n) u = t + 1 - n / 2;
+    if (u < 0 || u > t) continue;
+    const ImVec2 a(o.x + static_cast<float>(u) * cell, o.y + static_cast<float>(t) * cell);
+    dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), colors::ghost, 0, 0, std::max(1.0f, 1.5f * sc));
+  }
+  dl->AddRect(o, ImVec2(o.x + side, o.y + side), colors::frame);
+  if (ImGui::IsItemHovered()) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int u = std::clamp(static_cast<int>((m.x - o.x) / cell), 0, n - 1), t = std::clamp(static_cast<int>((m.y - o.y) / cell), 0, n - 1);
+    ImGui::SetTooltip("query %d, key %d: %s", t, u,
+                      u <= t ? num(r->map[static_cast<size_t>(t) * static_cast<size_t>(n) + static_cast<size_t>(u)], 3).c_str() : "masked");
+  }
+}
+
+void draw_share(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
+  const std::string title(lesson_text(View::experiment, "share_title"));
+  const int L = s.trainLength;
+  // The training length is named under the axis, not over the curves.
+  const std::string x_label = fill(lesson_text(View::experiment, "share_axis"), {{"L", std::to_string(L)}});
+  const Plot p = plot_frame("ex_share", size, 0, 2 * L - 1, 0, 1.05, false, x_label.c_str(), title.c_str(), sc, true);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float x = p.sx(L - 0.5);
+  dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::marker, 1.2f * sc, 5 * sc);
+  plot_clip_push(p);
+  for (const ExperimentRun& r : c.runs) {
+    if (r.status != ExperimentRun::Status::done) continue;
+    std::vector<ImVec2> pts;
+    for (size_t q = 0; q < r.share.size(); ++q) {
+      if (r.share[q] < 0) {
+        if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), encoding_color(r.encoding), 0, 1.5f * sc);
+        pts.clear();
+        continue;
+      }
+      pts.emplace_back(p.sx(static_cast<double>(q)), p.sy(r.share[q]));
+    }
+    if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), encoding_color(r.encoding), 0, 1.5f * sc);
+  }
+  plot_clip_pop();
+}
+
+void draw_ablation(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
+  int n = 0;
+  const int sin = static_cast<int>(train::Encoding::sinusoidal);
+  const double bl = mean_of(c, sin, [](const ExperimentRun& r) { return r.base_l; }, n);
+  if (!n) {
+    caption(lesson_text(View::experiment, "measured_none"));
+    return;
+  }
+  const double fl = mean_of(c, sin, [](const ExperimentRun& r) { return r.no_fast_l; }, n);
+  const double sl = mean_of(c, sin, [](const ExperimentRun& r) { return r.no_slow_l; }, n);
+  const double b2 = mean_of(c, sin, [](const ExperimentRun& r) { return r.base_2l; }, n);
+  const double f2 = mean_of(c, sin, [](const ExperimentRun& r) { return r.no_fast_2l; }, n);
+  const double s2 = mean_of(c, sin, [](const ExperimentRun& r) { return r.no_slow_2l; }, n);
+  const std::string title(lesson_text(View::experiment, "ablation_title"));
+  // Two groups, at L (x = 0) and 2L (x = 1), as the accuracy chart's doublings of L. Above the bars and
+  // their values: the groups' names, then the key in one row, so nothing covers a bar.
+  const Plot p = plot_frame("ex_ablation", size, -0.5, 1.5, 0, 1.6, false, "evaluation length: doublings of L", title.c_str(), sc, true);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float lh = ImGui::GetTextLineHeight();
+  const double values[2][3] = {{bl, fl, sl}, {b2, f2, s2}};
+  const char* names[3] = {"intact", "no fast", "no slow"};
+  const ImU32 cols[3] = {colors::axis, colors::hand, colors::ghost};
+  const float slot = p.width() / 2.0f / 4.0f;
+  for (int g = 0; g < 2; ++g) {
+    const std::string t = std::string(g ? "2L = " : "L = ") + std::to_string(s.trainLength << g);
+    halo_text(dl, ImVec2(p.sx(g) - ImGui::CalcTextSize(t.c_str()).x / 2, p.sy(1.0) - 2 * lh - 2 * sc), colors::axis, t.c_str());
+    for (int i = 0; i < 3; ++i) {
+      const float x = p.sx(g) + static_cast<float>(i - 1) * slot;
+      dl->AddRectFilled(ImVec2(x - slot * 0.4f, p.sy(values[g][i])), ImVec2(x + slot * 0.4f, p.sy(0)), cols[i]);
+      const std::string v = num(values[g][i], 2);
+      halo_text(dl, ImVec2(x - ImGui::CalcTextSize(v.c_str()).x / 2, p.sy(values[g][i]) - lh - 1 * sc), colors::ink, v.c_str());
+    }
+  }
+  float kx = p.lo.x + 8 * sc;
+  const float ky = p.lo.y + 3 * sc;
+  for (int i = 0; i < 3; ++i) {
+    dl->AddRectFilled(ImVec2(kx, ky + lh * 0.2f), ImVec2(kx + 12 * sc, ky + lh * 0.8f), cols[i]);
+    dl->AddText(ImVec2(kx + 16 * sc, ky), colors::ink, names[i]);
+    kx += 16 * sc + ImGui::CalcTextSize(names[i]).x + 14 * sc;
+  }
+}
+
+void draw_weights(const ExperimentCache& c, ImVec2 size, float sc) {
+  // Mean over the sinusoidal runs of each PE dimension's weight into Q and K.
+  std::vector<double> w;
+  int n = 0;
+  for (const ExperimentRun& r : c.runs)
+    if (r.ablation && r.status == ExperimentRun::Status::done && !r.pe_weight.empty()) {
+      if (w.empty()) w.assign(r.pe_weight.size(), 0);
+      if (w.size() != r.pe_weight.size()) continue;
+      for (size_t i = 0; i < w.size(); ++i) w[i] += r.pe_weight[i];
+      ++n;
+    }
+  if (!n) return;
+  double hi = 0;
+  for (double& v : w) hi = std::max(hi, v /= n);
+  const std::string title(lesson_text(View::experiment, "weight_title"));
+  const Plot p = plot_frame("ex_weights", size, -0.5, static_cast<double>(w.size()) - 0.5, 0, hi > 0 ? hi * 1.1 : 1,
+                            false, "PE dimension (fast → slow)", title.c_str(), sc, true);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float bw = std::max(1.0f, p.width() / static_cast<float>(w.size()) * 0.7f);
+  const size_t quarter = w.size() / 4;
+  for (size_t i = 0; i < w.size(); ++i) {
+    const float x = p.sx(static_cast<double>(i));
+    const ImU32 col = i < quarter ? colors::hand : i >= w.size() - quarter ? colors::ghost : colors::axis;
+    dl->AddRectFilled(ImVec2(x - bw / 2, p.sy(w[i])), ImVec2(x + bw / 2, p.sy(0)), col);
+  }
+}
+
+std::string extrapolation_list(const ExperimentCache& c) {
+  std::string list;
+  for (int e = 0; e < train::kEncodingCount; ++e) {
+    int n = 0;
+    const double a0 = mean_of(c, e, [](const ExperimentRun& r) { return r.accuracy[0]; }, n);
+    if (!n) continue;
+    const double a1 = mean_of(c, e, [](const ExperimentRun& r) { return r.accuracy[1]; }, n);
+    const double a2 = mean_of(c, e, [](const ExperimentRun& r) { return r.accuracy[2]; }, n);
+    if (!list.empty()) list += "; ";
+    list += std::string(encoding_label(e)) + " " + num(a0, 2) + " \xE2\x86\x92 " + num(a1, 2) + " \xE2\x86\x92 " + num(a2, 2);
+  }
+  return list;
+}
+
+// What the runs measured about each claim ("" where nothing was run for it yet).
+std::string measured_relative(const ExperimentCache& c) {
+  int best = -1;
+  double best_share = -1;
+  for (int e = 0; e < train::kEncodingCount; ++e) {
+    int n = 0;
+    const double m = mean_of(c, e, [](const ExperimentRun& r) { return std::max(0.0, r.share_trained); }, n);
+    if (n && e == static_cast<int>(train::Encoding::sinusoidal)) { best = e; best_share = m; break; }
+    if (n && m > best_share) best = e, best_share = m;
+  }
+  if (best < 0) return {};
+  int n = 0;
+  const double beyond = mean_of(c, best, [](const ExperimentRun& r) { return std::max(0.0, r.share_beyond); }, n);
+  return fill(lesson_text(View::experiment, "measured_relative"),
+              {{"encoding", encoding_label(best)}, {"share", num(best_share, 2)}, {"beyond", num(beyond, 2)}, {"seeds", std::to_string(n)}});
+}
+
+std::string measured_slow(const ExperimentCache& c) {
+  int n = 0;
+  const int sin = static_cast<int>(train::Encoding::sinusoidal);
+  const double lost_slow = mean_of(c, sin, [](const ExperimentRun& r) { return r.base_l - r.no_slow_l; }, n);
+  if (!n) return std::string(lesson_text(View::experiment, "measured_none"));
+  const double lost_fast = mean_of(c, sin, [](const ExperimentRun& r) { return r.base_l - r.no_fast_l; }, n);
+  return fill(lesson_text(View::experiment, "measured_slow"),
+              {{"slow", num(lost_slow, 2)}, {"fast", num(lost_fast, 2)}, {"seeds", std::to_string(n)}});
+}
+
+void draw_claims(const ExperimentCache& c, float sc) {
+  const std::string ext = extrapolation_list(c);
+  const std::string rel = measured_relative(c);
+  claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_relative"), sc);
+  if (!rel.empty()) claim_line(ClaimSource::here, rel, sc);
+  claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_extrapolation"), sc);
+  if (!ext.empty()) claim_line(ClaimSource::here, fill(lesson_text(View::experiment, "measured_extrapolation"), {{"list", ext}}), sc);
+  claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_slow"), sc);
+  if (!c.runs.empty()) claim_line(ClaimSource::here, measured_slow(c), sc);
+}
+
+}  // namespace
+
+std::string experiment_options(const State& s, int encoding, double seed) {
+  std::string o;
+  const auto line = [&o](const char* key, const std::string& value) {
+    o.append(key).append("=").append(value).append("\n");
+  };
+  line("task", train::task_names()[static_cast<size_t>(s.task)]);
+  line("k", std::to_string(s.lookback));
+  line("trainLength", std::to_string(s.trainLength));
+  line("steps", std::to_string(s.steps));
+  line("dModel", std::to_string(s.dModel));
+  line("layers", std::to_string(s.layers));
+  line("heads", std::to_string(s.heads));
+  line("lr", shortest_number(s.lr));
+  line("batch", std::to_string(s.batch));
+  line("encoding", encoding_label(encoding));
+  line("seed", shortest_number(seed));
+  return o;
+}
+
+std::string experiment_request(const State& s, ExperimentCache& c, bool all) {
+  // The engine's own check of the whole set of options (the cross-key rules too), before anything queues.
+  train::Config cfg;
+  c.message = train::parse_option_lines(experiment_options(s, static_cast<int>(s.encoding), s.seed), cfg);
+  if (!c.message.empty()) return c.message;
+  if (all && s.seed + kSeedsPerEncoding - 1 > train::config_row("seed")->max) {
+    c.message = "seed must leave room for three seeds (at most " + shortest_number(train::config_row("seed")->max - 2) + ")";
+    return c.message;
+  }
+  // Runs with other settings are not comparable: a new set.
+  const std::string key = experiment_options(s, 0, 0);
+  if (key != c.settings_key) {
+    c.runs.clear();
+    c.settings_key = key;
+  }
+  c.set = s;
+  const auto queue = [&](int e, double seed) {
+    // The same encoding and seed again replaces its earlier run.
+    c.runs.erase(std::remove_if(c.runs.begin(), c.runs.end(),
+                                [&](const ExperimentRun& r) { return r.encoding == e && r.seed == seed &&
+                                                                     r.status != ExperimentRun::Status::queued &&
+                                                                     r.status != ExperimentRun::Status::running; }),
+                 c.runs.end());
+    ExperimentRun r;
+    r.id = c.next_id++;
+    r.encoding = e;
+    r.seed = seed;
+    r.steps = s.steps;
+    c.runs.push_back(r);
+    c.outbox.push_back({r.id, experiment_options(s, e, seed)});
+  };
+  if (all) {
+    for (int e = 0; e < train::kEncodingCount; ++e)
+      for (int k = 0; k < kSeedsPerEncoding; ++k) queue(e, s.seed + k);
+  } else {
+    queue(static_cast<int>(s.encoding), s.seed);
+  }
+  c.cancel = false;
+  return {};
+}
+
+void experiment_receive(ExperimentCache& c, int id, std::string_view kind, std::string_view text) {
+  ExperimentRun* run = nullptr;
+  for (ExperimentRun& r : c.runs)
+    if (r.id == id) run = &r;
+  if (!run) return;
+  if (kind == "error") {
+    run->status = ExperimentRun::Status::failed;
+    run->error = std::string(text.substr(0, 300));
+    return;
+  }
+  Json j;
+  std::string err;
+  if (!parse_json(text, j, err) || !j.is_object()) {
+    run->status = ExperimentRun::Status::failed;
+    run->error = "unreadable message from the engine: " + err;
+    return;
+  }
+  if (kind == "progress") {
+    run->status = ExperimentRun::Status::running;
+    run->step = static_cast<int>(j["step"].number());
+    run->steps = static_cast<int>(j["steps"].number(run->steps));
+    run->last_loss = j["loss"].number();
+    for (const Json& p : j["log"].items) run->loss.push_back({p["step"].number(), p["loss"].number()});
+  } else if (kind == "result") {
+    read_result(*run, j);
+    run->result = std::string(text);
+    run->status = ExperimentRun::Status::done;
+  }
+}
+
+int experiment_pending(const ExperimentCache& c) {
+  int n = 0;
+  for (const ExperimentRun& r : c.runs)
+    n += r.status == ExperimentRun::Status::queued || r.status == ExperimentRun::Status::running;
+  return n;
+}
+
+void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::experiment, ctx);
+  // A short screen (a phone, a slide, a small frame) puts the charts right after Run and the claims
+  // after them; the window's height, not the space left, decides, so scrolling never changes the layout.
+  const bool short_screen = ImGui::GetWindowHeight() < 760 * sc;
+  draw_actions(s, c, ctx);  // first: on a phone, Run is on the first screen
+  draw_options(s, ctx, short_screen);
+  ImGui::Spacing();
+  if (!short_screen) {
+    draw_claims(c, sc);
+    ImGui::Spacing();
+  }
+  // Two columns where there is room, each chart at its column's start; one column otherwise.
+  const float w = ImGui::GetContentRegionAvail().x;
+  const bool two = w >= 700 * sc;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float cw = two ? (w - gap) / 2 : w;
+  const float x0 = ImGui::GetCursorPosX();
+  const ImVec2 size(cw, 230 * sc);
+  const auto second_column = [&] {
+    if (two) ImGui::SameLine(x0 + cw + gap);
+  };
+  const State& set = c.runs.empty() ? s : c.set;  // the charts' L, k and task: those of the runs shown
+  draw_encoding_key(c, sc);
+  draw_loss(c, size, sc);
+  second_column();
+  draw_accuracy(set, c, size, sc);
+  ImGui::Spacing();
+  ImGui::BeginGroup();
+  draw_map(set, c, cw, sc);
+  ImGui::EndGroup();
+  second_column();
+  draw_share(set, c, size, sc);
+  ImGui::Spacing();
+  draw_ablation(set, c, size, sc);
+  second_column();
+  draw_weights(c, size, sc);
+  if (short_screen) {
+    ImGui::NewLine();  // also ends the second column's line when draw_weights drew nothing
+    draw_claims(c, sc);
+  }
+}
+
+std::string describe_experiment(const State& state, const ExperimentCache& c) {
+  const State& s = c.runs.empty() ? state : c.set;  // the settings of the runs described
+  const char* task_key = s.task == train::Task::lookback ? "task_lookback" : s.task == train::Task::first ? "task_first" : "task_copy";
+  std::string t(lesson_text(View::experiment, task_key));
+  t = fill(t, {{"k", std::to_string(s.lookback)}});
+  const int pending = experiment_pending(c);
+  int done = 0;
+  for (const ExperimentRun& r : c.runs) done += r.status == ExperimentRun::Status::done;
+  t.append(fill(lesson_text(View::experiment, "describe_settings"),
+                {{"L", std::to_string(s.trainLength)}, {"steps", std::to_string(s.steps)}, {"dm", std::to_string(s.dModel)},
+                 {"layers", std::to_string(s.layers)}, {"heads", std::to_string(s.heads)}, {"lr", shortest_number(s.lr)},
+                 {"batch", std::to_string(s.batch)}, {"done", std::to_string(done)},
+                 {"pending", std::to_string(pending)}}));
+  const std::string ext = extrapolation_list(c);
+  if (!ext.empty()) t.append(" ").append(fill(lesson_text(View::experiment, "measured_extrapolation"), {{"list", ext}}));
+  const std::string rel = measured_relative(c);
+  if (!rel.empty()) t.append(" ").append(rel);
+  if (done) t.append(" ").append(measured_slow(c));
+  return t;
+}
+
+}  // namespace app

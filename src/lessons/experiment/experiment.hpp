@@ -1,0 +1,84 @@
+// Lesson: the experiment (view id `experiment`). A small Transformer is trained in the page on a task of
+// random tokens, once per position encoding (none, sinusoidal, learned, RoPE, ALiBi), to measure three
+// claims the sources call untested: relative attention, extrapolation past the training length L, and
+// the use of the slow dimensions. The view shows, filling in as runs arrive:
+//   - every run's training loss against step, coloured by encoding;
+//   - accuracy at L, 2L and 4L per encoding (each seed a dot, their mean a bar), with the chance level;
+//   - one run's attention map on a sample at L, and the share of attention on the answer's key per query
+//     position up to 2L (a relative mechanism keeps it as the position moves past L);
+//   - for sinusoidal runs, the accuracy left with the fastest or the slowest quarter of the PE
+//     dimensions zeroed, and how strongly each PE dimension reaches the queries and keys;
+//   - each claim, tagged as the paper's or never tested, beside what these runs measured.
+// The runs themselves happen outside the view: it queues requests (`outbox`, options as the engine's
+// key=value lines) that the platform hands to the training engine (a Web Worker on the web,
+// src/platform/train_native.cpp on the desktop), which reports back through experiment_receive() as JSON
+// (train/progress_json.hpp, train/result.hpp). The options are the State's experiment settings.
+#pragma once
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "state/state.hpp"
+#include "shell/view_context.hpp"
+
+namespace app {
+
+struct ExperimentRun {
+  int id = 0;
+  int encoding = 0;  // train::Encoding
+  double seed = 0;
+  enum class Status { queued, running, done, failed } status = Status::queued;
+  bool cancelled = false;
+  std::string error;                 // failed: why
+  int step = 0, steps = 0;           // progress
+  double last_loss = 0;
+  std::vector<std::array<double, 2>> loss;  // (step, mean loss since the previous point)
+  // The result (status done).
+  int length = 0;                          // L
+  std::array<double, 3> accuracy{};        // at L, 2L, 4L
+  int map_layer = 0, map_head = 0;         // the head shown: the one with most attention on the answer
+  std::vector<float> map;                  // its attention at L, L × L, row = query
+  std::vector<double> share;               // its share on the answer's key per query, 0..2L-1 (-1: none)
+  double share_trained = -1, share_beyond = -1;  // means at t < L and at L <= t < 2L
+  bool ablation = false;                   // sinusoidal runs
+  double base_l = 0, no_fast_l = 0, no_slow_l = 0, base_2l = 0, no_fast_2l = 0, no_slow_2l = 0;
+  std::vector<double> pe_weight;           // per PE dimension: Q + K weight
+  double ms = 0;
+  std::string result;                      // the engine's result as it arrived (JSON), for the export
+};
+
+// A request for the platform: run the engine with these options.
+struct TrainRequest {
+  int id;
+  std::string options;  // "key=value" lines, the engine's keys (train/config.hpp)
+};
+
+struct ExperimentCache {
+  std::vector<ExperimentRun> runs;    // the runs of the current settings, in the order asked for
+  std::string settings_key;           // the options shared by those runs (all but encoding and seed)
+  State set;                          // the settings those runs were asked with (the charts' L, k, task)
+  std::vector<TrainRequest> outbox;   // taken by the platform after each frame
+  bool cancel = false;                // the reader pressed Cancel: the platform stops the queue
+  int next_id = 1;
+  int map_encoding = -1;              // the encoding whose attention map is shown; -1: the latest done
+  std::string message;                // why the last Run was refused ("" if it was not)
+  bool saved = false;                 // a Save button was pressed: the view shows what the export did
+};
+
+void draw_experiment(State& s, ExperimentCache& cache, const ViewContext& ctx);
+// The view's key numbers in words, for describe().
+std::string describe_experiment(const State& s, const ExperimentCache& cache);
+
+// The engine's options for a run of the State's settings with this encoding and seed (key=value lines).
+std::string experiment_options(const State& s, int encoding, double seed);
+// Queues one run (the State's encoding and seed) or every encoding with seeds seed .. seed + 2; returns
+// "" or why the settings cannot be trained (train::validate's message, also kept in cache.message).
+std::string experiment_request(const State& s, ExperimentCache& cache, bool all);
+// A message from the engine about run `id`: kind "progress" (progress_json), "result" (to_json) or
+// "error" (a message). Unknown ids and malformed JSON are ignored (the run, if known, fails).
+void experiment_receive(ExperimentCache& cache, int id, std::string_view kind, std::string_view text);
+// Runs queued or running.
+int experiment_pending(const ExperimentCache& cache);
+
+}  // namespace app

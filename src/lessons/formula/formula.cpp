@@ -1,0 +1,329 @@
+#include "lessons/formula/formula.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "core/encoding.hpp"
+#include "core/formula_steps.hpp"
+#include "core/frequency.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+// The wave plot's guide lines at +-1.
+const ImU32& kGuide = colors::guide;
+
+
+// Picks dimension j and makes its pair the shared selection.
+void select_dim(State& s, FormulaCache& c, int j) {
+  c.dim = std::clamp(j, 0, s.d - 1);
+  set_number(s, Field::pair, c.dim / 2);
+  c.followed_pair = s.pair;
+}
+
+// The primer's example: d = 4, pos = 1, base 10000.
+bool is_primer_example(const State& s) { return s.d == 4 && s.pos == 1.0 && s.base == 10000.0; }
+
+// A short number: up to 10 significant digits, no trailing zeros.
+std::string g10(double v) { return fmt("%.10g", v); }
+
+// The worked value to the decimals that are certainly right (at most 15): the double-double value and
+// its error bound from core/formula_steps.hpp.
+std::string precise_digits(const pe::FormulaSteps& f) {
+  const int k = pe::certain_decimals(f.precise, f.precise_error, 15);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%+.*f", k, f.precise);
+  return buf;
+}
+
+// An angle in the table: six significant digits while it is short, one decimal beyond 1e5 (so 1e6
+// reads 1000000.0, never 1e+06).
+std::string angle_text(double a) { return fmt(std::fabs(a) < 1e5 ? "%.6g" : "%.1f", a); }
+
+// One step: its number, its name and the work, which wraps at spaces before screen x `right` (the
+// wave's column beside the steps, or the window's edge) and continues under its own first line.
+void step_line(const char* num, const char* what, const std::string& work, ImU32 col, float right) {
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s", num);
+  ImGui::SameLine();
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%-10s", what);
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
+  text_wrapped_at_spaces(work, std::max(right - ImGui::GetCursorScreenPos().x, ImGui::CalcTextSize("0000000000").x));
+  ImGui::PopStyleColor();
+}
+
+void draw_steps(const State& s, const FormulaCache& c, const pe::FormulaSteps& f, const ViewContext& ctx, float right) {
+  const ImU32 ink = colors::ink;
+  const int j = c.dim, i = f.pair;
+  ImGui::PushFont(ctx.fonts.title);
+  ImGui::TextUnformatted(("PE(pos = " + g10(s.pos) + ", j = " + std::to_string(j) + ")").c_str());
+  std::string with = "with d = " + std::to_string(s.d);
+  with += ", base = " + fmt("%g", s.base);
+  text_after(with, ImGui::CalcTextSize("  ").x);
+  ImGui::PopFont();
+  ImGui::PushFont(ctx.fonts.mono);
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "i = floor(j/2) = floor(%d/2) = %d", j, i);
+  step_line("1", "pair", buf, ink, right);
+  // The primer's form of the same exponent: j/d for even j, (j-1)/d for odd j (its i is our j).
+  std::snprintf(buf, sizeof buf, "2i/d = %s/d = %d/%d = %s", j % 2 == 0 ? "j" : "(j\xE2\x88\x92" "1)", 2 * i, s.d,
+                g10(f.exponent).c_str());
+  step_line("2", "exponent", buf, ink, right);
+  std::snprintf(buf, sizeof buf, "base^(2i/d) = %s^%s = %s", fmt("%g", s.base).c_str(), g10(f.exponent).c_str(),
+                g10(f.base_pow).c_str());
+  step_line("3", "divisor", buf, ink, right);
+  std::snprintf(buf, sizeof buf, "\xCF\x89_%d = 1/%s = %s rad per position", i, g10(f.base_pow).c_str(), g10(f.omega).c_str());
+  step_line("4", "frequency", buf, ink, right);
+  std::snprintf(buf, sizeof buf, "\xCF\x89_%d\xC2\xB7pos = %s \xC3\x97 %s = %s rad", i, g10(f.omega).c_str(), fmt("%.10g", s.pos).c_str(),
+                g10(f.angle).c_str());
+  step_line("5", "angle", buf, ink, right);
+  std::snprintf(buf, sizeof buf, "j = %d is %s \xE2\x86\x92 %s", j, f.is_sin ? "even" : "odd", f.is_sin ? "sin" : "cos");
+  step_line("6", "function", buf, f.is_sin ? colors::hand : colors::ghost, right);
+  std::snprintf(buf, sizeof buf, "%s(%s) = %s", f.is_sin ? "sin" : "cos", g10(f.angle).c_str(), fmt("%.4f", f.precise).c_str());
+  step_line("7", "value", buf, colors::selected, right);
+  const std::string digits = precise_digits(f);
+  step_line("", "", "more digits: " + digits, ink, right);
+  ImGui::PopFont();
+  // Which digits those are, and what plain double arithmetic makes of them at this position.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  std::string note(lesson_text(View::formula, "digits"));
+  // Shown once plain double is off in the 15 decimals (its angle w_i pos is rounded to 53 bits).
+  if (std::fabs(f.value - f.precise) > 1e-15) {
+    note += ' ';
+    note += fill(lesson_text(View::formula, "double_off"), {{"value", fmt("%+.15f", f.value)}, {"error", fmt("%.1e", std::fabs(f.value - f.precise))}});
+  }
+  text_wrapped_at_spaces(note, std::max(right - ImGui::GetCursorScreenPos().x, ImGui::CalcTextSize("0000000000").x));
+  text_wrapped_at_spaces(lesson_text(View::formula, "notation"), std::max(right - ImGui::GetCursorScreenPos().x, ImGui::CalcTextSize("0000000000").x));
+  ImGui::PopStyleColor();
+}
+
+// Labels for the wave's x axis: enough decimals that the two ends and pos differ (at pos = 10^6 a
+// period of 6.28 positions would otherwise read 1e+06 three times), plain digits up to 1e10.
+std::string axis_number(double v, double span) {
+  if (std::fabs(v) >= 1e10) return fmt("%.4g", v);
+  const int decimals = std::clamp(2 - static_cast<int>(std::floor(std::log10(std::max(span, 1e-9)))), 0, 2);
+  static const char* const formats[] = {"%.0f", "%.1f", "%.2f"};
+  return fmt(formats[decimals], v);
+}
+
+// The wave of dimension j over one full period centred on pos, with pos marked.
+void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  const float line = ImGui::GetTextLineHeight();
+  const float left = 34 * sc;
+  const ImVec2 o(p.x + left, p.y + 4 * sc);
+  const float w = size.x - left - 8 * sc, h = size.y - line - 10 * sc;
+  dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), colors::panel);
+  const double period = pe::kTwoPi / f.omega;
+  // Centred on pos, but not reaching below position 0 when pos itself is not negative.
+  const double x0 = s.pos >= 0 ? std::max(0.0, s.pos - period / 2) : s.pos - period / 2, span = period;
+  auto X = [&](double x) { return o.x + static_cast<float>((x - x0) / span) * w; };
+  auto Y = [&](double y) { return o.y + h * 0.5f - static_cast<float>(y) * h * 0.45f; };
+  for (double g : {-1.0, 0.0, 1.0}) {
+    dl->AddLine(ImVec2(o.x, Y(g)), ImVec2(o.x + w, Y(g)), g == 0 ? colors::zero_line : kGuide);
+    const std::string t = g == 0 ? std::string("0") : fmt("%+g", g);
+    dl->AddText(ImVec2(o.x - ImGui::CalcTextSize(t.c_str()).x - 4 * sc, Y(g) - line / 2), colors::text_dim, t.c_str());
+  }
+  const ImU32 col = f.is_sin ? colors::hand : colors::ghost;
+  const int segs = std::max(16, static_cast<int>(w / (2 * sc)));
+  ImVec2 prev;
+  for (int k = 0; k <= segs; ++k) {
+    const double x = x0 + span * k / segs;
+    const double a = f.omega * x;
+    const ImVec2 q(X(x), Y(f.is_sin ? std::sin(a) : std::cos(a)));
+    if (k) dl->AddLine(prev, q, col, 2.0f * sc);
+    prev = q;
+  }
+  // Whole positions as dots when there are few enough to tell apart.
+  if (span <= 80) {
+    for (double x = std::ceil(x0); x <= x0 + span; x += 1) {
+      const double a = f.omega * x;
+      dl->AddCircleFilled(ImVec2(X(x), Y(f.is_sin ? std::sin(a) : std::cos(a))), 2.5f * sc, col);
+    }
+  }
+  const ImVec2 m(X(s.pos), Y(f.value));
+  dl->AddLine(ImVec2(m.x, o.y), ImVec2(m.x, o.y + h), with_alpha(colors::selected, 120), 1.0f * sc);
+  dl->AddCircleFilled(m, 5.5f * sc, colors::selected);
+  // x axis: the ends and pos.
+  const std::string a = axis_number(x0, span), b = axis_number(x0 + span, span), c = "pos " + axis_number(s.pos, span);
+  const float ty = o.y + h + 3 * sc;
+  const float cw = ImGui::CalcTextSize(c.c_str()).x, aw = ImGui::CalcTextSize(a.c_str()).x, bw = ImGui::CalcTextSize(b.c_str()).x;
+  const float cx = std::clamp(m.x - cw / 2, o.x, o.x + w - cw);
+  // The end labels give way to the pos label.
+  if (o.x + aw + 6 * sc < cx) dl->AddText(ImVec2(o.x, ty), colors::text_dim, a.c_str());
+  if (cx + cw + 6 * sc < o.x + w - bw) dl->AddText(ImVec2(o.x + w - bw, ty), colors::text_dim, b.c_str());
+  dl->AddText(ImVec2(cx, ty), colors::selected, c.c_str());
+}
+
+void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height) {
+  ImGui::PushFont(ctx.fonts.mono);
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingStretchProp;
+  // Narrower than the eight columns need (a phone, a tablet beside the controls), the table leaves out
+  // 2i/d and the long value, which the steps above show for the worked dimension.
+  const bool all = ImGui::GetContentRegionAvail().x >= 620 * ctx.ui_scale;
+  if (ImGui::BeginTable("vector", all ? 8 : 6, flags, ImVec2(0, height))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("j", 0, all ? 0.5f : 0.4f);
+    ImGui::TableSetupColumn("i", 0, all ? 0.5f : 0.4f);
+    ImGui::TableSetupColumn("fn", 0, 0.5f);
+    if (all) ImGui::TableSetupColumn("2i/d", 0, 1.0f);
+    ImGui::TableSetupColumn("\xCF\x89_i", 0, 1.2f);
+    ImGui::TableSetupColumn("angle", 0, all ? 1.2f : 1.1f);
+    ImGui::TableSetupColumn("value", 0, all ? 0.9f : 1.0f);
+    if (all) ImGui::TableSetupColumn("more digits", 0, 1.9f);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(s.d);
+    // Keep the worked dimension's row drawn so the scroll below can reach it.
+#if IMGUI_VERSION_NUM >= 18909  // renamed in 1.89.9 (Debian 13 has 1.90)
+    clip.IncludeItemsByIndex(c.dim, c.dim + 1);
+#else
+    clip.ForceDisplayRangeByIndices(c.dim, c.dim + 1);
+#endif
+    while (clip.Step()) {
+      for (int j = clip.DisplayStart; j < clip.DisplayEnd; ++j) {
+        const pe::FormulaSteps f = pe::formula_steps(s.pos, j, s.d, s.base);
+        ImGui::TableNextRow();
+        if (f.pair == s.pair && j != c.dim)
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, tint(colors::selected, 0.13f));
+        ImGui::TableNextColumn();
+        char label[16];
+        std::snprintf(label, sizeof label, "%d", j);
+        if (ImGui::Selectable(label, j == c.dim, ImGuiSelectableFlags_SpanAllColumns)) {
+          select_dim(s, c, j);
+          c.scrolled_dim = j;  // the row is on screen already: no jump
+        }
+        if (j == c.dim && c.scrolled_dim != c.dim) {
+          if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
+          c.scrolled_dim = c.dim;
+        }
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", f.pair);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(f.is_sin ? "sin" : "cos");
+        if (all) {
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(fmt("%.6g", f.exponent).c_str());
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fmt("%.6g", f.omega).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(angle_text(f.angle).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fmt("%+.4f", f.precise).c_str());
+        if (all) {
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(precise_digits(f).c_str());
+        }
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
+  if (c.followed_pair != s.pair) {
+    c.dim = 2 * s.pair;
+    c.followed_pair = s.pair;
+  }
+  c.dim = std::clamp(c.dim, 0, s.d - 1);
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::formula, ctx);
+
+  int j = c.dim;
+  ImGui::SetNextItemWidth(std::min(360 * sc, ImGui::GetContentRegionAvail().x * 0.4f));
+  if (ImGui::SliderInt("dimension j", &j, 0, s.d - 1)) select_dim(s, c, j);
+  // The arrows and the primer button follow on the same line where they fit (a phone: below).
+  same_line_if_fits(2 * ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
+  if (ImGui::ArrowButton("prev", ImGuiDir_Left)) select_dim(s, c, c.dim - 1);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("next", ImGuiDir_Right)) select_dim(s, c, c.dim + 1);
+  same_line_if_fits(button_width("d = 4, pos = 1 (primer example)"), 24 * sc);
+  if (ImGui::Button("d = 4, pos = 1 (primer example)")) {
+    set_number(s, Field::playing, 0);
+    set_number(s, Field::d, 4);
+    set_number(s, Field::pos, 1);
+    c.dim = std::clamp(c.dim, 0, s.d - 1);
+  }
+
+  const pe::FormulaSteps f = pe::formula_steps(s.pos, c.dim, s.d, s.base);
+  ImGui::Spacing();
+  const float x_start = ImGui::GetCursorPosX();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  // Wide: the steps on the left, the wave beside them. Narrow (a phone, a column, a large UI scale):
+  // the wave goes below the steps, as wide as the window.
+  const bool side = avail >= 720 * sc;
+  const float steps_w = side ? std::min(avail * 0.6f, 640 * sc) : avail;
+  const float y0 = ImGui::GetCursorPosY();
+  ImGui::BeginGroup();
+  draw_steps(s, c, f, ctx, ImGui::GetCursorScreenPos().x + steps_w - (side ? 8 * sc : 0.0f));
+  ImGui::EndGroup();
+  const float steps_h = ImGui::GetCursorPosY() - y0;
+  if (side) ImGui::SameLine(x_start + steps_w);
+  ImGui::BeginGroup();
+  std::string wave_title = "dimension " + std::to_string(c.dim);
+  wave_title += " over one period (" + fmt("%.5g", pe::kTwoPi / f.omega) + " positions)";
+  text_wrapped_at_spaces(wave_title, side ? avail - steps_w : avail);
+  const float wave_h = side ? std::max(120 * sc, steps_h - ImGui::GetTextLineHeightWithSpacing()) : 150 * sc;
+  draw_wave(s, f, ImVec2(side ? avail - steps_w : avail, wave_h), ctx);
+  ImGui::EndGroup();
+
+  ImGui::Spacing();
+  if (is_primer_example(s)) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::selected));
+    text_wrapped_at_spaces(std::string(lesson_text(View::formula, "primer")));
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped_at_spaces(fill(lesson_text(View::formula, "table_hint"), {{"pair", std::to_string(s.pair)}}));
+    ImGui::PopStyleColor();
+  }
+  draw_table(s, c, ctx, std::max(ImGui::GetContentRegionAvail().y - 4 * sc, 6 * ImGui::GetTextLineHeightWithSpacing()));
+}
+
+}  // namespace app
+
+namespace app {
+
+// The worked dimension follows the selected pair (its sin dimension 2i, as the view shows it after
+// a pair is picked), then its cos partner, the period and, for small d, the whole vector.
+std::string describe_formula(const State& s, const FormulaCache& /*cache*/) {
+  const int j = 2 * s.pair;
+  const pe::FormulaSteps f = pe::formula_steps(s.pos, j, s.d, s.base);
+  std::string t = "Dimension j = " + std::to_string(j) + " at pos = " + g10(s.pos) + ", worked step by step: pair i = " +
+                  std::to_string(f.pair) + ", exponent 2i/d = " + g10(f.exponent) + ", divisor base^(2i/d) = " + g10(f.base_pow) +
+                  ", frequency " + g10(f.omega) + " radians per position, angle " + g10(f.angle) +
+                  " radians; j is even, so the value is sin of the angle, " + fmt("%.4f", f.precise) + " (more digits, every one right: " +
+                  precise_digits(f) + "). Its partner, dimension " + std::to_string(j + 1) + ", is cos of the same angle, " +
+                  fmt("%.4f", pe::formula_steps(s.pos, j + 1, s.d, s.base).precise) + ". Dimension " + std::to_string(j) +
+                  " repeats every " + fmt("%.5g", pe::kTwoPi / f.omega) + " positions.";
+  if (s.d <= 8) {
+    t += " The whole vector PE(pos) is";
+    for (int k = 0; k < s.d; ++k) {
+      t += k ? ", " : " ";
+      t += fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).precise);
+    }
+    t += ".";
+  }
+  if (is_primer_example(s)) {
+    t += ' ';
+    t += lesson_text(View::formula, "primer");
+  }
+  return t;
+}
+
+}  // namespace app

@@ -1,0 +1,305 @@
+#include "lessons/input/input.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+// A toy vocabulary: the index is the token id, i.e. the row of E.
+constexpr const char* kVocab[] = {"the", "cat", "sat", "on", "mat", "dog", "bites", "man"};
+constexpr int kVocabSize = static_cast<int>(sizeof(kVocab) / sizeof(kVocab[0]));
+// The example sentence of the table, as token ids: "the cat sat on the mat".
+constexpr int kSentence[] = {0, 1, 2, 3, 0, 4};
+constexpr int kSentenceLen = static_cast<int>(sizeof(kSentence) / sizeof(kSentence[0]));
+constexpr int kMaxShown = 64;  // dimensions per strip
+
+// The scaled embedding and PE take the palette's two hand colours (they change with the palette).
+constexpr ImU32 kColEmbed = IM_COL32(190, 160, 120, 255);
+const ImU32& kColSum = colors::accent;
+// The strips' guide lines at +-1 (the PE range) and their zero line.
+const ImU32& kGuide = colors::guide;
+
+constexpr ImU32 kZero = IM_COL32(120, 125, 135, 255);
+
+// The sentence table for (d, base): per row, RMS of E*sqrt(d), RMS of PE, RMS of x and max |x|.
+std::vector<double> sentence_rows(int d, double base) {
+  std::vector<double> table(static_cast<size_t>(kSentenceLen) * 4, 0.0);
+  for (int r = 0; r < kSentenceLen; ++r) {
+    const pe::InputTerms t = pe::input_terms(kSentence[r], static_cast<double>(r), d, base);
+    double* row = table.data() + static_cast<size_t>(r) * 4;
+    row[0] = pe::rms(t.scaled);
+    row[1] = pe::rms(t.pos);
+    row[2] = pe::rms(t.sum);
+    row[3] = pe::max_abs(t.sum);
+  }
+  return table;
+}
+
+void refresh(InputCache& c, const State& s) {
+  if (c.terms_key.changed(c.token, s.d, s.pos, s.base)) {
+    c.terms = pe::input_terms(c.token, s.pos, s.d, s.base);
+    const std::vector<double>* v[4] = {&c.terms.embed, &c.terms.scaled, &c.terms.pos, &c.terms.sum};
+    for (int k = 0; k < 4; ++k) {
+      c.rms[k] = pe::rms(*v[k]);
+      c.peak[k] = pe::max_abs(*v[k]);
+    }
+  }
+  if (c.table_key.changed(s.d, s.base)) c.table = sentence_rows(s.d, s.base);
+}
+
+struct Strip {
+  const char* name;
+  const char* note;
+  const std::vector<double>* values;
+  ImU32 color;
+  int stat;  // index into rms/peak
+};
+
+// One bar strip over dimensions [first, first + count) on the shared scale +-ymax. Clicking a bar
+// selects its pair; the selected pair's two bars sit on a green band.
+void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int count, double ymax, float width, float height,
+                float stats_w, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float axis_w = 40 * sc;
+  const float plot_w = width - axis_w - stats_w;
+  const float line = ImGui::GetTextLineHeight();
+  // The note follows the name on its line, or goes to a line of its own in a narrow window.
+  const float name_w = ImGui::CalcTextSize(st.name).x;
+  const bool note_below = name_w + 10 * sc + ImGui::CalcTextSize(st.note).x > width;
+  const float head = note_below ? 2 * line + 2 * sc : line;
+  const ImVec2 o(p.x + axis_w, p.y + head + 2 * sc);  // plot top-left
+  const float ph = height - line - 6 * sc;
+  ImGui::PushID(st.name);
+  ImGui::InvisibleButton("strip", ImVec2(width, height + head - line));
+  const bool hovered = ImGui::IsItemHovered();
+  const bool clicked = ImGui::IsItemClicked();
+  ImGui::PopID();
+
+  dl->AddText(ImVec2(p.x, p.y), st.color, st.name);
+  dl->AddText(note_below ? ImVec2(p.x, p.y + line + 2 * sc) : ImVec2(p.x + name_w + 10 * sc, p.y), colors::text_dim, st.note);
+  dl->AddRectFilled(o, ImVec2(o.x + plot_w, o.y + ph), colors::panel);
+  const float bw = plot_w / static_cast<float>(count);
+  auto ypix = [&](double v) { return o.y + ph * 0.5f - static_cast<float>(v / ymax) * ph * 0.5f; };
+  // Selected pair band.
+  for (int j = first; j < first + count; ++j)
+    if (j / 2 == s.pair)
+      dl->AddRectFilled(ImVec2(o.x + bw * static_cast<float>(j - first), o.y),
+                        ImVec2(o.x + bw * static_cast<float>(j - first + 1), o.y + ph), tint(colors::selected, 0.18f));
+  // Guides at +-1 (the PE range) and 0.
+  for (double g : {-1.0, 1.0})
+    if (g <= ymax) dl->AddLine(ImVec2(o.x, ypix(g)), ImVec2(o.x + plot_w, ypix(g)), kGuide, 1.0f);
+  const float zero = ypix(0);
+  const float gap = bw > 4 * sc ? 1.0f * sc : 0.0f;
+  for (int j = first; j < first + count; ++j) {
+    const float x0 = o.x + bw * static_cast<float>(j - first) + gap, x1 = o.x + bw * static_cast<float>(j - first + 1) - gap;
+    const float y = ypix(std::clamp((*st.values)[static_cast<size_t>(j)], -ymax, ymax));
+    dl->AddRectFilled(ImVec2(x0, std::min(y, zero)), ImVec2(std::max(x1, x0 + 1), std::max(y, zero)), st.color);
+  }
+  dl->AddLine(ImVec2(o.x, zero), ImVec2(o.x + plot_w, zero), kZero, 1.0f);
+  // Axis numbers.
+  for (double g : {ymax, 1.0, 0.0, -1.0, -ymax}) {
+    if (std::fabs(g) > ymax) continue;
+    // +-1 only where it clears the labels at 0 and at the ends.
+    if (std::fabs(g) == 1.0 && (zero - ypix(1.0) < line * 1.1f || ypix(1.0) - ypix(ymax) < line * 1.1f)) continue;
+    const std::string t = fmt(g == 0 ? "0" : "%+.3g", g);
+    const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+    dl->AddText(ImVec2(o.x - ts.x - 4 * sc, std::clamp(ypix(g) - ts.y / 2, o.y - 2 * sc, o.y + ph - ts.y + 2 * sc)), colors::text_dim,
+                t.c_str());
+  }
+  // Stats column.
+  const float sx = o.x + plot_w + 12 * sc;
+  ImGui::PushFont(ctx.fonts.mono);
+  const std::string r1 = "RMS    " + fmt("%.4f", c.rms[st.stat]);
+  const std::string r2 = "max|.| " + fmt("%.4f", c.peak[st.stat]);
+  dl->AddText(ImVec2(sx, o.y + ph * 0.5f - line - 2 * sc), colors::ink, r1.c_str());
+  dl->AddText(ImVec2(sx, o.y + ph * 0.5f + 2 * sc), colors::ink, r2.c_str());
+  ImGui::PopFont();
+
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  if (hovered && m.x >= o.x && m.x < o.x + plot_w) {
+    const int j = std::clamp(first + static_cast<int>((m.x - o.x) / bw), first, first + count - 1);
+    ImGui::SetTooltip("dimension %d (pair %d, %s)\n%s: %s", j, j / 2, j % 2 ? "cos" : "sin", st.name,
+                      fmt("%+.6f", (*st.values)[static_cast<size_t>(j)]).c_str());
+    if (clicked) set_number(s, Field::pair, j / 2);
+  }
+}
+
+void draw_dim_axis(int first, int count, float width, float stats_w, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float axis_w = 40 * sc;
+  const float plot_w = width - axis_w - stats_w;
+  const float bw = plot_w / static_cast<float>(count);
+  ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Every 2nd, 4th or 8th dimension, or fewer where the numbers would run into each other (a phone).
+  int step = count <= 16 ? 2 : count <= 32 ? 4 : 8;
+  const float label_w = ImGui::CalcTextSize(std::to_string(first + count - 1).c_str()).x + 8 * sc;
+  while (step < count && static_cast<float>(step) * bw < label_w) step *= 2;
+  for (int j = first; j < first + count; j += step) {
+    const std::string t = std::to_string(j);
+    const float x = p.x + axis_w + bw * (static_cast<float>(j - first) + 0.5f) - ImGui::CalcTextSize(t.c_str()).x / 2;
+    dl->AddText(ImVec2(x, p.y), colors::text_dim, t.c_str());
+  }
+  dl->AddText(ImVec2(p.x + axis_w + plot_w + 12 * sc, p.y), colors::text_dim, "dimension");
+}
+
+void draw_table(State& s, InputCache& c, const ViewContext& ctx) {
+  ImGui::PushFont(ctx.fonts.mono);
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
+  if (ImGui::BeginTable("sentence", 6, flags)) {
+    ImGui::TableSetupColumn("pos");
+    ImGui::TableSetupColumn("token");
+    ImGui::TableSetupColumn("RMS E\xC2\xB7\xE2\x88\x9A" "d");
+    ImGui::TableSetupColumn("RMS PE");
+    ImGui::TableSetupColumn("RMS x");
+    ImGui::TableSetupColumn("max |x|");
+    ImGui::TableHeadersRow();
+    for (int r = 0; r < kSentenceLen; ++r) {
+      const double* row = c.table.data() + static_cast<size_t>(r) * 4;
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      char label[32];
+      std::snprintf(label, sizeof label, "%d", r);
+      const bool current = c.token == kSentence[r] && s.pos == static_cast<double>(r);
+      if (ImGui::Selectable(label, current, ImGuiSelectableFlags_SpanAllColumns)) {
+        c.token = kSentence[r];
+        set_number(s, Field::playing, 0);
+        set_number(s, Field::pos, r);
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(kVocab[kSentence[r]]);
+      for (int k = 0; k < 4; ++k) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fmt("%.4f", row[k]).c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
+  c.token = std::clamp(c.token, 0, kVocabSize - 1);
+  refresh(c, s);
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::input, ctx);
+
+  ImGui::SetNextItemWidth(150 * sc);
+  if (ImGui::BeginCombo("token", kVocab[c.token])) {
+    for (int t = 0; t < kVocabSize; ++t) {
+      char label[48];
+      std::snprintf(label, sizeof label, "%s  (id %d)", kVocab[t], t);
+      if (ImGui::Selectable(label, t == c.token)) c.token = t;
+    }
+    ImGui::EndCombo();
+  }
+  std::string at = "at position pos = " + fmt("%.2f", s.pos);
+  at += ",  d = " + std::to_string(s.d);
+  text_after(at, 16 * sc);
+  const int count = std::min(s.d, kMaxShown);
+  if (s.d > kMaxShown) {
+    const float first_label = ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("first dim").x;
+    same_line_if_fits(80 * sc + first_label, 16 * sc);
+    int first = std::clamp(c.first_dim, 0, s.d - count);
+    ImGui::SetNextItemWidth(std::max(80 * sc, ImGui::GetContentRegionAvail().x - 260 * sc));
+    if (ImGui::SliderInt("first dim", &first, 0, s.d - count)) c.first_dim = first - first % 2;
+    same_line_if_fits(button_width("to pair"));
+    if (ImGui::Button("to pair")) c.first_dim = std::clamp(2 * s.pair - count / 2, 0, s.d - count);
+  }
+  c.first_dim = std::clamp(c.first_dim - c.first_dim % 2, 0, s.d - count);
+  refresh(c, s);
+  const int first = c.first_dim;
+
+  // One scale for all strips: the largest shown value, at least 1.5 so the +-1 guides show.
+  double ymax = 1.5;
+  for (const std::vector<double>* v : {&c.terms.embed, &c.terms.scaled, &c.terms.pos, &c.terms.sum})
+    for (int j = first; j < first + count; ++j) ymax = std::max(ymax, std::fabs((*v)[static_cast<size_t>(j)]));
+  ymax = std::ceil(ymax * 2.0) / 2.0;
+
+  const Strip strips[] = {
+      {"E[t]", "the embedding row as initialised (sd 1/\xE2\x88\x9A" "d)", &c.terms.embed, kColEmbed, 0},
+      {"E[t]\xC2\xB7\xE2\x88\x9A" "d", "scaled by the square root of the width", &c.terms.scaled, colors::ghost, 1},
+      {"PE(pos)", "sin/cos of the position, always within \xC2\xB1" "1", &c.terms.pos, colors::hand, 2},
+      {"x = E[t]\xC2\xB7\xE2\x88\x9A" "d + PE(pos)", "what attention receives", &c.terms.sum, kColSum, 3},
+  };
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float table_h = ImGui::GetTextLineHeightWithSpacing() * 8.0f;
+  const float rest = ImGui::GetContentRegionAvail().y - table_h - 4 * ImGui::GetTextLineHeightWithSpacing();
+  const float height = std::clamp(rest / 4.0f, 70 * sc, 130 * sc);
+  // The RMS column: 160 px, or just what its numbers need in a narrow window, leaving the bars room.
+  ImGui::PushFont(ctx.fonts.mono);
+  const float stats_fit = ImGui::CalcTextSize("max|.| 0.0000").x + 20 * sc;
+  ImGui::PopFont();
+  const float stats_w = width >= 600 * sc ? 160 * sc : std::min(160 * sc, stats_fit);
+  for (const Strip& st : strips) draw_strip(s, st, c, first, count, ymax, width, height, stats_w, ctx);
+  draw_dim_axis(first, count, width, stats_w, ctx);
+  if (s.d > count)
+  {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped_at_spaces(fill(lesson_text(View::input, "showing"),
+                                {{"first", std::to_string(first)}, {"last", std::to_string(first + count - 1)}, {"d", std::to_string(s.d)}}));
+    ImGui::PopStyleColor();
+  }
+  const std::string note = fill(lesson_text(View::input, "rms_note"),
+                                {{"pe_rms", fmt("%.4f", std::sqrt(0.5))}, {"x_rms", fmt("%.4f", std::sqrt(1.5))}});
+  text_wrapped_at_spaces(note);
+  ImGui::Spacing();
+  text_wrapped_at_spaces(lesson_text(View::input, "table_intro"));
+  draw_table(s, c, ctx);
+}
+
+}  // namespace app
+
+namespace app {
+
+// The token and the first dimension drawn live in the view (InputCache), not in the State: the
+// description works them as draw_input() does (token clamped to the vocabulary, first dimension made
+// even and kept inside d), at the State's position, then the sentence table. The numbers are computed
+// afresh from the settings, never read from the cache's results, which a view not yet drawn lacks.
+std::string describe_input(const State& s, const InputCache& cache) {
+  const int token = std::clamp(cache.token, 0, kVocabSize - 1);
+  const int count = std::min(s.d, kMaxShown);
+  const int first = std::clamp(cache.first_dim - cache.first_dim % 2, 0, s.d - count);
+  const pe::InputTerms x = pe::input_terms(token, s.pos, s.d, s.base);
+  const std::vector<double> table = sentence_rows(s.d, s.base);
+  std::string sentence;
+  for (int r = 0; r < kSentenceLen; ++r) sentence += std::string(r ? " " : "") + kVocab[kSentence[r]];
+  double lo = table[2], hi = table[2];
+  for (int r = 1; r < kSentenceLen; ++r) {
+    lo = std::min(lo, table[static_cast<size_t>(r) * 4 + 2]);
+    hi = std::max(hi, table[static_cast<size_t>(r) * 4 + 2]);
+  }
+  std::string t = std::string("The token \"") + kVocab[token] + "\" (id " + std::to_string(token) + ") at position " + fmt("%.2f", s.pos) +
+                  " with d = " + std::to_string(s.d) + ": RMS of the embedding row E[t] " + fmt("%.4f", pe::rms(x.embed)) +
+                  ", of E[t] times the square root of d " + fmt("%.4f", pe::rms(x.scaled)) + ", of PE(pos) " + fmt("%.4f", pe::rms(x.pos)) +
+                  " and of their sum x " + fmt("%.4f", pe::rms(x.sum)) + "; the largest entry of x is " + fmt("%.4f", pe::max_abs(x.sum)) +
+                  " in size.";
+  if (s.d > count)
+    t += " The strips show dimensions " + std::to_string(first) + " to " + std::to_string(first + count - 1) + " of " +
+         std::to_string(s.d) + "; the RMS and max are over all " + std::to_string(s.d) + ".";
+  t += " The RMS of PE is exactly the square root of 1/2, " + fmt("%.4f", std::sqrt(0.5)) +
+       ", at every position, so x comes out near the square root of 3/2, " + fmt("%.4f", std::sqrt(1.5)) + ". Over \"" + sentence +
+       "\" at positions 0 to " + std::to_string(kSentenceLen - 1) + ", the RMS of x runs from " + fmt("%.4f", lo) + " to " +
+       fmt("%.4f", hi) + ".";
+  // The table marks the row that is the token and position above (as draw_table() does).
+  for (int r = 0; r < kSentenceLen; ++r)
+    if (token == kSentence[r] && s.pos == static_cast<double>(r))
+      t += " The token above is row " + std::to_string(r) + " of that table.";
+  return t;
+}
+
+}  // namespace app

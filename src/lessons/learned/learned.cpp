@@ -1,0 +1,216 @@
+#include "lessons/learned/learned.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/encoding.hpp"
+#include "core/learned.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+void heading(const ViewContext& ctx, const char* text) {
+  ImGui::Spacing();
+  ImGui::PushFont(ctx.fonts.title);
+  text_wrapped_at_spaces(text);
+  ImGui::PopFont();
+}
+
+void result_row(const pe::PaperResult& r, bool base) {
+  ImGui::TableNextRow();
+  if (base) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, tint(colors::hand, 0.1f));
+  ImGui::TableNextColumn();
+  text_wrapped_at_spaces(r.encoding);  // the cell's width: a narrow table wraps its words, never cuts them
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(fmt("%.2f", r.perplexity).c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(fmt("%.1f", r.bleu).c_str());
+  ImGui::TableNextColumn();
+  text_wrapped_at_spaces(base ? "0 (a formula)" : "one vector per position");
+}
+
+void draw_table(const ViewContext& ctx) {
+  heading(ctx, "Table 3 of the paper: base model and row (E)");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped_at_spaces(lesson_text(View::learned, "table_note"));
+  ImGui::PopStyleColor();
+  const float w = std::min(ImGui::GetContentRegionAvail().x, 760.0f * ctx.ui_scale);
+  // Narrower than the 760 px the table is made for (a phone, a large UI scale): the headers wrap like
+  // the cells instead of being cut short.
+  const bool narrow = w < 720.0f * ctx.ui_scale;
+  if (ImGui::BeginTable("table3", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp, ImVec2(w, 0))) {
+    // Narrow, the weights give "perplexity", the longest word of a header, its whole width.
+    ImGui::TableSetupColumn("positions from", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.5f : 1.7f);
+    ImGui::TableSetupColumn("perplexity", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.3f : 1.0f);
+    ImGui::TableSetupColumn("BLEU", ImGuiTableColumnFlags_WidthStretch, narrow ? 0.9f : 1.0f);
+    ImGui::TableSetupColumn("trainable position numbers", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.5f : 1.6f);
+    if (narrow) {
+      ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+      for (int c = 0; c < 4; ++c) {
+        ImGui::TableSetColumnIndex(c);
+        text_wrapped_at_spaces(ImGui::TableGetColumnName(c));
+      }
+    } else {
+      ImGui::TableHeadersRow();
+    }
+    ImGui::PushFont(ctx.fonts.mono);
+    result_row(pe::kPaperBaseSinusoid, true);
+    result_row(pe::kPaperLearned, false);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    text_wrapped_at_spaces("learned minus sinusoidal");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmt("%+.2f", pe::kPaperLearned.perplexity - pe::kPaperBaseSinusoid.perplexity).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmt("%+.1f", pe::kPaperLearned.bleu - pe::kPaperBaseSinusoid.bleu).c_str());
+    ImGui::TableNextColumn();
+    ImGui::PopFont();
+    ImGui::EndTable();
+  }
+}
+
+// A number line of positions: the rows a learned table has (0 .. n-1) and where pos falls.
+void draw_coverage(const State& s, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  const float width = std::min(ImGui::GetContentRegionAvail().x, 760.0f * sc);
+  const float height = 3.4f * line + 16 * sc;
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, height));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+
+  const double n = s.n;
+  const double span = std::max({n * 1.25, std::fabs(s.pos) * 1.1, 8.0});
+  const bool negative = s.pos < 0;
+  const double lo = negative ? -span * 0.3 : 0.0, hi = negative ? span : span;
+  const float x0 = p.x + 8 * sc, x1 = p.x + width - 8 * sc;
+  auto X = [&](double v) { return x0 + static_cast<float>((v - lo) / (hi - lo)) * (x1 - x0); };
+  const float y_bar = p.y + line + 6 * sc, bar_h = line * 1.1f;
+
+  dl->AddRectFilled(ImVec2(x0, y_bar), ImVec2(x1, y_bar + bar_h), colors::panel, 3 * sc);
+  dl->AddRectFilled(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), tint(colors::hand, 0.25f), 3 * sc);
+  dl->AddRect(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), colors::hand, 3 * sc, 0, 1.5f * sc);
+  const std::string inside = "learned rows 0 .. " + grouped(n - 1);
+  const ImVec2 tsz = ImGui::CalcTextSize(inside.c_str());
+  if (X(n - 1) - X(0) > tsz.x + 8 * sc)
+    dl->AddText(ImVec2(X(0) + 6 * sc, y_bar + (bar_h - tsz.y) / 2), colors::hand, inside.c_str());
+  const char* outside = "no learned row here";
+  const ImVec2 osz = ImGui::CalcTextSize(outside);
+  if (x1 - X(n - 1) > osz.x + 12 * sc)
+    dl->AddText(ImVec2(X(n - 1) + 8 * sc, y_bar + (bar_h - osz.y) / 2), colors::text_dim, outside);
+
+  // Axis labels under the bar: the first row's number under its edge, the last row's centred under
+  // it. Where the table is too narrow on the axis for both (a far pos squeezes it to a sliver, or
+  // n = 1), one label names the range from the first row's edge: "0 .. 63".
+  const float y_lab = y_bar + bar_h + 3 * sc;
+  const std::string nl = grouped(n - 1);
+  const float zero_w = ImGui::CalcTextSize("0").x, nl_w = ImGui::CalcTextSize(nl.c_str()).x;
+  const float zero_x = std::max(X(0) - 3 * sc, p.x);
+  const float nl_x = std::min(X(n - 1) - nl_w / 2, p.x + width - nl_w);
+  if (n > 1 && nl_x >= zero_x + zero_w + 0.5f * line) {
+    dl->AddText(ImVec2(zero_x, y_lab), colors::text_dim, "0");
+    dl->AddText(ImVec2(nl_x, y_lab), colors::text_dim, nl.c_str());
+  } else {
+    const std::string both = n > 1 ? "0 .. " + nl : std::string("0");
+    dl->AddText(ImVec2(std::min(zero_x, p.x + width - ImGui::CalcTextSize(both.c_str()).x), y_lab), colors::text_dim, both.c_str());
+  }
+
+  // The marker for pos, above the bar: green on a row, orange between rows or beyond them.
+  const float xp = std::clamp(X(s.pos), x0, x1);
+  const bool covered = pe::learned_table_covers(s.pos, s.n);
+  const bool has_row = pe::learned_table_has_row(s.pos, s.n);
+  const ImU32 col = has_row ? colors::selected : colors::warning;
+  if (covered && !has_row) {
+    // Between two rows: mark the rows on either side, the only vectors the table has near pos.
+    for (const double r : {std::floor(s.pos), std::ceil(s.pos)}) {
+      const float xr = X(r);
+      dl->AddLine(ImVec2(xr, y_bar - 3 * sc), ImVec2(xr, y_bar + bar_h + 3 * sc), colors::hand, 2.0f * sc);
+    }
+  }
+  dl->AddTriangleFilled(ImVec2(xp - 6 * sc, p.y + line + 1 * sc), ImVec2(xp + 6 * sc, p.y + line + 1 * sc),  // under its label
+                        ImVec2(xp, y_bar + 2 * sc), col);
+  dl->AddLine(ImVec2(xp, y_bar), ImVec2(xp, y_bar + bar_h), col, 2.5f * sc);
+  const std::string pl = "pos = " + fmt("%.2f", s.pos);
+  const float pw = ImGui::CalcTextSize(pl.c_str()).x;
+  dl->AddText(ImVec2(std::clamp(xp - pw / 2, x0, x1 - pw), p.y), col, pl.c_str());
+}
+
+void draw_live(const State& s, const ViewContext& ctx) {
+  heading(ctx, "With your settings");
+  const double params = pe::learned_parameter_count(s.n, s.d);
+  text_wrapped_at_spaces(fill(lesson_text(View::learned, "table_size"), {{"n", grouped(s.n)}, {"d", grouped(s.d)}, {"params", grouped(params)}}));
+  draw_coverage(s, ctx);
+  const bool covered = pe::learned_table_covers(s.pos, s.n);
+  const bool has_row = pe::learned_table_has_row(s.pos, s.n);
+  const int i = std::clamp(s.pair, 0, s.d / 2 - 1);
+  const double sv = pe::encoding_value(s.pos, 2 * i, s.d, s.base), cv = pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(has_row ? colors::selected : colors::warning));
+  const std::string p = fmt("%.2f", s.pos);
+  if (has_row)
+    text_wrapped_at_spaces(fill(lesson_text(View::learned, "pos_has_row"), {{"pos", p}}));
+  else if (covered)
+    text_wrapped_at_spaces(fill(lesson_text(View::learned, "pos_between_rows"),
+                                {{"pos", p}, {"below", grouped(std::floor(s.pos))}, {"above", grouped(std::ceil(s.pos))}}));
+  else
+    text_wrapped_at_spaces(fill(lesson_text(View::learned, "pos_outside"), {{"pos", p}, {"last", grouped(s.n - 1)}}));
+  ImGui::PopStyleColor();
+  ImGui::PushFont(ctx.fonts.mono);
+  // "PE(pos, 0)" holds a no-break space: a narrow column never breaks it after the comma.
+  std::string head = "formula, pair " + std::to_string(i);
+  head += ":  PE(pos,\xC2\xA0" + std::to_string(2 * i) + ") = " + fmt("%+.6f", sv);
+  text_wrapped_at_spaces(head);
+  std::string second = "PE(pos,\xC2\xA0" + std::to_string(2 * i + 1);
+  second += ") = " + fmt("%+.6f", cv);
+  text_after(second, ImGui::CalcTextSize("   ").x);
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void draw_learned(State& s, LearnedCache&, const ViewContext& ctx) {
+  lesson_intro(View::learned, ctx);
+  ImGui::BeginChild("learned", ImVec2(0, 0), false);
+  draw_table(ctx);
+
+  heading(ctx, "What the paper did");
+  text_wrapped_at_spaces(lesson_text(View::learned, "paper_did"));  // never "(4." and "92)" on two lines
+
+  heading(ctx, "What it did not test");
+  text_wrapped_at_spaces(lesson_text(View::learned, "not_tested"));
+
+  draw_live(s, ctx);
+  ImGui::EndChild();
+}
+
+}  // namespace app
+
+namespace app {
+
+std::string describe_learned(const State& s, const LearnedCache& /*cache*/) {
+  const std::string p = fmt("%.2f", s.pos);
+  std::string t = "In the paper's Table 3 the learned positions scored perplexity " + fmt("%.2f", pe::kPaperLearned.perplexity) +
+                  " and BLEU " + fmt("%.1f", pe::kPaperLearned.bleu) + ", the sinusoids " + fmt("%.2f", pe::kPaperBaseSinusoid.perplexity) +
+                  " and " + fmt("%.1f", pe::kPaperBaseSinusoid.bleu) + ". A learned table for n = " + grouped(s.n) +
+                  " positions at width d = " + grouped(s.d) + " holds " + grouped(pe::learned_parameter_count(s.n, s.d)) +
+                  " trainable numbers; the formula holds none. ";
+  if (pe::learned_table_has_row(s.pos, s.n))
+    t += "Position " + p + " has a row in the table.";
+  else if (pe::learned_table_covers(s.pos, s.n))
+    t += "Position " + p + " falls between rows " + grouped(std::floor(s.pos)) + " and " + grouped(std::ceil(s.pos)) +
+         ": the table has no row for it.";
+  else
+    t += "Position " + p + " lies outside rows 0 .. " + grouped(s.n - 1) + ": the table has no row for it.";
+  const int i = std::clamp(s.pair, 0, s.d / 2 - 1);
+  return t + " The formula gives pair " + std::to_string(i) + ": PE(pos, " + std::to_string(2 * i) + ") = " +
+         fmt("%+.6f", pe::encoding_value(s.pos, 2 * i, s.d, s.base)) + ", PE(pos, " + std::to_string(2 * i + 1) + ") = " +
+         fmt("%+.6f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)) + ".";
+}
+
+}  // namespace app

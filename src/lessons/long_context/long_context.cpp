@@ -1,0 +1,708 @@
+#include "lessons/long_context/long_context.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include "core/frequency.hpp"
+#include "ui/dial.hpp"
+#include "shell/focus.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "state/state_io.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+using pe::RopeScalingType;
+
+constexpr RopeScalingType kMethods[4] = {RopeScalingType::none, RopeScalingType::linear, RopeScalingType::ntk, RopeScalingType::yarn};
+constexpr const char* kMethodIds[4] = {"none", "linear", "ntk", "yarn"};
+constexpr int kNtk = 2, kYarn = 3;
+
+constexpr double kMinTrained = 2, kMaxTrained = 1e8, kMinFactor = 1, kMaxFactor = 1000;
+constexpr double kRadToDeg = 180.0 / pe::kPi;
+
+const ImU32& kTrained = colors::hand;
+const ImU32& kUnseen = colors::threshold;
+
+ImU32 method_color(int m) {
+  constexpr int kSeries[4] = {6, 2, 8, 4};  // grey, purple, teal, brown
+  return series_color(kSeries[m]);
+}
+std::string method_name(int m) {
+  constexpr const char* kKeys[4] = {"name_none", "name_linear", "name_ntk", "name_yarn"};
+  return std::string(lesson_text(View::long_context, kKeys[m]));
+}
+bool method_shown(const LongContextCache& c, int m) { return c.method < 0 || c.method == m; }
+bool method_available(const State& s, int m) { return m != kNtk || s.d >= 4; }
+
+void refresh(LongContextCache& c, const State& s) {
+  if (!c.key.changed(s.d, s.base, c.length, c.factor)) return;
+  const int pairs = s.d / 2;
+  for (int m = 0; m < 4; ++m) {
+    if (method_available(s, m))
+      c.sweeps[static_cast<size_t>(m)] = pe::context_sweeps(kMethods[m], s.d, s.base, c.length, c.factor);
+    else
+      c.sweeps[static_cast<size_t>(m)].clear();
+    c.leaving[static_cast<size_t>(m)] = static_cast<int>(std::count_if(c.sweeps[static_cast<size_t>(m)].begin(),
+                                                                       c.sweeps[static_cast<size_t>(m)].end(),
+                                                                       [](const pe::Sweep& w) { return w.leaves; }));
+  }
+  const pe::RopeScaling sc = pe::context_scaling(RopeScalingType::yarn, c.length, c.factor);
+  c.range = pe::yarn_correction_range(s.d, s.base, sc);
+  c.ramp.assign(static_cast<size_t>(pairs), 0.0);
+  c.keep = c.blend = c.interpolate = 0;
+  for (int i = 0; i < pairs; ++i) {
+    const double r = pe::yarn_ramp(i, s.d, s.base, sc);
+    c.ramp[static_cast<size_t>(i)] = r;
+    (r <= 0 ? c.keep : r >= 1 ? c.interpolate : c.blend)++;
+  }
+  c.short_sweeps = static_cast<int>(std::count_if(c.sweeps[0].begin(), c.sweeps[0].end(),
+                                                  [](const pe::Sweep& w) { return w.trained < pe::kTwoPi; }));
+}
+
+// The cache's numbers when they are for this state, else worked now (describe before the first frame).
+LongContextCache fresh(const State& s, const LongContextCache& cache) {
+  LongContextCache c;
+  c.length = cache.length;
+  c.factor = cache.factor;
+  c.method = cache.method;
+  refresh(c, s);
+  return c;
+}
+
+std::string length_text(double v) { return v == std::floor(v) && v < 1e15 ? grouped(v) : fmt("%.6g", v); }
+std::string factor_text(double v) { return fmt("%.4g", v); }
+
+std::string turns_text(double t) {
+  if (t >= 1000) return grouped(t);
+  if (t >= 10) return fmt("%.1f", t);
+  if (t < 1 && t >= 0.995) return fmt("%.3f", std::floor(t * 1000) / 1000);  // short of a turn: never "1.00"
+  if (t >= 0.1) return fmt("%.2f", t);
+  return fmt("%.2g", t);
+}
+std::string turns_words(double t) { return turns_text(t) + (t == 1.0 ? " turn" : " turns"); }
+
+// Pair indices as ranges: "46 to 63", "3, 5 to 9"; at most six ranges, then "and more".
+std::string index_ranges(const std::vector<int>& idx) {
+  if (idx.empty()) return "none";
+  std::string out;
+  int ranges = 0;
+  for (size_t a = 0; a < idx.size();) {
+    size_t b = a;
+    while (b + 1 < idx.size() && idx[b + 1] == idx[b] + 1) ++b;
+    if (ranges == 6) {
+      out.append(", and more");
+      break;
+    }
+    if (ranges > 0) out.append(", ");
+    out.append(std::to_string(idx[a]));
+    if (b > a) out.append(b == a + 1 ? ", " : " to ").append(std::to_string(idx[b]));
+    ++ranges;
+    a = b + 1;
+  }
+  return out;
+}
+
+std::vector<int> leaving_pairs(const LongContextCache& c, int m) {
+  std::vector<int> out;
+  const std::vector<pe::Sweep>& sw = c.sweeps[static_cast<size_t>(m)];
+  for (size_t i = 0; i < sw.size(); ++i)
+    if (sw[i].leaves) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+std::vector<int> pairs_where(const LongContextCache& c, bool (*pred)(double)) {
+  std::vector<int> out;
+  for (size_t i = 0; i < c.ramp.size(); ++i)
+    if (pred(c.ramp[i])) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+std::string leave_count(int k) {
+  const View v = View::long_context;
+  if (k == 0) return std::string(lesson_text(v, "leave_zero"));
+  if (k == 1) return std::string(lesson_text(v, "leave_one"));
+  return fill(lesson_text(v, "leave_many"), {{"k", std::to_string(k)}});
+}
+
+// ---- the sentences (the view and describe() say the same) ----
+
+std::string run_sentence(const State& s, const LongContextCache& c) {
+  const View v = View::long_context;
+  const int pairs = s.d / 2;
+  std::string t = fill(lesson_text(v, "run_line"),
+                       {{"L", length_text(c.length)}, {"sL", length_text(c.factor * c.length)}, {"s", factor_text(c.factor)}});
+  t.append(" ");
+  if (c.short_sweeps == 0)
+    t.append(lesson_text(v, "short_none"));
+  else
+    t.append(fill(lesson_text(v, c.short_sweeps == pairs ? "short_all" : "short_some"),
+                  {{"first", std::to_string(pairs - c.short_sweeps)},
+                   {"last", std::to_string(pairs - 1)},
+                   {"short", std::to_string(c.short_sweeps)},
+                   {"pairs", std::to_string(pairs)}}));
+  return t;
+}
+
+std::string reach_text(int k) {
+  const View v = View::long_context;
+  if (k == 0) return std::string(lesson_text(v, "reach_zero"));
+  if (k == 1) return std::string(lesson_text(v, "reach_one"));
+  return fill(lesson_text(v, "reach_many"), {{"k", std::to_string(k)}});
+}
+
+std::string capitalised(std::string t) {
+  if (!t.empty() && t[0] >= 'a' && t[0] <= 'z') t[0] = static_cast<char>(t[0] - 'a' + 'A');
+  return t;
+}
+
+std::string cost_sentence(const State& s, const LongContextCache& c, int m) {
+  const View v = View::long_context;
+  const int k = c.leaving[static_cast<size_t>(m)];
+  const std::vector<int> pairs = leaving_pairs(c, m);
+  std::string which;
+  if (!pairs.empty()) which.append(" (pairs ").append(index_ranges(pairs)).append(")");
+  switch (m) {
+    case 0: return fill(lesson_text(v, "cost_none"), {{"s", factor_text(c.factor)}, {"reach", reach_text(k)}, {"which", which}});
+    case 1:
+      return fill(lesson_text(v, "cost_linear"), {{"s", factor_text(c.factor)}, {"deg", fmt("%.3g", kRadToDeg / c.factor)}});
+    case 2:
+      if (!method_available(s, m)) return std::string(lesson_text(v, "ntk_d2"));
+      return fill(lesson_text(v, "cost_ntk"), {{"base", length_text(s.base)},
+                                               {"nbase", fmt("%.6g", pe::ntk_base(s.base, c.factor, s.d))},
+                                               {"last", std::to_string(s.d / 2 - 1)},
+                                               {"reach", reach_text(k)},
+                                               {"which", which}});
+    default:
+      return fill(lesson_text(v, "cost_yarn"), {{"reach", capitalised(reach_text(k))}, {"which", which},
+                                                {"keepers", index_ranges(pairs_where(c, [](double r) { return r <= 0; }))}});
+  }
+}
+
+std::string paper_sentence(int m) {
+  constexpr const char* kKeys[4] = {"paper_none", "paper_linear", "paper_ntk", "paper_yarn"};
+  return std::string(lesson_text(View::long_context, kKeys[m]));
+}
+
+std::string ramp_sentence(const LongContextCache& c) {
+  return fill(lesson_text(View::long_context, "ramp_text"),
+              {{"low", std::to_string(c.range.low)},
+               {"high", std::to_string(c.range.high)},
+               {"keep", index_ranges(pairs_where(c, [](double r) { return r <= 0; }))},
+               {"blend", index_ranges(pairs_where(c, [](double r) { return r > 0 && r < 1; }))},
+               {"interp", index_ranges(pairs_where(c, [](double r) { return r >= 1; }))}});
+}
+
+std::string temperature_sentence(const LongContextCache& c) {
+  const double t = pe::yarn_attention_factor(c.factor);
+  return fill(lesson_text(View::long_context, "temperature"), {{"s", factor_text(c.factor)}, {"t", fmt("%.4f", t)}, {"t2", fmt("%.4f", t * t)}});
+}
+
+// ---- drawing ----
+
+// A filled sweep from twelve o'clock turning clockwise by `turn` (a full disc from one turn on), built
+// from quarter-turn wedges without anti-aliased seams between them.
+void fill_sweep(ImDrawList* dl, ImVec2 c, float r, double turn, ImU32 col) {
+  if (turn >= pe::kTwoPi) {
+    dl->AddCircleFilled(c, r, col, 48);
+    return;
+  }
+  if (!(turn > 1e-4)) return;
+  const int pieces = std::max(1, static_cast<int>(std::ceil(turn / (pe::kPi / 2))));
+  const ImDrawListFlags flags = dl->Flags;
+  dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
+  for (int k = 0; k < pieces; ++k) dial_wedge(dl, c, r, k * turn / pieces, turn / pieces, col, std::max(3, 40 / pieces));
+  dl->Flags = flags;
+}
+
+// An arc of the ring from dial angle `from` to `to` (clockwise from twelve o'clock).
+void ring_arc(ImDrawList* dl, ImVec2 c, float r, double from, double to, ImU32 col, float thickness) {
+  if (!(to - from > 1e-4)) return;
+  if (to - from >= pe::kTwoPi - 1e-9) {
+    dl->AddCircle(c, r, col, 48, thickness);
+    return;
+  }
+  const int segments = std::max(3, static_cast<int>(48 * (to - from) / pe::kTwoPi));
+  dl->PathArcTo(c, r, static_cast<float>(from - pe::kPi / 2), static_cast<float>(to - pe::kPi / 2), segments);
+  dl->PathStroke(col, 0, thickness);
+}
+
+// One dial: the trained sweep (filled), the sweep at s·L (a ring in the method's colour, red beyond the
+// trained angles), a tick where training stopped and the hand at position s·L.
+void sweep_dial(ImDrawList* dl, ImVec2 c, float r, const pe::Sweep& w, ImU32 method_col, float sc) {
+  dial_face(dl, c, r, false, 1.5f, 3.0f, sc);
+  fill_sweep(dl, c, r * 0.64f, w.trained, tint(kTrained, 0.45f));
+  const float ring = r * 0.83f, thick = 4.5f * sc;
+  ring_arc(dl, c, ring, 0, std::min(w.extended, pe::kTwoPi), method_col, thick);
+  if (w.leaves) ring_arc(dl, c, ring, w.trained, w.trained + w.unseen, kUnseen, thick);
+  if (w.trained < pe::kTwoPi) dl->AddLine(hand_tip(c, r * 0.3f, w.trained), hand_tip(c, r, w.trained), kTrained, 2.0f * sc);
+  const ImVec2 tip = hand_tip(c, r * 0.9f, std::fmod(w.extended, pe::kTwoPi));
+  dial_hand(dl, c, tip, colors::ink, 1.8f, 2.5f, sc);
+  if (w.leaves) dl->AddCircleFilled(tip, 3.5f * sc, kUnseen);
+  dial_hub(dl, c, 2.5f, sc);
+}
+
+// The pairs the dial matrix shows, at most `count`, in increasing order: the selected pair, pair 0, the
+// last, the two sides of the one-turn boundary and YaRN's low and high first, then pairs spread evenly.
+std::vector<int> dial_pairs(int pairs, int count, int selected, const LongContextCache& c) {
+  const int first_short = pairs - c.short_sweeps;
+  const std::vector<int> want = {selected, 0, pairs - 1, first_short, first_short - 1, c.range.low, c.range.high};
+  std::vector<int> out;
+  const auto add = [&](int i) {
+    if (i >= 0 && i < pairs && static_cast<int>(out.size()) < count && std::find(out.begin(), out.end(), i) == out.end())
+      out.push_back(i);
+  };
+  for (int i : want) add(i);
+  for (int k = 1; static_cast<int>(out.size()) < std::min(count, pairs) && k < count * 4; ++k) {
+    const int parts = 1 << static_cast<int>(std::floor(std::log2(k)));
+    add(static_cast<int>(std::lround((pairs - 1) * (2.0 * (k - parts) + 1) / (2.0 * parts))));
+  }
+  for (int i = 0; static_cast<int>(out.size()) < std::min(count, pairs); ++i) add(i);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool parse_number(std::string_view text, double& out) {
+  const std::string t(text);
+  if (t.empty()) return false;
+  char* end = nullptr;
+  out = std::strtod(t.c_str(), &end);
+  return end == t.c_str() + t.size() && std::isfinite(out);
+}
+
+void number_slider(const char* label, const char* id, double& v, double lo, double hi, const char* format) {
+  ImGui::TextUnformatted(label);
+  ImGui::SetNextItemWidth(-1);
+  double x = v;
+  if (ImGui::SliderScalar(id, ImGuiDataType_Double, &x, &lo, &hi, format, ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
+      std::isfinite(x))
+    v = std::clamp(x, lo, hi);
+  focus_name(label);
+}
+
+void draw_controls(LongContextCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const int columns = avail >= 900 * sc ? 3 : avail >= 560 * sc ? 2 : 1;
+  if (!ImGui::BeginTable("lc_controls", columns, ImGuiTableFlags_SizingStretchSame)) return;
+  ImGui::TableNextColumn();
+  number_slider("trained length L", "##L", c.length, kMinTrained, kMaxTrained, "%.0f");
+  c.length = std::round(c.length);
+  for (double v : {2048.0, 4096.0, 8192.0, 32768.0}) {
+    const std::string label = grouped(v) + "##L";
+    if (v != 2048.0) same_line_if_fits(button_width(label.c_str()));
+    if (ImGui::SmallButton(label.c_str())) c.length = v;
+    focus_name("trained length " + grouped(v));
+  }
+  ImGui::TableNextColumn();
+  number_slider("factor s (run at s\xC2\xB7L)", "##s", c.factor, kMinFactor, kMaxFactor, "%.3g");
+  for (double v : {2.0, 4.0, 8.0, 16.0, 32.0}) {
+    const std::string label = fmt("%g", v) + "##s";
+    if (v != 2.0) same_line_if_fits(button_width(label.c_str()));
+    if (ImGui::SmallButton(label.c_str())) c.factor = v;
+    focus_name("factor " + fmt("%g", v));
+  }
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted("methods shown");
+  const auto radio = [&](const char* label, int value, bool first) {
+    if (!first) same_line_if_fits(checkbox_width(label));
+    if (ImGui::RadioButton(label, c.method == value)) c.method = value;
+    focus_name(std::string("show ") + label);
+  };
+  radio("all", -1, true);
+  for (int m = 0; m < 4; ++m) radio((method_name(m) + "##m").c_str(), m, false);
+  ImGui::EndTable();
+}
+
+// The matrix: a row per method shown, a column per pair shown.
+void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int pairs = s.d / 2;
+  const float lh = ImGui::GetTextLineHeight();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool side_labels = avail >= 560 * sc;
+  const float label_w = side_labels ? 150 * sc : 0;
+  const float dial = 58 * sc;
+  const float cell_w = std::max(dial + 14 * sc, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc);
+  const int count = std::clamp(static_cast<int>((avail - label_w) / cell_w), 1, 12);
+  const std::vector<int> shown = dial_pairs(pairs, count, s.pair, c);
+  std::vector<int> rows;
+  for (int m = 0; m < 4; ++m)
+    if (method_shown(c, m)) rows.push_back(m);
+  const float header_h = 2 * lh + 6 * sc;
+  ImGui::PushFont(ctx.fonts.title);
+  ImFont* title_font = ImGui::GetFont();
+  const float title_h = ImGui::GetFontSize();
+  ImGui::PopFont();
+  const float label_h = title_h + lh + 4 * sc;  // the method's name over its count
+  const float row_h = dial + lh + 12 * sc + (side_labels ? 0 : label_h);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float width = label_w + cell_w * static_cast<float>(shown.size());
+  const float height = header_h + row_h * static_cast<float>(rows.size());
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+
+  // Columns: a click selects the pair; the selected and hovered columns are tinted.
+  int hovered = -1;
+  for (size_t k = 0; k < shown.size(); ++k) {
+    const int i = shown[k];
+    const ImVec2 p(o.x + label_w + cell_w * static_cast<float>(k), o.y);
+    ImGui::SetCursorScreenPos(p);
+    ImGui::PushID(i);
+    if (ImGui::InvisibleButton("col", ImVec2(cell_w, height))) set_number(s, Field::pair, i);
+    focus_name("pair " + std::to_string(i));
+    if (ImGui::IsItemHovered()) hovered = i;
+    ImGui::PopID();
+    if (i == s.pair || i == hovered)
+      dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + height), i == s.pair ? tint(colors::selected, 0.13f) : colors::hover_fill, 6 * sc);
+    // Header: the pair and its turns within L.
+    const std::string name = "pair " + std::to_string(i);
+    const std::string tl = turns_text(c.sweeps[0][static_cast<size_t>(i)].trained / pe::kTwoPi);
+    dl->AddText(ImVec2(p.x + (cell_w - ImGui::CalcTextSize(name.c_str()).x) / 2, p.y + 2 * sc), i == s.pair ? colors::selected : colors::ink,
+                name.c_str());
+    dl->AddText(ImVec2(p.x + (cell_w - ImGui::CalcTextSize(tl.c_str()).x) / 2, p.y + 2 * sc + lh), kTrained, tl.c_str());
+  }
+  if (side_labels) {
+    const char* h1 = "pair";
+    const char* h2 = "turns within L";
+    dl->AddText(ImVec2(o.x, o.y + 2 * sc), colors::text_dim, h1);
+    dl->AddText(ImVec2(o.x, o.y + 2 * sc + lh), kTrained, h2);
+  }
+
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const int m = rows[r];
+    const ImU32 mc = method_color(m);
+    float y = o.y + header_h + row_h * static_cast<float>(r);
+    dl->AddLine(ImVec2(o.x, y), ImVec2(o.x + width, y), colors::grid, 1.0f);
+    // The row's label: the method (with its chart colour) and how many pairs leave.
+    const std::string name = method_name(m);
+    const std::string count_text = method_available(s, m) ? leave_count(c.leaving[static_cast<size_t>(m)]) : "needs d \xE2\x89\xA5 4";
+    const ImU32 count_col = method_available(s, m) && c.leaving[static_cast<size_t>(m)] == 0 ? colors::text_dim : colors::warning;
+    const float ly = side_labels ? y + (row_h - label_h) / 2 : y + 2 * sc;
+    dl->AddLine(ImVec2(o.x, ly + title_h / 2), ImVec2(o.x + 14 * sc, ly + title_h / 2), mc, 3.0f * sc);
+    dl->AddText(title_font, title_h, ImVec2(o.x + 20 * sc, ly), colors::ink, name.c_str());
+    dl->AddText(ImVec2(o.x + 20 * sc, ly + title_h), count_col, count_text.c_str());
+    if (!side_labels) y += label_h;
+    if (!method_available(s, m)) {
+      const std::string why(lesson_text(View::long_context, "ntk_d2"));
+      add_text_wrapped(dl, ImVec2(o.x + label_w + 6 * sc, y + 8 * sc), colors::warning, why,
+                       std::max(120 * sc, avail - label_w - 12 * sc));
+      continue;
+    }
+    for (size_t k = 0; k < shown.size(); ++k) {
+      const int i = shown[k];
+      const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
+      const float x = o.x + label_w + cell_w * static_cast<float>(k);
+      const ImVec2 ctr(x + cell_w / 2, y + 5 * sc + dial / 2);
+      sweep_dial(dl, ctr, dial / 2 - 2 * sc, w, mc, sc);
+      const std::string t = turns_words(w.extended / pe::kTwoPi);
+      dl->AddText(ImVec2(x + (cell_w - ImGui::CalcTextSize(t.c_str()).x) / 2, ctr.y + dial / 2 + 2 * sc), w.leaves ? colors::warning : colors::ink,
+                  t.c_str());
+    }
+  }
+  ImGui::SetCursorScreenPos(o);
+  ImGui::Dummy(ImVec2(std::max(width, 1.0f), height));
+
+  if (hovered >= 0) {
+    std::string tip = "pair " + std::to_string(hovered);
+    tip.append(": within L = ").append(length_text(c.length)).append(", ");
+    tip.append(turns_words(c.sweeps[0][static_cast<size_t>(hovered)].trained / pe::kTwoPi));
+    for (int m = 0; m < 4; ++m) {
+      if (!method_available(s, m)) continue;
+      const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(hovered)];
+      tip.append("\n").append(method_name(m)).append(": ").append(turns_words(w.extended / pe::kTwoPi)).append(" within s\xC2\xB7L");
+      if (w.leaves) tip.append(", ").append(fmt("%.1f", w.unseen * kRadToDeg)).append("\xC2\xB0 never seen in training");
+    }
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
+}
+
+void legend_item(ImU32 col, const std::string& text, float thickness, bool first, float sc) {
+  const float w = 26 * sc + ImGui::CalcTextSize(text.c_str()).x;
+  if (!first) same_line_if_fits(w, 14 * sc);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float lh = ImGui::GetTextLineHeight();
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, p.y + lh / 2), ImVec2(p.x + 20 * sc, p.y + lh / 2), col, thickness * sc);
+  ImGui::SetCursorScreenPos(ImVec2(p.x + 26 * sc, p.y));
+  ImGui::TextUnformatted(text.c_str());
+}
+
+// Every pair's turns within L and within s·L under each method shown (log scale).
+void draw_chart(State& s, const LongContextCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int pairs = s.d / 2;
+  const float lh = ImGui::GetTextLineHeight();
+  const View v = View::long_context;
+  legend_item(kTrained, std::string(lesson_text(v, "legend_trained")), 4.0f, true, sc);
+  for (int m = 0; m < 4; ++m)
+    if (method_shown(c, m) && method_available(s, m)) legend_item(method_color(m), method_name(m), 2.2f, false, sc);
+  {
+    const std::string t(lesson_text(v, "legend_leaves"));
+    same_line_if_fits(26 * sc + ImGui::CalcTextSize(t.c_str()).x, 14 * sc);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddCircle(ImVec2(p.x + 10 * sc, p.y + lh / 2), 5.0f * sc, kUnseen, 12, 2.0f * sc);
+    ImGui::SetCursorScreenPos(ImVec2(p.x + 26 * sc, p.y));
+    ImGui::TextUnformatted(t.c_str());
+  }
+
+  // Range: every curve shown and the one-turn line.
+  double lo = 1, hi = 1;
+  for (int m = 0; m < 4; ++m) {
+    if (!method_available(s, m) || (m > 0 && !method_shown(c, m))) continue;
+    for (const pe::Sweep& w : c.sweeps[static_cast<size_t>(m)]) {
+      for (double a : {w.trained, w.extended}) {
+        if (!(a > 0)) continue;
+        lo = std::min(lo, a / pe::kTwoPi);
+        hi = std::max(hi, a / pe::kTwoPi);
+      }
+    }
+  }
+  const double ylo = lo / 3, yhi = hi * 3;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float h = std::max(metrics::plot_min_height * sc, std::min(avail.y - lh, 380 * sc));
+  const double pad = std::max(0.5, pairs * 0.015);
+  const std::string title(lesson_text(v, "chart_title"));
+  const Plot p = plot_frame("lc_plot", ImVec2(avail.x, h), -pad, pairs - 1 + pad, ylo, yhi, true, "pair i", title.c_str(), sc, true);
+  const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, pairs - 1);
+  if (p.clicked && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) set_number(s, Field::pair, hover);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  const float y1 = p.sy(1.0);
+  dashed_line(dl, ImVec2(p.lo.x, y1), ImVec2(p.hi.x, y1), colors::axis, 1.4f * sc, 6 * sc);
+  {
+    const std::string one(lesson_text(v, "one_turn"));
+    halo_text(dl, ImVec2(p.lo.x + 6 * sc, y1 - lh - 2 * sc), colors::axis, one.c_str());
+  }
+  // A curve through every pair, one vertex per pixel column.
+  const auto curve = [&](const std::vector<pe::Sweep>& sw, bool trained, ImU32 col, float width) {
+    std::vector<ImVec2> pts;
+    int last_px = -1 << 30;
+    for (int i = 0; i < pairs; ++i) {
+      const double a = trained ? sw[static_cast<size_t>(i)].trained : sw[static_cast<size_t>(i)].extended;
+      const ImVec2 q(p.sx(i), p.sy(std::max(a / pe::kTwoPi, ylo)));
+      const int px = static_cast<int>(q.x);
+      if (px == last_px && i != pairs - 1) continue;
+      last_px = px;
+      pts.push_back(q);
+    }
+    if (pts.size() > 1)
+      dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, width);
+    else if (pts.size() == 1)
+      dl->AddCircleFilled(pts[0], width * 1.5f, col);
+  };
+  curve(c.sweeps[0], true, kTrained, 5.0f * sc);
+  for (int m = 0; m < 4; ++m)
+    if (method_shown(c, m) && method_available(s, m)) curve(c.sweeps[static_cast<size_t>(m)], false, method_color(m), 2.0f * sc);
+  // The pairs that leave the trained range: a ring on their curve, one per pixel column.
+  for (int m = 0; m < 4; ++m) {
+    if (!method_shown(c, m) || !method_available(s, m)) continue;
+    int last_px = -1 << 30;
+    for (int i = 0; i < pairs; ++i) {
+      const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
+      if (!w.leaves) continue;
+      const ImVec2 q(p.sx(i), p.sy(std::max(w.extended / pe::kTwoPi, ylo)));
+      const int px = static_cast<int>(q.x / (10 * sc));  // at most one ring per 10 px
+      if (px == last_px) continue;
+      last_px = px;
+      dl->AddCircle(q, 4.5f * sc, kUnseen, 12, 1.8f * sc);
+    }
+  }
+  {
+    const float x = p.sx(s.pair);
+    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::selected, 120), 1.0f * sc);
+  }
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
+    const float x = p.sx(hover);
+    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::hover_ring, 1.0f);
+    std::string tip = "pair " + std::to_string(hover);
+    tip.append(": ").append(turns_words(c.sweeps[0][static_cast<size_t>(hover)].trained / pe::kTwoPi)).append(" within L");
+    for (int m = 0; m < 4; ++m)
+      if (method_available(s, m))
+        tip.append("\n").append(method_name(m)).append(": ").append(turns_words(c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(hover)].extended / pe::kTwoPi));
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
+  plot_clip_pop();
+}
+
+// YaRN's ramp over the pair index, with its three groups.
+void draw_ramp(const State& s, const LongContextCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int pairs = s.d / 2;
+  const float w = ImGui::GetContentRegionAvail().x;
+  const double pad = std::max(0.5, pairs * 0.015);
+  const std::string title(lesson_text(View::long_context, "ramp_title"));
+  const Plot p = plot_frame("lc_ramp", ImVec2(w, 150 * sc), -pad, pairs - 1 + pad, -0.08, 1.12, false, "pair i", title.c_str(), sc, true);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  const ImU32 yc = method_color(kYarn);
+  // Groups as bands: keep (ramp 0) blue, interpolate (ramp 1) in YaRN's colour.
+  const auto band = [&](int a, int b, ImU32 col) {
+    if (a > b) return;
+    dl->AddRectFilled(ImVec2(p.sx(a - 0.5), p.lo.y), ImVec2(p.sx(b + 0.5), p.hi.y), tint(col, 0.14f));
+  };
+  band(0, c.keep - 1, kTrained);
+  band(c.keep + c.blend, pairs - 1, yc);
+  std::vector<ImVec2> pts;
+  int last_px = -1 << 30;
+  for (int i = 0; i < pairs; ++i) {
+    const ImVec2 q(p.sx(i), p.sy(c.ramp[static_cast<size_t>(i)]));
+    const int px = static_cast<int>(q.x);
+    if (px == last_px && i != pairs - 1) continue;
+    last_px = px;
+    pts.push_back(q);
+  }
+  if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), yc, 0, 2.4f * sc);
+  const float lh = ImGui::GetTextLineHeight();
+  // Each group's name over its part of the axis: keep above the line at 0, interpolate below the line
+  // at 1, blend at the top left of its part, where the rising line is still low.
+  const auto group_label = [&](int a, int b, const char* key, ImU32 col, float y, bool centred) {
+    if (a > b) return;
+    const std::string t(lesson_text(View::long_context, key));
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    const float x = centred ? (p.sx(a - 0.5) + p.sx(b + 0.5) - tw) / 2 : p.sx(a - 0.5) + 4 * sc;
+    halo_text(dl, ImVec2(std::clamp(x, p.lo.x + 2 * sc, p.hi.x - tw - 2 * sc), y), col, t.c_str());
+  };
+  group_label(0, c.keep - 1, "group_keep", kTrained, p.sy(0) - lh - 4 * sc, true);
+  group_label(c.keep, c.keep + c.blend - 1, "group_blend", colors::ink, p.sy(1) + 4 * sc, false);
+  group_label(c.keep + c.blend, pairs - 1, "group_interp", colors::ink, p.sy(1) + 4 * sc, true);
+  dl->AddLine(ImVec2(p.sx(s.pair), p.lo.y), ImVec2(p.sx(s.pair), p.hi.y), with_alpha(colors::selected, 120), 1.0f * sc);
+  plot_clip_pop();
+}
+
+// The selected pair under each method: its speed, its turns within s·L and the angles it newly reaches.
+void draw_pair_table(const State& s, const LongContextCache& c, const ViewContext& ctx) {
+  const int i = s.pair;
+  const pe::Sweep& t0 = c.sweeps[0][static_cast<size_t>(i)];
+  text_wrapped_at_spaces(fill(lesson_text(View::long_context, "pair_line"),
+                              {{"pair", std::to_string(i)},
+                               {"w", fmt("%.6g", pe::omega(i, s.d, s.base))},
+                               {"turns", turns_words(t0.trained / pe::kTwoPi)},
+                               {"L", length_text(c.length)}}));
+  if (!begin_table_fit("lc_pair", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp, 460 * ctx.ui_scale, 5)) return;
+  ImGui::TableSetupColumn("method");
+  ImGui::TableSetupColumn("new w, rad per position");
+  ImGui::TableSetupColumn("turns within s\xC2\xB7L");
+  ImGui::TableSetupColumn("angles never seen");
+  ImGui::TableHeadersRow();
+  for (int m = 0; m < 4; ++m) {
+    if (!method_shown(c, m)) continue;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(method_name(m).c_str());
+    if (!method_available(s, m)) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted("needs d \xE2\x89\xA5 4");
+      continue;
+    }
+    const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
+    ImGui::PushFont(ctx.fonts.mono);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(fmt("%.6g", w.extended / (c.factor * c.length)).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(turns_text(w.extended / pe::kTwoPi).c_str());
+    ImGui::TableNextColumn();
+    if (w.leaves)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::warning), "%s\xC2\xB0", fmt("%.2f", w.unseen * kRadToDeg).c_str());
+    else
+      ImGui::TextUnformatted("none");
+    ImGui::PopFont();
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+bool set_long_context_option(LongContextCache& c, std::string_view key, std::string_view value) {
+  double v = 0;
+  if (key == "length") {
+    if (!parse_number(value, v) || v < kMinTrained || v > kMaxTrained) return false;
+    c.length = std::round(v);
+    return true;
+  }
+  if (key == "factor") {
+    if (!parse_number(value, v) || v < kMinFactor || v > kMaxFactor) return false;
+    c.factor = v;
+    return true;
+  }
+  if (key == "method") {
+    if (value == "all") {
+      c.method = -1;
+      return true;
+    }
+    for (int m = 0; m < 4; ++m)
+      if (value == kMethodIds[m]) {
+        c.method = m;
+        return true;
+      }
+  }
+  return false;
+}
+
+void draw_long_context(State& s, LongContextCache& cache, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::long_context, ctx);
+  draw_controls(cache, ctx);
+  refresh(cache, s);
+  text_wrapped_at_spaces(run_sentence(s, cache));
+  caption(lesson_text(View::long_context, "legend"));
+  ImGui::Spacing();
+  draw_matrix(s, cache, ctx);
+  ImGui::Spacing();
+  draw_chart(s, cache, ctx);
+  ImGui::Spacing();
+  draw_pair_table(s, cache, ctx);
+  for (int m = 0; m < 4; ++m) {
+    if (!method_shown(cache, m)) continue;
+    ImGui::Spacing();
+    ImGui::PushFont(ctx.fonts.title);
+    ImGui::TextUnformatted(method_name(m).c_str());
+    ImGui::PopFont();
+    claim_line(ClaimSource::math, cost_sentence(s, cache, m), sc);
+    if (m == kYarn) {
+      claim_line(ClaimSource::math, ramp_sentence(cache), sc);
+      draw_ramp(s, cache, ctx);
+      claim_line(ClaimSource::math, temperature_sentence(cache), sc);
+    }
+    claim_line(ClaimSource::paper, paper_sentence(m), sc);
+  }
+}
+
+std::string describe_long_context(const State& s, const LongContextCache& cache) {
+  const LongContextCache c = fresh(s, cache);
+  std::string t = run_sentence(s, c);
+  for (int m = 0; m < 4; ++m) {
+    if (!method_shown(c, m)) continue;
+    t.append(" ").append(method_name(m)).append(": ");
+    if (!method_available(s, m)) {
+      t.append(lesson_text(View::long_context, "ntk_d2"));
+      continue;
+    }
+    t.append(leave_count(c.leaving[static_cast<size_t>(m)]));
+    const std::vector<int> which = leaving_pairs(c, m);
+    if (!which.empty()) t.append(" (pairs ").append(index_ranges(which)).append(")");
+    t.append(". (Math) ").append(cost_sentence(s, c, m));
+    if (m == kYarn) t.append(" (Math) ").append(ramp_sentence(c)).append(" (Math) ").append(temperature_sentence(c));
+  }
+  const int i = s.pair;
+  t.append(" ").append(fill(lesson_text(View::long_context, "pair_line"),
+                            {{"pair", std::to_string(i)},
+                             {"w", fmt("%.6g", pe::omega(i, s.d, s.base))},
+                             {"turns", turns_words(c.sweeps[0][static_cast<size_t>(i)].trained / pe::kTwoPi)},
+                             {"L", length_text(c.length)}}));
+  for (int m = 0; m < 4; ++m) {
+    if (!method_shown(c, m) || !method_available(s, m)) continue;
+    const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
+    t.append(" ").append(method_name(m)).append(": ").append(turns_words(w.extended / pe::kTwoPi)).append(" within s\xC2\xB7L");
+    if (w.leaves) t.append(", ").append(fmt("%.2f", w.unseen * kRadToDeg)).append(" degrees never seen in training");
+    t.append(".");
+  }
+  return t;
+}
+
+}  // namespace app

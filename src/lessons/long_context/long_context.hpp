@@ -1,0 +1,52 @@
+// Lesson: context extension on the clock: interpolation, NTK and YaRN (view id `long_context`).
+// A model trained to length L (a view option, 4,096 by default) is run at s·L (s a view option, 8 by
+// default). For each pair, its trained sweep, the angles [0, w_i L] it met in training, against its
+// sweep at s·L under each method (none, linear = position interpolation, NTK-aware, YaRN; the
+// frequencies of core/rope_scaling.hpp), compared in core/rope_turns.hpp:
+//   - a matrix of dials, methods down and a few pairs across: the trained sweep as a blue disc or
+//     wedge, the sweep at s·L as a ring, red where it reaches angles training never showed;
+//   - a chart of every pair's turns within L and within s·L under each method, with the pairs that
+//     leave the trained range marked;
+//   - YaRN's ramp over the pair index (keep, blend, interpolate) and its attention factor 0.1 ln s + 1;
+//   - what each method costs, tagged paper (what the PI, NTK-aware and YaRN papers say) or math.
+// The shared d and base apply (NTK needs d >= 4: the view says so at d = 2). Cached by (d, base, L, s).
+#pragma once
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rope_scaling.hpp"
+#include "core/rope_turns.hpp"
+#include "ui/keyed_cache.hpp"
+#include "state/state.hpp"
+#include "shell/view_context.hpp"
+
+namespace app {
+
+struct LongContextCache {
+  // View-local settings.
+  double length = 4096;  // L, the trained length
+  double factor = 8;     // s
+  int method = -1;       // the method shown: -1 all four, else a pe::RopeScalingType value
+  // Derived, for (d, base, L, s).
+  KeyedCache<int, double, double, double> key;
+  std::array<std::vector<pe::Sweep>, 4> sweeps;  // per method (ntk: empty at d = 2)
+  std::array<int, 4> leaving{};                  // pairs that leave the trained range, per method
+  std::vector<double> ramp;                      // YaRN's ramp per pair (0 keep .. 1 interpolate)
+  int keep = 0, blend = 0, interpolate = 0;      // pairs with ramp 0, between, 1
+  pe::YarnRange range;                           // YaRN's low and high
+  int short_sweeps = 0;                          // pairs whose trained sweep is under a turn
+};
+
+void draw_long_context(State& s, LongContextCache& cache, const ViewContext& ctx);
+// The view's key numbers in words, for describe().
+std::string describe_long_context(const State& s, const LongContextCache& cache);
+
+// The view's own options, for tour steps (false for an unknown key or a bad value; nothing changes then):
+//   length  the trained length L, a number from 2 to 1e8      (length=4096)
+//   factor  the extension factor s, a number from 1 to 1000   (factor=8)
+//   method  the method shown: all, none, linear, ntk or yarn  (method=none)
+bool set_long_context_option(LongContextCache& c, std::string_view key, std::string_view value);
+
+}  // namespace app

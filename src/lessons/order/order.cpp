@@ -1,0 +1,295 @@
+#include "lessons/order/order.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "core/attention.hpp"
+#include "core/encoding.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+using pe::ToyAttention;
+constexpr int kN = ToyAttention::kTokens;
+// A cell of A' differs from P A P^T "visibly" above this (the grid prints 2 decimals).
+constexpr double kVisible = 0.005;
+
+void refresh(OrderCache& c, double base) {
+  if (!c.key.changed(c.perm, c.add_pe, base)) return;
+  c.before = pe::toy_weights(pe::swap_permutation(kN, 0, 0), c.add_pe, base);
+  c.after = pe::toy_weights(c.perm, c.add_pe, base);
+  c.moved = pe::permute_both(c.before, kN, c.perm);
+  c.max_diff = pe::max_abs_diff(c.after, c.moved);
+}
+
+std::string sentence(const std::vector<int>& perm) {
+  const ToyAttention& t = pe::toy_attention();
+  std::string out;
+  for (size_t r = 0; r < perm.size(); ++r) {
+    if (r) out += ' ';
+    out += t.words[static_cast<size_t>(perm[r])];
+  }
+  return out;
+}
+
+// Paper-like to the hand blue (colors::scale_*); sqrt spreads the small weights (0.05 .. 0.35) over visible shades.
+ImU32 weight_color(double w) {
+  return blend(colors::scale_weak, colors::scale_strong, static_cast<float>(std::sqrt(std::clamp(w, 0.0, 1.0))));
+}
+
+// How many of the kN x kN weights differ visibly between A' and P A P^T.
+int visible_changes(const std::vector<double>& after, const std::vector<double>& moved) {
+  int changed = 0;
+  for (size_t t = 0; t < after.size(); ++t) changed += std::fabs(after[t] - moved[t]) > kVisible ? 1 : 0;
+  return changed;
+}
+
+// One labelled n x n grid. `order` gives the word shown for each row/column; cells where `flag`
+// differs from `m` by more than kVisible get an orange frame.
+void draw_grid(const char* title, const char* subtitle, const std::vector<double>& m, const std::vector<int>& order,
+               const std::vector<double>* flag, float cell, float label_w, const ViewContext& ctx) {
+  const ToyAttention& t = pe::toy_attention();
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::BeginGroup();
+  ImGui::TextUnformatted(title);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+  ImGui::TextUnformatted(subtitle);
+  ImGui::PopStyleColor();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float w = label_w + kN * cell, h = line + 4 * sc + kN * cell;
+  ImGui::Dummy(ImVec2(w, h));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 g(p.x + label_w, p.y + line + 4 * sc);  // top-left of the cells
+  ImGui::PushFont(ctx.fonts.mono);
+  for (int c = 0; c < kN; ++c) {
+    const char* word = t.words[static_cast<size_t>(order[static_cast<size_t>(c)])].c_str();
+    const float tw = ImGui::CalcTextSize(word).x;
+    dl->AddText(ImVec2(g.x + static_cast<float>(c) * cell + (cell - tw) / 2, p.y), colors::text_dim, word);
+  }
+  for (int r = 0; r < kN; ++r) {
+    const char* word = t.words[static_cast<size_t>(order[static_cast<size_t>(r)])].c_str();
+    const float tw = ImGui::CalcTextSize(word).x;
+    dl->AddText(ImVec2(g.x - tw - 6 * sc, g.y + static_cast<float>(r) * cell + (cell - line) / 2), colors::text_dim, word);
+    for (int c = 0; c < kN; ++c) {
+      const double v = m[static_cast<size_t>(r * kN + c)];
+      const ImVec2 a(g.x + static_cast<float>(c) * cell, g.y + static_cast<float>(r) * cell), b(a.x + cell, a.y + cell);
+      const ImU32 fill = weight_color(v);
+      dl->AddRectFilled(a, b, fill);
+      dl->AddRect(a, b, colors::paper);
+      const std::string num = fmt("%.2f", v);
+      const ImVec2 ts = ImGui::CalcTextSize(num.c_str());
+      const ImU32 tc = ink_on(fill);
+
+      dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), tc, num.c_str());
+      if (flag && std::fabs((*flag)[static_cast<size_t>(r * kN + c)] - v) > kVisible)
+        dl->AddRect(ImVec2(a.x + 1.5f * sc, a.y + 1.5f * sc), ImVec2(b.x - 1.5f * sc, b.y - 1.5f * sc), colors::ghost, 0, 0,
+                    2.5f * sc);
+    }
+  }
+  ImGui::PopFont();
+  ImGui::EndGroup();
+}
+
+// The sentence as clickable chips: click one token, then another, to swap them.
+void draw_chips(OrderCache& c, const ViewContext& ctx) {
+  const ToyAttention& t = pe::toy_attention();
+  const float sc = ctx.ui_scale;
+  // The chips flow onto more lines in a narrow window, so every token stays within reach.
+  for (int r = 0; r < kN; ++r) {
+    if (r) same_line_if_fits(92 * sc);
+    ImGui::PushID(r);
+    const bool picked = c.picked == r;
+    if (picked) {
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(colors::ghost));
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::paper));
+    }
+    char label[64];
+    std::snprintf(label, sizeof label, "%d: %s", r, t.words[static_cast<size_t>(c.perm[static_cast<size_t>(r)])].c_str());
+    if (ImGui::Button(label, ImVec2(92 * sc, 0))) {
+      if (c.picked < 0) {
+        c.picked = r;
+      } else {
+        if (c.picked != r) std::swap(c.perm[static_cast<size_t>(c.picked)], c.perm[static_cast<size_t>(r)]);
+        c.picked = -1;
+      }
+    }
+    if (picked) ImGui::PopStyleColor(2);
+    ImGui::PopID();
+  }
+  same_line_if_fits(button_width("swap dog, man"), 20 * sc);
+  if (ImGui::Button("swap dog, man")) {
+    c.perm = pe::swap_permutation(kN, 1, 4);
+    c.picked = -1;
+  }
+  same_line_if_fits(button_width("original order"));
+  if (ImGui::Button("original order")) {
+    c.perm = pe::swap_permutation(kN, 0, 0);
+    c.picked = -1;
+  }
+}
+
+void draw_inputs(const OrderCache& c, double base, const ViewContext& ctx) {
+  const ToyAttention& t = pe::toy_attention();
+  const int d = ToyAttention::kModel;
+  ImGui::PushFont(ctx.fonts.mono);
+  // Narrower than its ten columns (a phone), the table scrolls sideways.
+  const float table_w = ImGui::CalcTextSize("slot token +0.00").x + (d - 1) * ImGui::CalcTextSize("+0.00 ").x +
+                        static_cast<float>(d + 2) * 2 * ImGui::GetStyle().CellPadding.x;
+  if (begin_table_fit("inputs", d + 2, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit, table_w, kN)) {
+    ImGui::TableSetupColumn("slot");
+    ImGui::TableSetupColumn("token");
+    for (int j = 0; j < d; ++j) {
+      static const char* kDims[] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7"};
+      ImGui::TableSetupColumn(kDims[j]);
+    }
+    ImGui::TableHeadersRow();
+    std::vector<double> p(static_cast<size_t>(d));
+    for (int r = 0; r < kN; ++r) {
+      const int tok = c.perm[static_cast<size_t>(r)];
+      pe::encoding_vector(static_cast<double>(r), d, base, p);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", r);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(t.words[static_cast<size_t>(tok)].c_str());
+      for (int j = 0; j < d; ++j) {
+        ImGui::TableNextColumn();
+        const double e = t.embed[static_cast<size_t>(tok * d + j)];
+        ImGui::TextUnformatted(fmt("%+.2f", c.add_pe ? e + p[static_cast<size_t>(j)] : e).c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
+  if (!pe::is_permutation(c.perm) || c.perm.size() != static_cast<size_t>(kN)) c.perm = pe::swap_permutation(kN, 1, 4);
+  refresh(c, s.base);
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::order, ctx);
+
+  const std::string_view hint = lesson_text(View::order, "hint");
+  ImGui::TextUnformatted(hint.data(), hint.data() + hint.size());
+  draw_chips(c, ctx);
+  // The checkbox keeps its whole label where it fits; in a narrow window the formula follows as text.
+  const char* pe_label = "add positional encoding: input of slot r = E[token] + PE(r)";
+  const bool long_label = checkbox_width(pe_label) <= ImGui::GetContentRegionAvail().x;
+  if (ImGui::Checkbox(long_label ? pe_label : "add positional encoding", &c.add_pe)) refresh(c, s.base);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  if (!long_label) text_after("input of slot r = E[token] + PE(r)");
+  std::string toy = "(toy: d = " + std::to_string(ToyAttention::kModel);
+  toy += ", d_k = " + std::to_string(ToyAttention::kKey);
+  toy += ", base " + fmt("%g", s.base) + ")";
+  text_after(toy);
+  ImGui::PopStyleColor();
+  refresh(c, s.base);
+
+  const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
+  ImGui::TextUnformatted(("Original: \"" + sentence(id) + "\"").c_str());
+  text_after("Now: \"" + sentence(c.perm) + "\"", ImGui::CalcTextSize("    ").x);
+  ImGui::Spacing();
+
+  // Three grids side by side where they fit with readable cells, else two, else one per row (a
+  // phone), each as large as the width allows.
+  const float avail = ImGui::GetContentRegionAvail().x;
+  ImGui::PushFont(ctx.fonts.mono);
+  const float label_w = ImGui::CalcTextSize("bites").x + 10 * sc;
+  const float min_cell = ImGui::CalcTextSize("0.00").x + 8 * sc;  // a weight with room around it
+  ImGui::PopFont();
+  const float gap = 22 * sc;
+  const auto cell_for = [&](int per_row) {
+    return (avail - static_cast<float>(per_row) * label_w - static_cast<float>(per_row - 1) * gap) / static_cast<float>(per_row * kN);
+  };
+  const int per_row = cell_for(3) >= min_cell ? 3 : cell_for(2) >= min_cell ? 2 : 1;
+  const float cell = std::clamp(cell_for(per_row), min_cell, 64 * sc);
+  struct Grid {
+    const char* title;
+    const char* subtitle;
+  };
+  const Grid grids[] = {{"A: original order", "weights of the sentence as written"},
+                        {"A': after reordering", "computed afresh from the new order"},
+                        {"P A P^T: old weights, moved", "A with rows and columns carried along"}};
+  const auto grid_width = [&](const Grid& g) {
+    return std::max({label_w + kN * cell, ImGui::CalcTextSize(g.title).x, ImGui::CalcTextSize(g.subtitle).x});
+  };
+  draw_grid(grids[0].title, grids[0].subtitle, c.before, id, nullptr, cell, label_w, ctx);
+  same_line_if_fits(grid_width(grids[1]), gap);
+  draw_grid(grids[1].title, grids[1].subtitle, c.after, c.perm, &c.moved, cell, label_w, ctx);
+  same_line_if_fits(grid_width(grids[2]), gap);
+  draw_grid(grids[2].title, grids[2].subtitle, c.moved, c.perm, &c.after, cell, label_w, ctx);
+
+  caption(lesson_text(View::order, "grid_key"));
+  ImGui::Spacing();
+  ImGui::PushFont(ctx.fonts.title);
+  const bool same = c.max_diff < 1e-12;
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(same ? colors::selected : colors::warning), "max |A' \xE2\x88\x92 P A P^T| = %s",
+                     fmt(same ? "%.1e" : "%.4f", c.max_diff).c_str());
+  ImGui::PopFont();
+  if (c.perm == id)
+    caption(lesson_text(View::order, "identity"));
+  else if (same)
+    caption(lesson_text(View::order, "same"));
+  else
+    caption(fill(lesson_text(View::order, "differ"),
+                 {{"changed", std::to_string(visible_changes(c.after, c.moved))}, {"total", std::to_string(kN * kN)}}));
+
+  ImGui::Spacing();
+  if (ImGui::CollapsingHeader(c.add_pe ? "The inputs: E[token] + PE(slot)" : "The inputs: E[token]")) draw_inputs(c, s.base, ctx);
+}
+
+}  // namespace app
+
+namespace app {
+
+// The order of the sentence, the picked slot and the PE box live in the view (OrderCache), not in the
+// State: the description works them as draw_order() does (an order that is not a permutation of the
+// five slots falls back to the starting swap, dog <-> man). The numbers are computed afresh from the
+// settings, never read from the cache's results, which a view not yet drawn has not filled.
+std::string describe_order(const State& s, const OrderCache& cache) {
+  const bool valid = pe::is_permutation(cache.perm) && cache.perm.size() == static_cast<size_t>(kN);
+  const std::vector<int> perm = valid ? cache.perm : pe::swap_permutation(kN, 1, 4);
+  const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
+  const ToyAttention& toy = pe::toy_attention();
+  std::string t = "Toy self-attention over the " + std::to_string(kN) + " tokens \"" + sentence(id) + "\" (toy width d = " +
+                  std::to_string(ToyAttention::kModel) + ", d_k = " + std::to_string(ToyAttention::kKey) + "), ";
+  if (perm == id)
+    t += "in their original order.";
+  else
+    t += std::string(perm == OrderCache{}.perm ? "reordered by the view's starting swap" : "reordered") + " to \"" + sentence(perm) + "\".";
+  if (cache.picked >= 0 && cache.picked < kN)
+    t += " Slot " + std::to_string(cache.picked) + " (\"" + toy.words[static_cast<size_t>(perm[static_cast<size_t>(cache.picked)])] +
+         "\") is picked: clicking another token swaps the two.";
+  // The setting the canvas shows first, then the other one for contrast (not for the identity order).
+  const std::string setting = "the view's setting now";
+  for (const bool add_pe : {cache.add_pe, !cache.add_pe}) {
+    const bool shown = add_pe == cache.add_pe;
+    if (!shown && perm == id) break;
+    const std::vector<double> after = pe::toy_weights(perm, add_pe, s.base);
+    const std::vector<double> moved = pe::permute_both(pe::toy_weights(id, add_pe, s.base), kN, perm);
+    const double diff = pe::max_abs_diff(after, moved);
+    const bool same = diff < 1e-12;
+    t += add_pe ? " With PE(slot) added to each input (base " + fmt("%g", s.base) + (shown ? ", " + setting : std::string()) + "), "
+                : std::string(" Without positions") + (shown ? " (" + setting + ")" : std::string()) + ", ";
+    t += shown ? "the largest difference between the new weights A' and the old ones moved, P A P^T, is " : "that difference is ";
+    t += fmt(same ? "%.1e" : "%.4f", diff);
+    if (perm == id)
+      t += ": P is the identity, so A' = A. Swap two tokens to compare.";
+    else
+      t += same ? ": the weights only move with their words."
+                : " and " + std::to_string(visible_changes(after, moved)) + " of " + std::to_string(kN * kN) + " weights differ visibly.";
+  }
+  return t;
+}
+
+}  // namespace app

@@ -1,0 +1,191 @@
+#include "lessons/periods/periods.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/frequency.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "state/state_io.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+// Periods within the window, longer than the window, and the window itself.
+const ImU32& kFast = colors::sin_series;
+const ImU32& kSlow = colors::muted;
+const ImU32& kWindow = colors::cos_series;
+
+void refresh(PeriodsCache& cache, const State& s) {
+  if (!cache.key.changed(s.d, s.base)) return;
+  cache.period.resize(static_cast<size_t>(s.d / 2));
+  for (int i = 0; i < s.d / 2; ++i) cache.period[static_cast<size_t>(i)] = pe::period(i, s.d, s.base);
+}
+
+std::string period_text(double T) { return T < 1e7 ? grouped(T, T < 100 ? 3 : (T < 1e4 ? 1 : 0)) : fmt("%.4g", T); }
+
+}  // namespace
+
+void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
+  refresh(cache, s);
+  const float sc = ctx.ui_scale;
+  const int pairs = s.d / 2;
+  const double ratio = pe::period_ratio(s.d, s.base);
+  const int first = pe::first_pair_with_period_above(s.n, s.d, s.base);
+  const double slowest = cache.period.back();
+
+  lesson_intro(View::periods, ctx);
+  // The hint beside the slider, or below it in a narrow window.
+  const bool two_columns = ImGui::GetContentRegionAvail().x >= 560 * sc;
+  if (ImGui::BeginTable("period_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableNextColumn();
+    param_slider("window N", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+    ImGui::TableNextColumn();
+    caption(lesson_text(View::periods, "hint"));
+    ImGui::EndTable();
+  }
+
+  // y from below both 2*pi and N to above both the slowest period and N, so the line at N is always on the chart.
+  const double ylo = std::min(2.0, static_cast<double>(s.n) * 0.5), yhi = std::max(slowest, static_cast<double>(s.n)) * 3.0;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float plot_h = std::max(metrics::plot_min_height * sc, avail.y - 5.6f * ImGui::GetTextLineHeightWithSpacing());
+  const double xpad = std::max(0.5, pairs * 0.012);
+  const Plot p = plot_frame("periods_plot", ImVec2(avail.x, plot_h), -xpad, pairs - 1 + xpad, ylo, yhi, true,
+                            "pair i  (dimensions 2i and 2i+1)", "period in positions (log scale)", sc, true);
+  const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, pairs - 1);
+  if (p.clicked) set_number(s, Field::pair, hover);
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  // The points: dots when there is room, else one vertex per pixel column (the periods only grow).
+  const float spacing = p.width() / static_cast<float>(pairs);
+  if (spacing >= 4 * sc) {
+    const float r = std::min(3.5f * sc, spacing * 0.4f);
+    for (int i = 0; i < pairs; ++i)
+      dl->AddCircleFilled(ImVec2(p.sx(i), p.sy(cache.period[static_cast<size_t>(i)])), r, i < first ? kFast : kSlow);
+  } else {
+    std::vector<ImVec2> fast, slow;
+    int last_px = -1;
+    for (int i = 0; i < pairs; ++i) {
+      const ImVec2 q(p.sx(i), p.sy(cache.period[static_cast<size_t>(i)]));
+      const int px = static_cast<int>(q.x);
+      if (px == last_px && i != first && i != first - 1 && i != pairs - 1) continue;
+      last_px = px;
+      (i < first ? fast : slow).push_back(q);
+      if (i == first - 1) slow.push_back(q);  // join the two parts
+    }
+    dl->AddPolyline(fast.data(), static_cast<int>(fast.size()), kFast, 0, 2.5f * sc);
+    dl->AddPolyline(slow.data(), static_cast<int>(slow.size()), kSlow, 0, 2.5f * sc);
+  }
+  // The window N.
+  const float yN = p.sy(s.n);
+  dashed_line(dl, ImVec2(p.lo.x, yN), ImVec2(p.hi.x, yN), kWindow, 1.6f * sc, 7 * sc);
+  const std::string nlabel = "N = " + grouped(s.n);
+  halo_text(dl, ImVec2(p.lo.x + 6 * sc, yN - ImGui::GetTextLineHeight() - 2 * sc), kWindow, nlabel.c_str());
+  // Where the periods cross N.
+  if (first > 0 && first < pairs) {
+    const float x = p.sx(first);
+    dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::muted, 200), 1.0f, 4 * sc);
+    // Right of the line, else left of it; where neither side has room (a phone), the short form.
+    std::string t = "from dimension " + std::to_string(2 * first) + " on: period > N";
+    const auto fits = [&](const std::string& u) {
+      const float w = ImGui::CalcTextSize(u.c_str()).x;
+      return x + w + 10 * sc <= p.hi.x || x - w - 6 * sc >= p.lo.x;
+    };
+    if (!fits(t)) t = "dim " + std::to_string(2 * first) + "+: period > N";
+    if (!fits(t)) t = "period > N";
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    const float tx = x + tw + 10 * sc > p.hi.x ? x - tw - 6 * sc : x + 6 * sc;
+    halo_text(dl, ImVec2(std::clamp(tx, p.lo.x + 2 * sc, std::max(p.lo.x + 2 * sc, p.hi.x - tw - 2 * sc)), p.lo.y + 4 * sc),
+              colors::text_dim, t.c_str());
+  }
+  // The selected pair.
+  const ImVec2 sel(p.sx(s.pair), p.sy(cache.period[static_cast<size_t>(s.pair)]));
+  dl->AddLine(ImVec2(sel.x, p.lo.y), ImVec2(sel.x, p.hi.y), with_alpha(colors::selected, 90), 1.0f);
+  dl->AddCircleFilled(sel, 5.5f * sc, colors::selected);
+  dl->AddCircle(sel, 8.0f * sc, colors::selected, 0, 1.5f * sc);
+  {
+    const std::string t = "pair " + std::to_string(s.pair) + ": " + period_text(cache.period[static_cast<size_t>(s.pair)]);
+    const ImVec2 tsz = ImGui::CalcTextSize(t.c_str());
+    // Left of the point on the right half (below the line there), right of it on the left half.
+    const bool right_half = sel.x > (p.lo.x + p.hi.x) / 2;
+    float tx = right_half ? sel.x - tsz.x - 12 * sc : sel.x + 12 * sc;
+    float ty = right_half ? sel.y + 6 * sc : sel.y - tsz.y - 6 * sc;
+    tx = std::clamp(tx, p.lo.x + 2, p.hi.x - tsz.x - 2);
+    ty = std::clamp(ty, p.lo.y + 2, p.hi.y - tsz.y - 2);
+    halo_text(dl, ImVec2(tx, ty), colors::selected, t.c_str());
+  }
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
+    dl->AddCircle(ImVec2(p.sx(hover), p.sy(cache.period[static_cast<size_t>(hover)])), metrics::hover_radius * sc, colors::hover_ring, 0, 1.5f * sc);
+    ImGui::SetTooltip("pair %d: dimensions %d and %d\nperiod %s positions\nw = %s rad per position", hover, 2 * hover, 2 * hover + 1,
+                      fmt("%.6g", cache.period[static_cast<size_t>(hover)]).c_str(), fmt("%.6g", pe::omega(hover, s.d, s.base)).c_str());
+  }
+  plot_clip_pop();
+
+  // Key numbers: what and value side by side, or in a narrow window (a phone) each value under its
+  // name, wrapped at spaces.
+  const bool stacked = ImGui::GetContentRegionAvail().x < 640 * sc;
+  const ImGuiTableFlags sizing = stacked ? ImGuiTableFlags_SizingStretchProp : ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("period_numbers", stacked ? 1 : 2, sizing | ImGuiTableFlags_BordersInnerH)) {
+    const auto row = [&](const std::string& what, const std::string& value, ImU32 col) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      if (stacked) {
+        text_wrapped_at_spaces(what, ImGui::GetContentRegionAvail().x);
+        ImGui::Indent(12 * sc);
+      } else {
+        ImGui::TextUnformatted(what.c_str());
+        ImGui::TableNextColumn();
+      }
+      ImGui::PushFont(ctx.fonts.mono);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
+      if (stacked)
+        text_wrapped_at_spaces(value, ImGui::GetContentRegionAvail().x);
+      else
+        ImGui::TextUnformatted(value.c_str());
+      ImGui::PopStyleColor();
+      ImGui::PopFont();
+      if (stacked) ImGui::Unindent(12 * sc);
+    };
+    const ImU32 ink = colors::ink;
+    if (pairs > 1)
+      row("ratio of neighbouring periods, base^(2/d)", fmt("%.6f", ratio) + "  (each " + fmt("%.2f", (ratio - 1) * 100) + "% longer)", ink);
+    else
+      row("ratio of neighbouring periods, base^(2/d)", "none: d = 2 has only one pair, so no neighbour to compare", ink);
+    row("first period > N = " + grouped(s.n),
+        first < pairs ? "pair " + std::to_string(first) + ": from dimension " + std::to_string(2 * first) + " on (" +
+                            std::to_string(pairs - first) + " of " + std::to_string(pairs) + " pairs)"
+                      : std::string("none: every pair completes a cycle within N"),
+        ink);
+    row("fastest period (pair 0), 2\xCF\x80", fmt("%.4f", cache.period.front()) + " positions", ink);
+    row("slowest period (pair " + std::to_string(pairs - 1) + ")", period_text(slowest) + " positions", ink);
+    row(("selected pair " + std::to_string(s.pair) + " (dimensions " + std::to_string(2 * s.pair) + ", " +
+         std::to_string(2 * s.pair + 1) + ")"),
+        "period " + period_text(cache.period[static_cast<size_t>(s.pair)]) + ", w = " + fmt("%.6g", pe::omega(s.pair, s.d, s.base)),
+        colors::selected);
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace app
+
+namespace app {
+
+std::string describe_periods(const State& s, const PeriodsCache& /*cache*/) {
+  const int pairs = s.d / 2;
+  const int first = pe::first_pair_with_period_above(s.n, s.d, s.base);
+  std::string t = "The " + std::to_string(pairs) + " periods run from " + fmt("%.4f", pe::period(0, s.d, s.base)) +
+                  " positions (pair 0) to " + period_text(pe::period(pairs - 1, s.d, s.base)) + " (pair " +
+                  std::to_string(pairs - 1) + "), a ratio of " + fmt("%.6g", pe::period(pairs - 1, s.d, s.base) / pe::period(0, s.d, s.base)) + ". ";
+  if (pairs > 1) t += "Each period is " + fmt("%.6f", pe::period_ratio(s.d, s.base)) + " times the one before. ";
+  t += first < pairs ? "From pair " + std::to_string(first) + " on (" + std::to_string(pairs - first) + " of " + std::to_string(pairs) +
+                           " pairs) the period is longer than the window N = " + grouped(s.n) + "."
+                     : "Every pair completes a cycle within the window N = " + grouped(s.n) + ".";
+  return t + " Selected pair " + std::to_string(s.pair) + ": period " + period_text(pe::period(s.pair, s.d, s.base)) + " positions.";
+}
+
+}  // namespace app

@@ -1,0 +1,751 @@
+#include "lessons/precision/precision.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "core/encoding.hpp"
+#include "core/float32_encoding.hpp"
+#include "core/frequency.hpp"
+#include "core/half_precision.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "state/state_io.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+constexpr double kMaxPos = 1e7;           // right end of the position axis
+constexpr double kFloorErr = 1e-9;        // errors below this sit on the bottom edge
+constexpr double kVisible = 2.0 / 255.0;  // one colour step of the heatmap's red/blue ramps
+constexpr int kSamplesPerColumn = 16;
+
+constexpr ImU32 kBound = IM_COL32(130, 135, 145, 255);  // the dashed estimate |w pos| 2^-23
+
+double naive_error(double pos, int dim, int d, double base) {
+  return std::fabs(static_cast<double>(pe::float32_value_naive(pos, dim, d, base)) - pe::encoding_value(pos, dim, d, base));
+}
+double shader_error(double pos, int dim, int d, double base) {
+  return std::fabs(static_cast<double>(pe::float32_value_shader(static_cast<std::uint32_t>(pos), dim, d, base)) -
+                   pe::encoding_value(pos, dim, d, base));
+}
+
+// Position at fraction t of the log axis 1 .. 1e7.
+double pos_at(double t) { return std::pow(10.0, t * std::log10(kMaxPos)); }
+
+void refresh_curves(PrecisionCache& c, const State& s, int columns) {
+  if (!c.curve_key.changed(s.d, s.base, s.pair, c.component, columns)) return;
+  const int dim = 2 * s.pair + c.component;
+  c.naive_err.assign(static_cast<size_t>(columns), -1.0);
+  c.shader_err.assign(static_cast<size_t>(columns), -1.0);
+  for (int j = 0; j < columns; ++j) {
+    // Whole positions (token positions) inside this pixel column, up to kSamplesPerColumn of them.
+    const double lo = std::ceil(pos_at(static_cast<double>(j) / columns));
+    const double hi = std::ceil(pos_at(static_cast<double>(j + 1) / columns)) - 1;
+    if (hi < lo) continue;
+    const double count = std::min<double>(kSamplesPerColumn, hi - lo + 1);
+    double wn = 0, ws = 0;
+    for (int k = 0; k < static_cast<int>(count); ++k) {
+      const double p = count <= 1 ? lo : std::round(lo + (hi - lo) * k / (count - 1));
+      wn = std::max(wn, naive_error(p, dim, s.d, s.base));
+      ws = std::max(ws, shader_error(p, dim, s.d, s.base));
+    }
+    c.naive_err[static_cast<size_t>(j)] = wn;
+    c.shader_err[static_cast<size_t>(j)] = ws;
+  }
+}
+
+void refresh_pairs(PrecisionCache& c, const State& s) {
+  if (!c.pairs_key.changed(s.d, s.base, c.probe)) return;
+  c.pair_naive_err = pe::float32_naive_pair_errors(c.probe, s.d, s.base);
+  c.pair_shader_err = pe::float32_shader_pair_errors(static_cast<std::uint32_t>(c.probe), s.d, s.base);
+}
+
+// Both charts: the plot rectangle of a chart of `size` at the cursor, with a log10 error axis from
+// kFloorErr to 1 and x from x0 to x1 (positions on a log axis, or pairs).
+Plot error_plot(ImVec2 size, float sc, double x0, double x1, bool log_x) {
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float left = ImGui::CalcTextSize("1e-9").x + 12 * sc;
+  return plot_rect(ImVec2(origin.x + left, origin.y + line + 6 * sc),
+                   ImVec2(origin.x + size.x - 8 * sc, origin.y + size.y - 2 * line - 8 * sc), x0, x1, kFloorErr, 1.0, log_x, true);
+}
+
+// The screen y of an error: errors below kFloorErr (0 included) sit on the bottom edge, above 1 on the top.
+float err_y(const Plot& p, double err) { return p.sy(std::clamp(err, kFloorErr, 1.0)); }
+
+// The chart's invisible button, reserving `size` at the cursor; the mouse state goes into p.
+void error_plot_button(const char* id, ImVec2 size, Plot& p) {
+  ImGui::InvisibleButton(id, size);
+  p.hovered = ImGui::IsItemHovered();
+  p.clicked = ImGui::IsItemClicked();
+  p.held = ImGui::IsItemActive();
+  p.mouse = ImGui::GetIO().MousePos;
+}
+
+// Background, error grid (decades), the 2/255 line and the y labels.
+void draw_error_axis(ImDrawList* dl, const Plot& p, float sc) {
+  dl->AddRectFilled(p.lo, p.hi, colors::paper);
+  const float line = ImGui::GetTextLineHeight();
+  for (int e = -9; e <= 0; ++e) {
+    const float y = err_y(p, std::pow(10.0, e));
+    dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), colors::grid);
+    if (e % 3 != 0 && e != -1) continue;
+    char buf[16];
+    std::snprintf(buf, sizeof buf, e == 0 ? "1" : "1e%d", e);
+    dl->AddText(ImVec2(p.lo.x - ImGui::CalcTextSize(buf).x - metrics::label_gap * sc, y - line / 2), colors::ink, buf);
+  }
+  const float yv = err_y(p, kVisible);
+  dashed_line(dl, ImVec2(p.lo.x, yv), ImVec2(p.hi.x, yv), colors::threshold, 1.5f * sc, 5 * sc);
+}
+
+// One error per pixel column from the left edge (negative: no whole position in that column).
+void polyline(ImDrawList* dl, const Plot& f, const std::vector<double>& err, ImU32 col, float thick) {
+  ImVec2 prev;
+  bool have = false;
+  for (size_t j = 0; j < err.size(); ++j) {
+    if (err[j] < 0) continue;
+    const ImVec2 p(f.lo.x + static_cast<float>(j) + 0.5f, err_y(f, err[j]));
+    if (have) dl->AddLine(prev, p, col, thick);
+    prev = p;
+    have = true;
+  }
+}
+
+struct LegendEntry {
+  ImU32 col;
+  const char* text;
+  bool dash;
+};
+
+// The size of the legend's box.
+ImVec2 legend_size(const LegendEntry* entries, int count, float sc) {
+  const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
+  float text_w = 0;
+  for (int e = 0; e < count; ++e) text_w = std::max(text_w, ImGui::CalcTextSize(entries[e].text).x);
+  return ImVec2(2 * pad + swatch + gap + text_w, 2 * pad + static_cast<float>(count) * line + static_cast<float>(count - 1) * 2 * sc);
+}
+
+// The legend in an opaque white box with a border, so the curves never run through its text.
+void legend(ImDrawList* dl, ImVec2 at, const LegendEntry* entries, int count, float sc) {
+  const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
+  const ImVec2 size = legend_size(entries, count, sc);
+  const ImVec2 hi(at.x + size.x, at.y + size.y);
+  dl->AddRectFilled(at, hi, colors::paper, 3 * sc);
+  dl->AddRect(at, hi, colors::axis, 3 * sc, 0, 1.0f * sc);
+  float y = at.y + pad;
+  for (int e = 0; e < count; ++e) {
+    const ImVec2 a(at.x + pad, y + line / 2), b(at.x + pad + swatch, y + line / 2);
+    if (entries[e].dash)
+      dashed_line(dl, a, b, entries[e].col, 2 * sc, 4 * sc);
+    else
+      dl->AddLine(a, b, entries[e].col, 2.5f * sc);
+    dl->AddText(ImVec2(b.x + gap, y), colors::ink, entries[e].text);
+    y += line + 2 * sc;
+  }
+}
+
+void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::BeginGroup();  // the chart and, in a narrow window, its legend below it: one item beside the other chart
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  Plot f = error_plot(size, sc, 1.0, kMaxPos, true);
+  const int columns = std::max(2, static_cast<int>(f.hi.x - f.lo.x));
+  refresh_curves(c, s, columns);
+
+  error_plot_button("by_position", size, f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const int dim = 2 * s.pair + c.component;
+  char title[96];
+  std::snprintf(title, sizeof title, "|float32 \xE2\x88\x92 double| of dimension %d (%s of pair %d) against position", dim,
+                c.component ? "cos" : "sin", s.pair);
+  if (ImGui::CalcTextSize(title).x > origin.x + size.x - f.lo.x)  // a narrow chart: the short title
+    std::snprintf(title, sizeof title, "|float32 \xE2\x88\x92 double|, dimension %d (%s)", dim, c.component ? "cos" : "sin");
+  dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title);
+  draw_error_axis(dl, f, sc);
+  // A number under every decade, or under every other one where they would touch (a phone); the
+  // last one is pulled left by half its width to stay inside the frame.
+  const float decade = f.width() / 7.0f;
+  const int every = decade >= 2 * ImGui::CalcTextSize("1e7").x + 8 * sc ? 1 : 2;
+  for (int e = 0; e <= 7; ++e) {
+    const float x = f.sx(std::pow(10.0, e));
+    dl->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), colors::grid);
+    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
+    if (e % every != 0) continue;
+    const char* labels[] = {"1", "10", "100", "1e3", "1e4", "1e5", "1e6", "1e7"};
+    const float tw = ImGui::CalcTextSize(labels[e]).x;
+    dl->AddText(ImVec2(std::min(x - tw / 2, f.hi.x - tw), f.hi.y + 5 * sc), colors::ink, labels[e]);
+  }
+  const char* xl = "position (log scale)";
+  dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
+
+  plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
+  // The estimate |w pos| 2^-23 (the angle error bound, capped where values can no longer be further off).
+  const double w = pe::omega(s.pair, s.d, s.base);
+  ImVec2 prev;
+  for (int j = 0; j <= columns; j += 4) {
+    const double p = pos_at(static_cast<double>(j) / columns);
+    const ImVec2 q(f.lo.x + static_cast<float>(j), err_y(f, std::min(2.0, w * p * std::ldexp(1.0, -23))));
+    if (j > 0) dashed_line(dl, prev, q, kBound, 1.2f * sc, 3 * sc);
+    prev = q;
+  }
+  polyline(dl, f, c.shader_err, colors::hand, 2.0f * sc);
+  polyline(dl, f, c.naive_err, colors::warning, 2.0f * sc);
+  const float xp = f.sx(c.probe);
+  dl->AddLine(ImVec2(xp, f.lo.y), ImVec2(xp, f.hi.y), colors::marker, 1.0f * sc);
+  plot_clip_pop();
+  dl->AddRect(f.lo, f.hi, colors::axis);
+  const LegendEntry entries[] = {
+      {colors::warning, "naive float32: sin(fl(pos)\xC2\xB7" "fl(\xCF\x89))", false},
+      {colors::hand, "heatmap shader (integer phase)", false},
+      {kBound, "estimate |\xCF\x89\xC2\xB7pos|\xC2\xB7" "2^-23", true},
+      {colors::threshold, "2/255: a visible colour step", true},
+  };
+  // In the chart's top left, or below the chart where it would cover most of it (a phone).
+  const ImVec2 box = legend_size(entries, 4, sc);
+  if (box.x <= 0.75f * f.width()) {
+    legend(dl, ImVec2(f.lo.x + 6 * sc, f.lo.y + 6 * sc), entries, 4, sc);
+  } else {
+    legend(dl, ImVec2(f.lo.x, ImGui::GetCursorScreenPos().y), entries, 4, sc);
+    ImGui::Dummy(ImVec2(f.hi.x - origin.x, box.y));
+  }
+
+  if (f.hovered) {
+    const ImVec2 m = f.mouse;
+    const int j = static_cast<int>(m.x - f.lo.x);
+    if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
+      const double p = std::round(pos_at((j + 0.5) / columns));
+      dl->AddLine(ImVec2(m.x, f.lo.y), ImVec2(m.x, f.hi.y), with_alpha(colors::marker, 90));
+      ImGui::SetTooltip("positions near %s (largest error among up to %d whole positions in this pixel column)\n"
+                        "naive float32: %s\nshader:        %s\nclick: show every pair at position %s on the right",
+                        fmt("%.4g", p).c_str(), kSamplesPerColumn, fmt("%.2e", c.naive_err[static_cast<size_t>(j)]).c_str(),
+                        fmt("%.2e", c.shader_err[static_cast<size_t>(j)]).c_str(), fmt("%.0f", p).c_str());
+      if (f.clicked) c.probe = std::clamp(p, 1.0, kMaxPos);
+    }
+  }
+  ImGui::EndGroup();
+}
+
+void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  refresh_pairs(c, s);
+  const int pairs = s.d / 2;
+  Plot f = error_plot(size, sc, -0.5, pairs - 0.5, false);
+  error_plot_button("by_pair", size, f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // Each pair's mark is the larger of its two errors (sin and cos), whichever dimension the radio
+  // buttons pick for the left chart: the title says so, shorter where the chart is narrow.
+  std::string title = "every pair at position " + fmt("%.0f", c.probe) + ": the larger of its sin and cos errors";
+  if (ImGui::CalcTextSize(title.c_str()).x > origin.x + size.x - f.lo.x)
+    title = "larger of sin, cos error at " + fmt("%.0f", c.probe);
+  dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title.c_str());
+  draw_error_axis(dl, f, sc);
+  const double step = std::max(1.0, std::pow(10.0, std::floor(std::log10(std::max(1.0, pairs / 4.0)))));
+  const double tick = pairs / step > 8 ? step * 2 : step;
+  for (double t = 0; t < pairs; t += tick) {
+    const float x = f.sx(t);
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.0f", t);
+    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
+    dl->AddText(ImVec2(x - ImGui::CalcTextSize(buf).x / 2, f.hi.y + 5 * sc), colors::ink, buf);
+  }
+  const char* xl = "pair i (fast \xE2\x86\x92 slow)";
+  dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
+
+  plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
+  const float xs = f.sx(s.pair);
+  dl->AddLine(ImVec2(xs, f.lo.y), ImVec2(xs, f.hi.y), colors::selected, 2.0f * sc);
+  // One mark per pair, or per pixel column (the largest) when pairs outnumber pixels.
+  const float px_per_pair = f.width() / static_cast<float>(pairs);
+  const int per = std::max(1, static_cast<int>(std::ceil(1.0f / std::max(px_per_pair, 1e-6f))));
+  const float r = std::clamp(px_per_pair * 0.35f, 1.2f * sc, 3.0f * sc);
+  for (int i = 0; i < pairs; i += per) {
+    double en = 0, es = 0;
+    for (int k = i; k < std::min(pairs, i + per); ++k) {
+      en = std::max(en, c.pair_naive_err[static_cast<size_t>(k)]);
+      es = std::max(es, c.pair_shader_err[static_cast<size_t>(k)]);
+    }
+    const float x = f.sx(i + (per - 1) / 2.0);
+    dl->AddCircleFilled(ImVec2(x, err_y(f, es)), r, colors::hand, 8);
+    dl->AddCircleFilled(ImVec2(x, err_y(f, en)), r, en > kVisible ? colors::threshold : colors::warning, 8);
+  }
+  plot_clip_pop();
+  dl->AddRect(f.lo, f.hi, colors::axis);
+
+  if (f.hovered) {
+    const ImVec2 m = f.mouse;
+    const int i = static_cast<int>(std::lround(f.x_at(m.x)));
+    if (i >= 0 && i < pairs && m.y >= f.lo.y && m.y <= f.hi.y) {
+      ImGui::SetTooltip("pair %d (\xCF\x89 = %s) at position %s, larger error of its sin and cos\nnaive float32 error: %s\nshader error:        %s\nclick to select this pair",
+                        i, fmt("%.4g", pe::omega(i, s.d, s.base)).c_str(), fmt("%.0f", c.probe).c_str(),
+                        fmt("%.2e", c.pair_naive_err[static_cast<size_t>(i)]).c_str(),
+                        fmt("%.2e", c.pair_shader_err[static_cast<size_t>(i)]).c_str());
+      if (f.clicked) set_number(s, Field::pair, i);
+    }
+  }
+}
+
+void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx) {
+  const int dim = 2 * s.pair + c.component;
+  ImGui::PushFont(ctx.fonts.mono);
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  // Narrower than its six columns of numbers need (a phone, a column), the table scrolls sideways.
+  const float natural = ImGui::CalcTextSize("10000000 -0.544021111 -0.544021130 -1.9e-08  visible -0.544021189 -7.8e-08").x +
+                        12 * ImGui::GetStyle().CellPadding.x;
+  if (begin_table_fit("values", 6, flags, natural, 5)) {
+    ImGui::TableSetupColumn("position");
+    ImGui::TableSetupColumn("double (exact)");
+    ImGui::TableSetupColumn("naive float32");
+    ImGui::TableSetupColumn("difference");
+    ImGui::TableSetupColumn("shader float32");
+    ImGui::TableSetupColumn("difference ");
+    ImGui::TableHeadersRow();
+    const ImVec4 warn = ImGui::ColorConvertU32ToFloat4(colors::warning);
+    for (double p : {10.0, 1e3, 1e5, 1e6, 1e7}) {
+      const double exact = pe::encoding_value(p, dim, s.d, s.base);
+      const double naive = pe::float32_value_naive(p, dim, s.d, s.base);
+      const double shader = pe::float32_value_shader(static_cast<std::uint32_t>(p), dim, s.d, s.base);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(fmt("%.0f", p).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(fmt("%+.9f", exact).c_str());
+      for (double v : {naive, shader}) {
+        const double diff = v - exact;
+        const bool visible = std::fabs(diff) > kVisible;
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(fmt("%+.9f", v).c_str());
+        ImGui::TableNextColumn();
+        if (visible) ImGui::PushStyleColor(ImGuiCol_Text, warn);
+        ImGui::Text("%s%s", fmt("%+.1e", diff).c_str(), visible ? "  visible" : "");
+        if (visible) ImGui::PopStyleColor();
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+void draw_numbers(const State& s, const PrecisionCache& c) {
+  const double w = pe::omega(s.pair, s.d, s.base);
+  const double wf = static_cast<double>(static_cast<float>(w));
+  const double angle = w * kMaxPos;
+  const double ulp = pe::float32_spacing(angle);
+  // Wrapped at spaces only: ImGui's own wrapping may break after a decimal point and split a number.
+  text_wrapped_at_spaces(fill(lesson_text(View::precision, "omega"), {{"pair", std::to_string(s.pair)},
+                                                                        {"w", fmt("%.12f", w)},
+                                                                        {"w32", fmt("%.12f", wf)},
+                                                                        {"error", fmt("%.1e", std::fabs(wf - w) / w)}}));
+  text_wrapped_at_spaces(fill(lesson_text(View::precision, "angle"),
+                              {{"angle", fmt("%.0f", angle)}, {"spacing", fmt(ulp >= 1 ? "%.0f" : "%.2g", ulp)}}));
+  if (s.pair == 0) {
+    text_wrapped_at_spaces(lesson_text(View::precision, "pair0"));
+  } else {
+    // Where the estimate |w pos| 2^-23 reaches one visible colour step.
+    const double reach = pe::float32_naive_reach(s.pair, s.d, s.base, kVisible);
+    text_wrapped_at_spaces(fill(lesson_text(View::precision, reach > kMaxPos ? "reach_beyond" : "reach"),
+                                {{"pos", fmt("%.0f", std::min(reach, 1e12))}}));
+  }
+  int off = 0, slowest = -1;
+  for (size_t i = 0; i < c.pair_naive_err.size(); ++i)
+    if (c.pair_naive_err[i] > kVisible) {
+      ++off;
+      slowest = static_cast<int>(i);
+    }
+  const double shader_worst =
+      c.pair_shader_err.empty() ? 0.0 : *std::max_element(c.pair_shader_err.begin(), c.pair_shader_err.end());
+  if (off > 0)
+    text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_off"), {{"pos", fmt("%.0f", c.probe)},
+                                                                            {"off", std::to_string(off)},
+                                                                            {"pairs", std::to_string(s.d / 2)},
+                                                                            {"slowest", std::to_string(slowest)},
+                                                                            {"shader", fmt("%.0e", shader_worst)}}));
+  else
+    text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_ok"),
+                                {{"pos", fmt("%.0f", c.probe)}, {"shader", fmt("%.0e", shader_worst)}}));
+}
+
+// [SECTION] bfloat16 and float16 beside float32: the selected pair's naive angle in each format.
+
+constexpr double kDegree = pe::kPi / 180.0;
+constexpr double kHalfFloorDeg = 1e-6;  // degrees: smaller errors (0 included) sit on the bottom edge
+constexpr double kHalfTopDeg = 180.0;   // the largest error a reduced angle can have; lost angles sit here
+constexpr pe::FloatFormat kFormats[] = {pe::FloatFormat::float32, pe::FloatFormat::float16, pe::FloatFormat::bfloat16};
+
+// float32 in the colour of the left chart's naive float32 curve.
+ImU32 format_color(pe::FloatFormat f) {
+  switch (f) {
+    case pe::FloatFormat::float32: return colors::warning;
+    case pe::FloatFormat::float16: return colors::accent;
+    case pe::FloatFormat::bfloat16: return colors::hand;
+  }
+  return colors::ink;
+}
+
+const char* format_name(pe::FloatFormat f) { return pe::float_format_info(f).name; }
+
+// The position from which half an ulp of pair w's angle exceeds one degree: 2^(p-4) / w.
+double degree_position(pe::FloatFormat f, double w) { return pe::angle_where_half_ulp_exceeds(f, kDegree) / w; }
+
+// A position for text: whole and grouped below 1e9, else three digits and a power of ten.
+std::string position_text(double p) { return p < 1e9 ? grouped(std::ceil(p)) : fmt("%.2e", p); }
+
+// An angle error in degrees for text; an angle that overflowed is "lost".
+std::string degrees_text(double err_rad) {
+  if (!std::isfinite(err_rad)) return "lost (the position overflows)";
+  const double deg = err_rad / kDegree;
+  if (deg == 0) return "0\xC2\xB0 (exact)";
+  std::string t = fmt(deg >= 0.01 ? "%.3g" : "%.2e", deg);
+  return t.append("\xC2\xB0");
+}
+
+void refresh_half(PrecisionCache& c, const State& s, int columns) {
+  if (!c.half_key.changed(s.d, s.base, s.pair, columns)) return;
+  const double w = pe::omega(s.pair, s.d, s.base);
+  for (auto& v : c.half_err) v.assign(static_cast<size_t>(columns), -1.0);
+  for (int j = 0; j < columns; ++j) {
+    // The same whole positions per pixel column as the float32 chart.
+    const double lo = std::ceil(pos_at(static_cast<double>(j) / columns));
+    const double hi = std::ceil(pos_at(static_cast<double>(j + 1) / columns)) - 1;
+    if (hi < lo) continue;
+    const double count = std::min<double>(kSamplesPerColumn, hi - lo + 1);
+    for (int f = 0; f < pe::kFloatFormatCount; ++f) {
+      double worst = 0;
+      for (int k = 0; k < static_cast<int>(count); ++k) {
+        const double p = count <= 1 ? lo : std::round(lo + (hi - lo) * k / (count - 1));
+        worst = std::max(worst, pe::naive_angle_error(kFormats[f], p, w));
+      }
+      c.half_err[static_cast<size_t>(f)][static_cast<size_t>(j)] = worst;
+    }
+  }
+}
+
+// The screen y of an angle error (radians): below the floor on the bottom edge, lost angles on the top.
+float half_y(const Plot& p, double err_rad) {
+  const double deg = std::isfinite(err_rad) ? err_rad / kDegree : kHalfTopDeg;
+  return p.sy(std::clamp(deg, kHalfFloorDeg, kHalfTopDeg));
+}
+
+void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::BeginGroup();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float left = ImGui::CalcTextSize("1e-6\xC2\xB0").x + 12 * sc;
+  Plot f = plot_rect(ImVec2(origin.x + left, origin.y + line + 6 * sc),
+                     ImVec2(origin.x + size.x - 8 * sc, origin.y + size.y - 2 * line - 8 * sc), 1.0, kMaxPos, kHalfFloorDeg,
+                     kHalfTopDeg, true, true);
+  const int columns = std::max(2, static_cast<int>(f.hi.x - f.lo.x));
+  refresh_half(c, s, columns);
+  error_plot_button("half_by_position", size, f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  std::string title = "angle error of pair ";
+  title.append(std::to_string(s.pair)).append(", in degrees: fl(fl(pos)\xC2\xB7" "fl(\xCF\x89)) against \xCF\x89\xC2\xB7pos");
+  if (ImGui::CalcTextSize(title.c_str()).x > origin.x + size.x - f.lo.x) title.assign("angle error of pair ").append(std::to_string(s.pair)).append(", degrees");
+  dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title.c_str());
+
+  dl->AddRectFilled(f.lo, f.hi, colors::paper);
+  for (int e = -6; e <= 2; ++e) {
+    const float y = f.sy(std::pow(10.0, e));
+    dl->AddLine(ImVec2(f.lo.x, y), ImVec2(f.hi.x, y), colors::grid);
+    if (e != -6 && e != -3 && e != 0 && e != 2) continue;
+    char buf[24];
+    std::snprintf(buf, sizeof buf, e == 0 ? "1\xC2\xB0" : e == 2 ? "100\xC2\xB0" : "1e%d\xC2\xB0", e);
+    dl->AddText(ImVec2(f.lo.x - ImGui::CalcTextSize(buf).x - metrics::label_gap * sc, y - line / 2), colors::ink, buf);
+  }
+  const float decade = f.width() / 7.0f;
+  const int every = decade >= 2 * ImGui::CalcTextSize("1e7").x + 8 * sc ? 1 : 2;
+  for (int e = 0; e <= 7; ++e) {
+    const float x = f.sx(std::pow(10.0, e));
+    dl->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), colors::grid);
+    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
+    if (e % every != 0) continue;
+    const char* labels[] = {"1", "10", "100", "1e3", "1e4", "1e5", "1e6", "1e7"};
+    const float tw = ImGui::CalcTextSize(labels[e]).x;
+    dl->AddText(ImVec2(std::min(x - tw / 2, f.hi.x - tw), f.hi.y + 5 * sc), colors::ink, labels[e]);
+  }
+  const char* xl = "position (log scale)";
+  dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
+
+  plot_clip_push(f, 0);
+  const double w = pe::omega(s.pair, s.d, s.base);
+  // One degree, and where half an ulp of this pair's angle passes it in each format.
+  const float y1 = f.sy(1.0);
+  dashed_line(dl, ImVec2(f.lo.x, y1), ImVec2(f.hi.x, y1), colors::threshold, 1.5f * sc, 5 * sc);
+  for (pe::FloatFormat fm : kFormats) {
+    const double at = degree_position(fm, w);
+    if (at < 1 || at > kMaxPos) continue;
+    const float x = f.sx(at);
+    dashed_line(dl, ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), with_alpha(format_color(fm), 150), 1.2f * sc, 4 * sc);
+    dl->AddTriangleFilled(ImVec2(x - 5 * sc, f.lo.y), ImVec2(x + 5 * sc, f.lo.y), ImVec2(x, f.lo.y + 8 * sc), format_color(fm));
+  }
+  // float16's last position: from 65520 on fl(pos) overflows.
+  const float xo = f.sx(65520.0);
+  dl->AddLine(ImVec2(xo, f.lo.y), ImVec2(xo, f.hi.y), with_alpha(format_color(pe::FloatFormat::float16), 120), 1.0f * sc);
+  // The estimate, half an ulp of the angle (dashed), then the measured curves.
+  for (pe::FloatFormat fm : kFormats) {
+    ImVec2 prev;
+    for (int j = 0; j <= columns; j += 4) {
+      const double p = pos_at(static_cast<double>(j) / columns);
+      const ImVec2 q(f.lo.x + static_cast<float>(j), half_y(f, 0.5 * pe::format_ulp(w * p, fm)));
+      if (j > 0) dashed_line(dl, prev, q, with_alpha(format_color(fm), 170), 1.0f * sc, 3 * sc);
+      prev = q;
+    }
+  }
+  for (int fi = pe::kFloatFormatCount - 1; fi >= 0; --fi) {
+    const std::vector<double>& err = c.half_err[static_cast<size_t>(fi)];
+    ImVec2 prev;
+    bool have = false;
+    for (size_t j = 0; j < err.size(); ++j) {
+      if (err[j] < 0) continue;
+      const ImVec2 q(f.lo.x + static_cast<float>(j) + 0.5f, half_y(f, err[j]));
+      if (have) dl->AddLine(prev, q, format_color(kFormats[fi]), 2.0f * sc);
+      prev = q;
+      have = true;
+    }
+  }
+  const char* lost = "float16: position overflows";
+  const ImVec2 lw = ImGui::CalcTextSize(lost);
+  // Along the bottom, where the curves have not yet risen: right of the line where it fits, else left.
+  const float lx = f.hi.x - xo > lw.x + 8 * sc ? xo + 4 * sc : xo - lw.x - 4 * sc;
+  halo_text(dl, ImVec2(std::max(lx, f.lo.x + 2 * sc), f.hi.y - lw.y - 3 * sc), format_color(pe::FloatFormat::float16), lost);
+  plot_clip_pop();
+  dl->AddRect(f.lo, f.hi, colors::axis);
+
+  if (f.hovered) {
+    const ImVec2 m = f.mouse;
+    const int j = static_cast<int>(m.x - f.lo.x);
+    if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
+      const double p = std::round(pos_at((j + 0.5) / columns));
+      dl->AddLine(ImVec2(m.x, f.lo.y), ImVec2(m.x, f.hi.y), with_alpha(colors::marker, 90));
+      std::string tip = "positions near ";
+      tip.append(fmt("%.4g", p)).append(" (largest angle error among up to ").append(std::to_string(kSamplesPerColumn)).append(" whole positions in this pixel column)");
+      for (int fi = 0; fi < pe::kFloatFormatCount; ++fi)
+        tip.append("\n").append(format_name(kFormats[fi])).append(": ").append(degrees_text(c.half_err[static_cast<size_t>(fi)][static_cast<size_t>(j)]));
+      ImGui::SetTooltip("%s", tip.c_str());
+    }
+  }
+  ImGui::EndGroup();
+}
+
+// The legend: a swatch per line, as rows of text.
+void half_legend(float sc) {
+  const float lh = ImGui::GetTextLineHeight();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const auto row = [&](ImU32 col, bool dash, const char* text) {
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    const ImVec2 a(q.x + 2 * sc, q.y + lh / 2), b(q.x + 24 * sc, q.y + lh / 2);
+    if (dash)
+      dashed_line(dl, a, b, col, 1.5f * sc, 4 * sc);
+    else
+      dl->AddLine(a, b, col, 2.5f * sc);
+    ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
+    text_wrapped_at_spaces(text);
+    ImGui::SetCursorScreenPos(ImVec2(q.x, ImGui::GetCursorScreenPos().y));
+  };
+  row(format_color(pe::FloatFormat::float32), false, "float32 (24 significant bits)");
+  row(format_color(pe::FloatFormat::float16), false, "float16 (11 bits, up to 65504)");
+  row(format_color(pe::FloatFormat::bfloat16), false, "bfloat16 (8 bits)");
+  row(colors::axis, true, "dashed: half an ulp of the angle; a triangle on top where it passes 1\xC2\xB0");
+  row(colors::threshold, true, "1\xC2\xB0");
+}
+
+std::string half_estimate_text(const State& s) {
+  const double w = pe::omega(s.pair, s.d, s.base);
+  const double f16 = degree_position(pe::FloatFormat::float16, w);
+  std::string f16_text = position_text(f16);
+  if (f16 > pe::float_format_info(pe::FloatFormat::float16).max_finite) f16_text.append(" (past float16's largest number, 65504)");
+  return fill(lesson_text(View::precision, "half_estimate"),
+              {{"pair", std::to_string(s.pair)},
+               {"w", fmt("%.6g", w)},
+               {"f32", position_text(degree_position(pe::FloatFormat::float32, w))},
+               {"f16", f16_text},
+               {"bf16", position_text(degree_position(pe::FloatFormat::bfloat16, w))}});
+}
+
+std::string half_pair0_text() {
+  const auto first = [](pe::FloatFormat f) { return pe::exact_integer_limit(f) + 1; };
+  return fill(lesson_text(View::precision, "half_pair0"),
+              {{"bf16_exact", grouped(pe::exact_integer_limit(pe::FloatFormat::bfloat16))},
+               {"f16_exact", grouped(pe::exact_integer_limit(pe::FloatFormat::float16))},
+               {"f32_exact", grouped(pe::exact_integer_limit(pe::FloatFormat::float32))},
+               {"bf16_first", grouped(first(pe::FloatFormat::bfloat16))},
+               {"f16_first", grouped(first(pe::FloatFormat::float16))},
+               {"f32_first", grouped(first(pe::FloatFormat::float32))},
+               {"deg", fmt("%.1f", pe::naive_angle_error(pe::FloatFormat::bfloat16, first(pe::FloatFormat::bfloat16), 1.0) / kDegree)}});
+}
+
+std::string half_probe_text(const State& s, double probe) {
+  const double w = pe::omega(s.pair, s.d, s.base);
+  return fill(lesson_text(View::precision, "half_probe"),
+              {{"pos", grouped(probe)},
+               {"pair", std::to_string(s.pair)},
+               {"f32", degrees_text(pe::naive_angle_error(pe::FloatFormat::float32, probe, w))},
+               {"f16", degrees_text(pe::naive_angle_error(pe::FloatFormat::float16, probe, w))},
+               {"bf16", degrees_text(pe::naive_angle_error(pe::FloatFormat::bfloat16, probe, w))}});
+}
+
+void draw_half_table(const State& s, const ViewContext& ctx) {
+  const double w = pe::omega(s.pair, s.d, s.base);
+  // The cells first, so that the table's natural width (each column its widest text, header included)
+  // is known: narrower than that, it scrolls sideways rather than cutting its headers.
+  std::string pair_head = "pair ";
+  pair_head.append(std::to_string(s.pair)).append(": pos \xE2\x89\xA5");
+  const std::string heads[6] = {"format", "bits s+e+f", "whole exact \xE2\x89\xA4", "angle \xCE\xB8 \xE2\x89\xA5", "pair 0: pos \xE2\x89\xA5", pair_head};
+  std::string cells[3][6];
+  for (int r = 0; r < pe::kFloatFormatCount; ++r) {
+    const pe::FloatFormatInfo& info = pe::float_format_info(kFormats[r]);
+    cells[r][0] = info.name;
+    cells[r][1] = std::to_string(1).append(" + ").append(std::to_string(info.exponent_bits)).append(" + ").append(std::to_string(info.fraction_bits));
+    cells[r][2] = grouped(pe::exact_integer_limit(kFormats[r]));
+    cells[r][3] = grouped(pe::angle_where_half_ulp_exceeds(kFormats[r], kDegree)).append(" rad");
+    cells[r][4] = position_text(degree_position(kFormats[r], 1.0));
+    cells[r][5] = position_text(degree_position(kFormats[r], w));
+  }
+  ImGui::PushFont(ctx.fonts.mono);
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  float natural = 0;
+  for (int c = 0; c < 6; ++c) {
+    float col = ImGui::CalcTextSize(heads[c].c_str()).x;
+    for (const auto& row : cells) col = std::max(col, ImGui::CalcTextSize(row[c].c_str()).x);
+    natural += col + 2 * ImGui::GetStyle().CellPadding.x + ImGui::GetStyle().ItemSpacing.x;
+  }
+  if (begin_table_fit("half_formats", 6, flags, natural, 3)) {
+    for (const std::string& h : heads) ImGui::TableSetupColumn(h.c_str());
+    ImGui::TableHeadersRow();
+    for (int r = 0; r < pe::kFloatFormatCount; ++r) {
+      ImGui::TableNextRow();
+      for (int c = 0; c < 6; ++c) {
+        ImGui::TableNextColumn();
+        if (c == 0) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(format_color(kFormats[r])));
+        ImGui::TextUnformatted(cells[r][c].c_str());
+        if (c == 0) ImGui::PopStyleColor();
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
+void draw_half_precision(const State& s, PrecisionCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::PushFont(ctx.fonts.title);
+  text_wrapped_at_spaces(lesson_text(View::precision, "half_title"));
+  ImGui::PopFont();
+  text_wrapped_at_spaces(lesson_text(View::precision, "half_intro"));
+  ImGui::Spacing();
+  const float avail_w = ImGui::GetContentRegionAvail().x;
+  const float gap = 12 * sc;
+  const bool side = avail_w > 760 * sc;
+  const float chart_w = side ? (avail_w - gap) * 0.6f : avail_w;
+  draw_half_chart(s, c, ImVec2(chart_w, 300 * sc), sc);
+  if (side) ImGui::SameLine(0, gap);
+  ImGui::BeginGroup();
+  const float panel_w = side ? avail_w - chart_w - gap : avail_w;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + panel_w);
+  half_legend(sc);
+  ImGui::Spacing();
+  text_wrapped_at_spaces(half_estimate_text(s), panel_w);
+  ImGui::Spacing();
+  text_wrapped_at_spaces(half_probe_text(s, c.probe), panel_w);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  ImGui::Spacing();
+  text_wrapped_at_spaces(lesson_text(View::precision, "half_table"));
+  draw_half_table(s, ctx);
+  ImGui::Spacing();
+  text_wrapped_at_spaces(half_pair0_text());
+  text_wrapped_at_spaces(lesson_text(View::precision, "half_f16"));
+}
+
+}  // namespace
+
+void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::precision, ctx);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("left chart and table, selected pair's:");
+  same_line_if_fits(checkbox_width("sin (2i)"));
+  ImGui::RadioButton("sin (2i)", &cache.component, 0);
+  same_line_if_fits(checkbox_width("cos (2i+1)"));
+  ImGui::RadioButton("cos (2i+1)", &cache.component, 1);
+  // The position field keeps a usable width: on a narrow window it moves to a line of its own.
+  const char* probe_label = "right chart at position";
+  const float probe_min = 220 * sc;
+  ImGui::SameLine(0, 24 * sc);
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(probe_label).x + ImGui::GetStyle().ItemSpacing.x + probe_min)
+    ImGui::NewLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(probe_label);
+  same_line_if_fits(probe_min);  // narrower still (a phone): the slider gets a line of its own
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);  // at least probe_min, or the whole line
+  double probe = cache.probe;
+  const double lo = 1, hi = kMaxPos;
+  if (ImGui::SliderScalar("##probe", ImGuiDataType_Double, &probe, &lo, &hi, "%.0f", ImGuiSliderFlags_Logarithmic))
+    cache.probe = std::clamp(std::round(probe), lo, hi);
+
+  const float avail_w = ImGui::GetContentRegionAvail().x;
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float plot_h = std::clamp(ImGui::GetContentRegionAvail().y - 16.0f * line, 200 * sc, 420 * sc);
+  const float gap = 12 * sc;
+  const bool side = avail_w > 760 * sc;
+  const ImVec2 size(side ? (avail_w - gap) * 0.52f : avail_w, plot_h);
+  draw_position_plot(s, cache, size, sc);
+  if (side) ImGui::SameLine(0, gap);
+  draw_pair_plot(s, cache, ImVec2(side ? avail_w - size.x - gap : avail_w, plot_h), sc);
+
+  draw_numbers(s, cache);
+  ImGui::Spacing();
+  draw_table(s, cache, ctx);
+  ImGui::Spacing();
+  caption(lesson_text(View::precision, "why"));
+  draw_half_precision(s, cache, ctx);
+}
+
+}  // namespace app
+
+namespace app {
+
+std::string describe_precision(const State& s, const PrecisionCache& cache) {
+  // The right chart's position and the selected pair's dimension as the view's widgets hold them
+  // (view-local, not part of the state): a position on the chart's axis 1 .. 1e7, and sin (0) or cos (1).
+  const double probe = std::clamp(std::isfinite(cache.probe) ? cache.probe : PrecisionCache{}.probe, 1.0, kMaxPos);
+  const int component = std::clamp(cache.component, 0, 1);
+  const int pairs = s.d / 2;
+  const int pair = std::clamp(s.pair, 0, pairs - 1);
+  const int dim = 2 * pair + component;
+  const std::vector<double> naive = pe::float32_naive_pair_errors(probe, s.d, s.base);
+  const std::vector<double> shader = pe::float32_shader_pair_errors(static_cast<std::uint32_t>(probe), s.d, s.base);
+  int off = 0, slowest = -1;
+  for (size_t i = 0; i < naive.size(); ++i)
+    if (naive[i] > kVisible) ++off, slowest = static_cast<int>(i);
+  const double shader_worst = *std::max_element(shader.begin(), shader.end());
+  std::string t = "At position " + grouped(probe) + ", dimension " + std::to_string(dim) + " (" +
+                  (component ? "cos" : "sin") + " of pair " + std::to_string(pair) + ") is off by " +
+                  fmt("%.2e", naive_error(probe, dim, s.d, s.base)) + " in naive float32 and by " +
+                  fmt("%.2e", shader_error(probe, dim, s.d, s.base)) + " in the heatmap shader. ";
+  t += off > 0 ? "Naive float32 is off by more than 2/255, one visible colour step, in " + std::to_string(off) + " of " +
+                     std::to_string(pairs) + " pairs there (the slowest of them pair " + std::to_string(slowest) + ")"
+               : "No pair is off by more than 2/255, one visible colour step, in naive float32 there";
+  t += "; the shader's largest error over all pairs is " + fmt("%.0e", shader_worst) + ".";
+  if (pair > 0) {
+    const double reach = pe::float32_naive_reach(pair, s.d, s.base, kVisible);
+    t += " For pair " + std::to_string(pair) + " the estimate |ω·pos|·2^-23 reaches 2/255 near position " +
+         grouped(std::min(reach, 1e12)) + ".";
+  }
+  // bfloat16 and float16: where half an ulp of the angle passes a degree, and the errors at the position.
+  State at = s;
+  at.pair = pair;
+  t.append(" ").append(half_estimate_text(at)).append(" ").append(half_probe_text(at, probe));
+  return t;
+}
+
+}  // namespace app

@@ -1,0 +1,331 @@
+#include "lessons/projections/projections.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/encoding.hpp"
+#include "shell/focus.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "state/state_io.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+// The plot's fixed starting positions m (the article's 0, 100 and 300).
+constexpr double kStarts[] = {0, 100, 300};
+constexpr size_t kStartCount = sizeof(kStarts) / sizeof(kStarts[0]);
+constexpr int kK0Limit = 64;  // the rotation head's k0 slider: -64 .. 64
+
+// The shift part: a wide pale band under the curves (as the closed form in the similarity view).
+constexpr ImU32 kShift = IM_COL32(160, 166, 178, 150);
+ImU32 start_color(size_t i) { return series_color(static_cast<int>(i)); }
+
+pe::HeadChoice choice_of(const ProjectionsCache& c) {
+  return static_cast<pe::HeadChoice>(std::clamp(c.choice, 0, pe::kHeadChoiceCount - 1));
+}
+int k0_of(const ProjectionsCache& c) { return std::clamp(c.k0, -kK0Limit, kK0Limit); }
+int kmax_of(const ProjectionsCache& c) { return std::clamp(c.kmax, 4, 4096); }
+
+// Two stand-in word vectors with standard normal entries (an embedding that starts at sd 1/√d, times
+// √d), from streams of their own: never the random head's draws.
+void word_vectors(std::uint64_t seed, int d, std::vector<double>& xm, std::vector<double>& xn) {
+  pe::SplitMix64 g{seed ^ 0xA0761D6478BD642FULL};
+  xm.assign(static_cast<size_t>(d), 0.0);
+  xn.assign(static_cast<size_t>(d), 0.0);
+  pe::standard_normals(g.next(), xm);
+  pe::standard_normals(g.next(), xn);
+}
+
+pe::Head head_for(const ProjectionsCache& c, const State& s) {
+  return pe::make_head(choice_of(c), s.d, s.base, c.seed, static_cast<double>(k0_of(c)));
+}
+
+// The four terms at query m = pos and key n = pos + k, from the word parts already projected.
+pe::ScoreTerms terms_at(const pe::Head& head, const std::vector<double>& xq, const std::vector<double>& xk, const State& s) {
+  const size_t h = static_cast<size_t>(head.q.h);
+  const std::vector<double> pm = pe::encoding_vector(s.pos, s.d, s.base), pn = pe::encoding_vector(s.pos + s.k, s.d, s.base);
+  std::vector<double> pq(h), pk(h), sq(h), sk(h);
+  pe::project(head.q, pm, pq);
+  pe::project(head.k, pn, pk);
+  // (x + p) W = x W + p W: the summed inputs' projections for the total.
+  for (size_t j = 0; j < h; ++j) sq[j] = xq[j] + pq[j], sk[j] = xk[j] + pk[j];
+  return pe::score_terms_projected(xq, pq, xk, pk, sq, sk);
+}
+
+void refresh_head(ProjectionsCache& c, const State& s) {
+  if (!c.head_key.changed(c.choice, s.d, s.base, c.seed, k0_of(c))) return;
+  c.head = head_for(c, s);
+  word_vectors(c.seed, s.d, c.xm, c.xn);
+  c.xq.assign(static_cast<size_t>(c.head.q.h), 0.0);
+  c.xk.assign(static_cast<size_t>(c.head.k.h), 0.0);
+  pe::project(c.head.q, c.xm, c.xq);
+  pe::project(c.head.k, c.xn, c.xk);
+  c.curve_key.invalidate();
+  c.at_k_key.invalidate();
+}
+
+// Plotted offsets: at most one per pixel column, and for wide models at most about 2,000,000 / d
+// (each offset costs d sines and cosines), so a change of d = 8192 recomputes in tens of milliseconds.
+int sample_budget(int d, float plot_px) {
+  return std::max(61, std::min(static_cast<int>(plot_px), std::clamp(2000000 / d, 61, 4001)));
+}
+
+void refresh_curves(ProjectionsCache& c, const State& s, int samples) {
+  if (c.curve_key.changed(c.choice, s.d, s.base, c.seed, k0_of(c), kmax_of(c), samples)) {
+    c.ks = pe::symmetric_offsets(kmax_of(c), samples);
+    c.curves = pe::position_curves(c.head, kStarts, c.ks, s.base);
+    c.spread = pe::spread_across_starts(c.curves);
+    c.lowest = 0, c.highest = 0, c.max_spread = 0;
+    for (size_t j = 0; j < c.ks.size(); ++j) {
+      c.lowest = std::min(c.lowest, c.curves.shift[j]);
+      c.highest = std::max(c.highest, c.curves.shift[j]);
+      for (const std::vector<double>& curve : c.curves.by_start) c.lowest = std::min(c.lowest, curve[j]), c.highest = std::max(c.highest, curve[j]);
+      c.max_spread = std::max(c.max_spread, c.spread[j]);
+    }
+  }
+  if (c.at_k_key.changed(c.choice, s.d, s.base, c.seed, k0_of(c), s.k)) {
+    const double ks[] = {s.k};
+    c.at_k = pe::position_curves(c.head, kStarts, ks, s.base);
+  }
+}
+
+constexpr float kStackedBars = 420.0f;  // narrower panels put each bar's label on a line above it
+
+// One signed bar: label, bar from the zero line, value.
+void bar(const char* label, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  const float w = ImGui::GetContentRegionAvail().x;
+  const bool stacked = w < kStackedBars * sc;
+  ImGui::PushFont(ctx.fonts.mono);
+  const float value_w = ImGui::CalcTextSize("+00000.000").x + 8 * sc;
+  ImGui::PopFont();
+  const float label_w = stacked ? 0.0f : std::min(260 * sc, 0.42f * w);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(w, (stacked ? 2 * line + 2 * sc : line) + 6 * sc));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddText(ImVec2(at.x, at.y + 3 * sc), bold ? colors::ink : col, label);
+  const ImVec2 p(at.x, stacked ? at.y + line + 2 * sc : at.y);
+  const float bx0 = p.x + label_w, bx1 = p.x + w - value_w;
+  const float zero = (bx0 + bx1) / 2, half = (bx1 - bx0) / 2;
+  const float len = static_cast<float>(std::clamp(scale > 0 ? v / scale : 0.0, -1.0, 1.0)) * half;
+  dl->AddRectFilled(ImVec2(std::min(zero, zero + len), p.y + 3 * sc), ImVec2(std::max(zero, zero + len), p.y + line + 3 * sc), col, 2 * sc);
+  dl->AddLine(ImVec2(zero, p.y), ImVec2(zero, p.y + line + 6 * sc), colors::dial_rim, 1.0f * sc);
+  ImGui::PushFont(ctx.fonts.mono);
+  const std::string t = fmt("%+.3f", v);
+  dl->AddText(ImVec2(p.x + w - ImGui::CalcTextSize(t.c_str()).x, p.y + 3 * sc), bold ? colors::ink : col, t.c_str());
+  ImGui::PopFont();
+}
+
+void draw_terms(const pe::ScoreTerms& t, const ViewContext& ctx) {
+  const double scale = std::max({std::fabs(t.word_word), std::fabs(t.word_pos), std::fabs(t.pos_word), std::fabs(t.pos_pos),
+                                 std::fabs(t.total), 1e-12});
+  bar("x_m M x_n   word-word", t.word_word, scale, colors::word, ctx);
+  bar("x_m M PE(n)   word-position", t.word_pos, scale, colors::ghost, ctx);
+  bar("PE(m) M x_n   position-word", t.pos_word, scale, colors::ghost, ctx);
+  bar("PE(m) M PE(n)   position-position", t.pos_pos, scale, colors::hand, ctx);
+  bar("q_m \xC2\xB7 k_n   the score", t.total, scale, colors::ink, ctx, true);
+}
+
+void marker(ImDrawList* dl, int shape, ImVec2 q, float r, ImU32 col, float sc) {
+  switch (shape) {
+    case 0: dl->AddCircle(q, r, col, 12, 1.8f * sc); break;
+    case 1:
+      dl->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 2.0f * sc);
+      dl->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), col, 2.0f * sc);
+      break;
+    default: dl->AddRect(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 0, 0, 2.0f * sc); break;
+  }
+}
+
+std::string head_text(const ProjectionsCache& c, const State& s) {
+  switch (choice_of(c)) {
+    case pe::HeadChoice::random:
+      return fill(lesson_text(View::projections, "head_random"),
+                  {{"d", std::to_string(s.d)}, {"h", std::to_string(std::min(s.d, pe::kRandomHeadWidth))}, {"seed", std::to_string(c.seed)}});
+    case pe::HeadChoice::identity: return fill(lesson_text(View::projections, "head_identity"), {{"d", std::to_string(s.d)}});
+    case pe::HeadChoice::rotation: break;
+  }
+  return fill(lesson_text(View::projections, "head_rotation"), {{"k0", std::to_string(k0_of(c))}});
+}
+
+}  // namespace
+
+void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::projections, ctx);
+
+  // The head.
+  ImGui::TextUnformatted("Head:");
+  const char* names[] = {"random", "identity", "rotation"};
+  for (int i = 0; i < pe::kHeadChoiceCount; ++i) {
+    same_line_if_fits(checkbox_width(names[i]));
+    if (ImGui::RadioButton(names[i], cache.choice == i)) cache.choice = i;
+  }
+  if (choice_of(cache) == pe::HeadChoice::rotation) {
+    const char* label = "k0";
+    same_line_if_fits(120 * sc + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x, 16 * sc);
+    ImGui::SetNextItemWidth(120 * sc);
+    ImGui::SliderInt(label, &cache.k0, -kK0Limit, kK0Limit);
+    cache.k0 = k0_of(cache);
+  }
+  same_line_if_fits(button_width("New draw"), 16 * sc);
+  if (ImGui::Button("New draw")) ++cache.seed;
+  refresh_head(cache, s);
+  caption(head_text(cache, s));
+
+  // The four terms at m = pos, n = pos + k.
+  const pe::ScoreTerms t = terms_at(cache.head, cache.xq, cache.xk, s);
+  text_wrapped_at_spaces(fill(lesson_text(View::projections, "tokens"), {{"m", fmt("%.2f", s.pos)}, {"n", fmt("%.2f", s.pos + s.k)}}));
+  draw_terms(t, ctx);
+  ImGui::Spacing();
+
+  // The plot's range.
+  ImGui::TextUnformatted("offsets k from \xE2\x88\x92K to K, K =");
+  same_line_if_fits(180 * sc);
+  ImGui::SetNextItemWidth(std::min(180 * sc, ImGui::GetContentRegionAvail().x));
+  ImGui::SliderInt("##kmax", &cache.kmax, 4, 4096, "%d", ImGuiSliderFlags_Logarithmic);
+  focus_name("offsets k up to K");
+  cache.kmax = kmax_of(cache);
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const bool beside = avail.x >= 320 * sc + 12 * sc + 300 * sc;
+  const float side_w = beside ? 320 * sc : std::min(320 * sc, avail.x);
+  const float plot_w = beside ? std::max(240 * sc, avail.x - side_w - 12 * sc) : avail.x;
+  const float plot_h = beside ? std::max(metrics::plot_min_height * sc, avail.y - 0.5f * ImGui::GetTextLineHeightWithSpacing())
+                              : std::max(metrics::plot_min_height * sc, avail.y * 0.6f);
+  const int samples = sample_budget(s.d, plot_w - 70 * sc);
+  refresh_curves(cache, s, samples);
+
+  const double kmax = kmax_of(cache);
+  const double lo = std::min(cache.lowest, t.pos_pos), hi = std::max(cache.highest, t.pos_pos);
+  const double span = std::max(1e-6, hi - lo);
+  const Plot p = plot_frame("proj_plot", ImVec2(plot_w, plot_h), -kmax, kmax, lo - 0.06 * span, hi + 0.08 * span, false,
+                            "offset k = n \xE2\x88\x92 m", "PE(m) M PE(m + k)", sc);
+  if (p.held && p.mouse.x >= p.lo.x - 4 && p.mouse.x <= p.hi.x + 4)
+    set_number(s, Field::k, std::round(std::clamp(p.x_at(p.mouse.x), -kmax, kmax)));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::zero_line, 1.0f);
+  std::vector<ImVec2> pts(cache.ks.size());
+  for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.curves.shift[j]));
+  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kShift, 0, 7.0f * sc);
+  for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.curves.by_start[0][j]));
+  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), start_color(0), 0, 1.8f * sc);
+  // The other two starts as markers, offset from each other so they sit side by side where they agree.
+  const int every = std::max(3, static_cast<int>(cache.ks.size()) / 24);
+  const float r = 4.0f * sc;
+  for (size_t i = 1; i < kStartCount; ++i)
+    for (size_t j = static_cast<size_t>(i == 1 ? 0 : every / 2); j < cache.ks.size(); j += static_cast<size_t>(every))
+      marker(dl, static_cast<int>(i) - 1, ImVec2(p.sx(cache.ks[j]), p.sy(cache.curves.by_start[i][j])), r, start_color(i), sc);
+  // The current pos at the state's k, and that k.
+  if (std::fabs(s.k) <= kmax) {
+    const float x = p.sx(s.k);
+    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
+    dl->AddCircleFilled(ImVec2(x, p.sy(t.pos_pos)), 5.0f * sc, colors::ink);
+  }
+  plot_clip_pop();
+
+  // Beside (or below) the plot: the values at k and the spread.
+  if (beside) ImGui::SameLine(0, 12 * sc);
+  ImGui::BeginGroup();
+  ImGui::PushFont(ctx.fonts.title);
+  text_wrapped_at_spaces("at k = " + fmt("%g", s.k), side_w);
+  ImGui::PopFont();
+  const float lh = ImGui::GetTextLineHeight();
+  ImGui::PushFont(ctx.fonts.mono);
+  const float value_w = ImGui::CalcTextSize("+00000.000").x;
+  ImGui::PopFont();
+  const auto row = [&](int shape, ImU32 col, const std::string& label, double v) {
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    const ImVec2 c(q.x + 12 * sc, q.y + lh / 2);
+    if (shape == -1)
+      dl->AddLine(ImVec2(c.x - 10 * sc, c.y), ImVec2(c.x + 10 * sc, c.y), col, 2.0f * sc);
+    else if (shape == -2)
+      dl->AddLine(ImVec2(c.x - 10 * sc, c.y), ImVec2(c.x + 10 * sc, c.y), col, 7.0f * sc);
+    else if (shape == -3)
+      dl->AddCircleFilled(c, 5.0f * sc, col);
+    else
+      marker(dl, shape, c, r, col, sc);
+    ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::SameLine(side_w - value_w);
+    ImGui::PushFont(ctx.fonts.mono);
+    ImGui::TextUnformatted(fmt("%+.3f", v).c_str());
+    ImGui::PopFont();
+  };
+  double lo_k = t.pos_pos, hi_k = t.pos_pos;
+  for (size_t i = 0; i < kStartCount; ++i) {
+    const double v = cache.at_k.by_start[i][0];
+    lo_k = std::min(lo_k, v), hi_k = std::max(hi_k, v);
+    row(i == 0 ? -1 : static_cast<int>(i) - 1, start_color(i), "from m = " + fmt("%.0f", kStarts[i]), v);
+  }
+  row(-3, colors::ink, "from m = pos", t.pos_pos);
+  row(-2, kShift, "shift part", cache.at_k.shift[0]);
+  ImGui::Spacing();
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side_w);
+  text_wrapped_at_spaces(fill(lesson_text(View::projections, "spread_at_k"), {{"spread", fmt("%.3g", hi_k - lo_k)}}), side_w);
+  const double size = std::max(std::fabs(cache.lowest), std::fabs(cache.highest));
+  text_wrapped_at_spaces(
+      fill(lesson_text(View::projections, "spread_max"), {{"spread", fmt("%.3g", cache.max_spread)}, {"size", fmt("%.3g", size)}}), side_w);
+  ImGui::Spacing();
+  if (std::fabs(s.k) > kmax) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
+    text_wrapped_at_spaces(fill(lesson_text(View::projections, "beyond_chart"), {{"k", fmt("%g", s.k)}}), side_w);
+    ImGui::PopStyleColor();
+  }
+  if (static_cast<double>(cache.ks.size()) < 2 * kmax + 1) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+    text_wrapped_at_spaces(fill(lesson_text(View::projections, "sampled"),
+                                {{"count", std::to_string(cache.ks.size())},
+                                 {"every", fmt("%.0f", 2 * kmax / (static_cast<double>(cache.ks.size()) - 1))}}),
+                           side_w);
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+}
+
+// The head and the words as draw_projections() makes them from the view's own settings; the numbers
+// computed afresh, never read from the cache's results, which a view not yet drawn lacks.
+std::string describe_projections(const State& s, const ProjectionsCache& cache) {
+  const pe::Head head = head_for(cache, s);
+  std::vector<double> xm, xn;
+  word_vectors(cache.seed, s.d, xm, xn);
+  std::vector<double> xq(static_cast<size_t>(head.q.h)), xk(static_cast<size_t>(head.k.h));
+  pe::project(head.q, xm, xq);
+  pe::project(head.k, xn, xk);
+  const pe::ScoreTerms t = terms_at(head, xq, xk, s);
+  const double ks[] = {s.k};
+  const pe::PositionCurves at_k = pe::position_curves(head, kStarts, ks, s.base);
+  double lo = t.pos_pos, hi = t.pos_pos;
+  for (const std::vector<double>& v : at_k.by_start) lo = std::min(lo, v[0]), hi = std::max(hi, v[0]);
+  std::string head_words;
+  switch (choice_of(cache)) {
+    case pe::HeadChoice::random:
+      head_words = "a random head (W_Q and W_K with " + std::to_string(s.d) + " rows and " +
+                   std::to_string(std::min(s.d, pe::kRandomHeadWidth)) + " columns, seed " + std::to_string(cache.seed) + ")";
+      break;
+    case pe::HeadChoice::identity: head_words = "the identity head (W_Q = W_K = I)"; break;
+    case pe::HeadChoice::rotation:
+      head_words = "the rotation head (W_Q turns each pair by " + std::to_string(k0_of(cache)) + " positions, W_K = I)";
+      break;
+  }
+  std::string out = "Through " + head_words + ", the query at m = " + fmt("%.2f", s.pos) + " scores the key at n = " + fmt("%.2f", s.pos + s.k) +
+                    " with " + fmt("%+.3f", t.total) + ": word-word " + fmt("%+.3f", t.word_word) + ", word-position " +
+                    fmt("%+.3f", t.word_pos) + ", position-word " + fmt("%+.3f", t.pos_word) + " and position-position " +
+                    fmt("%+.3f", t.pos_pos) + ".";
+  out += " At offset k = " + fmt("%g", s.k) + " the position-position term is";
+  for (size_t i = 0; i < kStartCount; ++i) out.append(" ").append(fmt("%+.3f", at_k.by_start[i][0])).append(" from m = ").append(fmt("%.0f", kStarts[i])).append(",");
+  out.append(" ").append(fmt("%+.3f", t.pos_pos)).append(" from the current pos, a spread of ").append(fmt("%.3g", hi - lo));
+  out.append("; the shift part, which every start shares, is ").append(fmt("%+.3f", at_k.shift[0])).append(".");
+  return out;
+}
+
+}  // namespace app

@@ -1,0 +1,364 @@
+#include "lessons/rope_base/rope_base.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include "core/frequency.hpp"
+#include "core/params.hpp"
+#include "core/rope_turns.hpp"
+#include "ui/dial.hpp"
+#include "shell/focus.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "state/state_io.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+// The shared base and the second one.
+const ImU32& kBaseA = colors::hand;
+const ImU32& kBaseB = colors::accent;
+const ImU32& kNever = colors::warning;
+
+constexpr double kMinCompare = 1.0001;
+
+void refresh(RopeBaseCache& c, const State& s) {
+  if (!c.key.changed(s.d, s.base, c.compare_base, s.n)) return;
+  const int pairs = s.d / 2;
+  c.turns_a.assign(static_cast<size_t>(pairs), 0.0);
+  c.turns_b.assign(static_cast<size_t>(pairs), 0.0);
+  for (int i = 0; i < pairs; ++i) {
+    c.turns_a[static_cast<size_t>(i)] = pe::turns_to_last(pe::omega(i, s.d, s.base), s.n);
+    c.turns_b[static_cast<size_t>(i)] = pe::turns_to_last(pe::omega(i, s.d, c.compare_base), s.n);
+  }
+  c.full_a = pe::pairs_with_full_turn(s.n, s.d, s.base);
+  c.full_b = pe::pairs_with_full_turn(s.n, s.d, c.compare_base);
+}
+
+// A base as a person writes it: 10,000 and 500,000 grouped, 1.5 or 2.5e+11 otherwise.
+std::string base_text(double b) {
+  if (b == std::floor(b) && b < 1e10) return grouped(b);
+  return fmt(b < 1e6 ? "%.6g" : "%.4g", b);
+}
+
+// A number of turns: 1,304 / 23.4 / 0.42 / 0.0023 / 1.6e-08.
+std::string turns_text(double t) {
+  if (t >= 1000) return grouped(t);
+  if (t >= 10) return fmt("%.1f", t);
+  if (t < 1 && t >= 0.995) return fmt("%.3f", std::floor(t * 1000) / 1000);  // short of a turn: never "1.00"
+  if (t >= 0.1) return fmt("%.2f", t);
+  return fmt("%.2g", t);
+}
+std::string turns_words(double t) { return turns_text(t) + (t == 1.0 ? " turn" : " turns"); }
+
+// "base 10,000: pairs 0 to 49 complete ..." for one base.
+std::string base_sentence(const State& s, double base, int full, const std::vector<double>& turns) {
+  const int pairs = s.d / 2;
+  const std::string end = grouped(std::max(0, s.n - 1));
+  const View v = View::rope_base;
+  if (s.n <= 1) return fill(lesson_text(v, "base_one"), {{"base", base_text(base)}});
+  if (full >= pairs)
+    return fill(lesson_text(v, "base_all"), {{"base", base_text(base)}, {"end", end}, {"slow", turns_text(turns.back())}});
+  if (full == 0)
+    return fill(lesson_text(v, "base_none"), {{"base", base_text(base)}, {"end", end}, {"t0", turns_text(turns.front())}});
+  return fill(lesson_text(v, "base_some"), {{"base", base_text(base)},
+                                            {"end", end},
+                                            {"last", std::to_string(full - 1)},
+                                            {"first", std::to_string(full)},
+                                            {"lastpair", std::to_string(pairs - 1)},
+                                            {"never", std::to_string(pairs - full)},
+                                            {"pairs", std::to_string(pairs)},
+                                            {"slow", turns_text(turns.back())}});
+}
+
+// The slowdown from the shared base to the second one, for the last pair.
+std::string slow_sentence(const State& s, const RopeBaseCache& c) {
+  const int last = s.d / 2 - 1;
+  const double f = pe::base_slowdown(last, s.d, s.base, c.compare_base);
+  const View v = View::rope_base;
+  const bool slower = c.compare_base >= s.base;
+  return fill(lesson_text(v, slower ? "note_slower" : "note_faster"),
+              {{"a", base_text(s.base)}, {"b", base_text(c.compare_base)}, {"last", std::to_string(last)},
+               {"factor", fmt("%.4g", slower ? f : 1 / f)}});
+}
+
+// A filled sweep from twelve o'clock turning clockwise by `turn` radians (a full disc from one turn on),
+// built from quarter-turn wedges without anti-aliased seams between them.
+void fill_sweep(ImDrawList* dl, ImVec2 c, float r, double turn, ImU32 col) {
+  if (turn >= pe::kTwoPi) {
+    dl->AddCircleFilled(c, r, col, 48);
+    return;
+  }
+  if (!(turn > 1e-4)) return;
+  const int pieces = std::max(1, static_cast<int>(std::ceil(turn / (pe::kPi / 2))));
+  const ImDrawListFlags flags = dl->Flags;
+  dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
+  for (int k = 0; k < pieces; ++k) dial_wedge(dl, c, r, k * turn / pieces, turn / pieces, col, std::max(3, 40 / pieces));
+  dl->Flags = flags;
+}
+
+// The pairs the dials show, at most `count`: the selected pair, pair 0, the last pair and the pairs on
+// each side of each base's one-turn line first, then pairs spread evenly; in increasing order.
+std::vector<int> dial_pairs(int pairs, int count, int selected, int full_a, int full_b) {
+  std::vector<int> want = {selected, 0, pairs - 1, full_a - 1, full_a, full_b - 1, full_b};
+  std::vector<int> out;
+  const auto add = [&](int i) {
+    if (i >= 0 && i < pairs && static_cast<int>(out.size()) < count && std::find(out.begin(), out.end(), i) == out.end())
+      out.push_back(i);
+  };
+  for (int i : want) add(i);
+  for (int k = 1; static_cast<int>(out.size()) < std::min(count, pairs) && k < count * 4; ++k) {
+    // Spread: the midpoints of ever finer splits of 0 .. pairs - 1.
+    const int parts = 1 << static_cast<int>(std::floor(std::log2(k)));
+    const int j = k - parts;
+    add(static_cast<int>(std::lround((pairs - 1) * (2.0 * j + 1) / (2.0 * parts))));
+  }
+  for (int i = 0; static_cast<int>(out.size()) < std::min(count, pairs); ++i) add(i);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void square_bullet(ImU32 col, const std::string& text, float sc) {
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float lh = ImGui::GetTextLineHeight();
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x + 2 * sc, p.y + lh / 2 - 5 * sc), ImVec2(p.x + 12 * sc, p.y + lh / 2 + 5 * sc), col);
+  ImGui::Indent(18 * sc);
+  text_wrapped_at_spaces(text);
+  ImGui::Unindent(18 * sc);
+}
+
+void draw_controls(State& s, RopeBaseCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const bool two_columns = ImGui::GetContentRegionAvail().x >= 600 * sc;
+  if (!ImGui::BeginTable("rb_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) return;
+  ImGui::TableNextColumn();
+  param_slider("context n (positions 0 to n \xE2\x88\x92 1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+  for (int n : {4096, 8192, 32768, 100000}) {
+    const std::string label = grouped(n) + "##n";
+    if (n != 4096) same_line_if_fits(button_width(label.c_str()));
+    if (ImGui::SmallButton(label.c_str())) set_number(s, Field::n, n);
+    focus_name("context " + grouped(n));
+  }
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted("second base");
+  ImGui::SetNextItemWidth(-1);
+  double b = c.compare_base;
+  const double lo = kMinCompare, hi = pe::kMaxBase;
+  if (ImGui::SliderScalar("##compare", ImGuiDataType_Double, &b, &lo, &hi, "%.6g",
+                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
+      std::isfinite(b))
+    c.compare_base = std::clamp(b, kMinCompare, pe::kMaxBase);
+  focus_name("second base");
+  for (double v : {10000.0, 500000.0, 1000000.0}) {
+    const std::string label = grouped(v) + "##b";
+    if (v != 10000.0) same_line_if_fits(button_width(label.c_str()));
+    if (ImGui::SmallButton(label.c_str())) c.compare_base = v;
+    focus_name("second base " + grouped(v));
+  }
+  ImGui::EndTable();
+}
+
+// Two rows of dials (one per base) for a few pairs: the hand at position n - 1 and its sweep.
+void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int pairs = s.d / 2;
+  const float lh = ImGui::GetTextLineHeight();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool side_labels = avail >= 560 * sc;
+  const float label_w = side_labels ? 120 * sc : 0;
+  const float dial = 60 * sc;
+  const ImVec2 cell(std::max(dial + 16 * sc, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc), lh + dial + lh + 12 * sc);
+  const int count = std::clamp(static_cast<int>((avail - label_w) / cell.x), 1, 12);
+  const std::vector<int> shown = dial_pairs(pairs, count, s.pair, c.full_a, c.full_b);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const double end = std::max(0, s.n - 1);
+
+  for (int row = 0; row < 2; ++row) {
+    const double base = row == 0 ? s.base : c.compare_base;
+    const std::vector<double>& turns = row == 0 ? c.turns_a : c.turns_b;
+    const ImU32 col = row == 0 ? kBaseA : kBaseB;
+    const std::string name = "base " + base_text(base);
+    ImGui::PushID(row);
+    if (!side_labels) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", name.c_str());
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    if (side_labels) {
+      ImGui::PushFont(ctx.fonts.title);
+      add_text_wrapped(dl, ImVec2(p0.x, p0.y + cell.y / 2 - lh), col, name, label_w - 8 * sc);
+      ImGui::PopFont();
+      ImGui::SetCursorScreenPos(ImVec2(p0.x + label_w, p0.y));
+    }
+    for (size_t k = 0; k < shown.size(); ++k) {
+      const int i = shown[k];
+      if (k > 0) ImGui::SameLine(0, 0);
+      const std::string label = "pair " + std::to_string(i);
+      const PairCell pc = pair_cell(s, i, cell, label.c_str(), sc);
+      const double t = turns[static_cast<size_t>(i)];
+      const double angle = t * pe::kTwoPi;
+      const ImVec2 ctr(pc.pos.x + cell.x / 2, pc.pos.y + lh + 4 * sc + dial / 2);
+      const float r = dial / 2 - 2 * sc;
+      dial_face(dl, ctr, r, pc.selected, 1.5f, 3.0f, sc);
+      fill_sweep(dl, ctr, r * 0.82f, angle, tint(col, 0.3f));
+      dl->AddLine(hand_tip(ctr, r * 0.84f, 0), hand_tip(ctr, r, 0), colors::tick, 2.0f * sc);
+      dial_hand(dl, ctr, hand_tip(ctr, r * 0.9f, std::fmod(angle, pe::kTwoPi)), col, 2.5f, 3.5f, sc);
+      dial_hub(dl, ctr, 2.5f, sc);
+      const std::string tt = turns_words(t);
+      const float tw = ImGui::CalcTextSize(tt.c_str()).x;
+      dl->AddText(ImVec2(pc.pos.x + (cell.x - tw) / 2, ctr.y + dial / 2 + 2 * sc), t >= 1 || i < (row == 0 ? c.full_a : c.full_b) ? colors::ink : kNever,
+                  tt.c_str());
+      if (pc.hovered)
+        ImGui::SetTooltip("pair %d at base %s: w = %s rad per position, period %s positions\n"
+                          "by position %s: %s rad, %s",
+                          i, base_text(base).c_str(), fmt("%.6g", pe::omega(i, s.d, base)).c_str(),
+                          fmt("%.6g", pe::period(i, s.d, base)).c_str(), grouped(end).c_str(), fmt("%.6g", angle).c_str(),
+                          turns_words(t).c_str());
+    }
+    ImGui::PopID();
+  }
+}
+
+void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int pairs = s.d / 2;
+  const float lh = ImGui::GetTextLineHeight();
+  if (s.n <= 1) {
+    caption(lesson_text(View::rope_base, "one_position"));
+    return;
+  }
+  const double top = std::max(1.0, c.turns_a.front());
+  const double bottom = std::min({1.0, c.turns_a.back(), c.turns_b.back()});
+  const double ylo = bottom / 3, yhi = top * 3;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float h = std::max(metrics::plot_min_height * sc, std::min(avail.y - 2 * lh, 420 * sc));
+  const double pad = std::max(0.5, pairs * 0.015);
+  const std::string title(lesson_text(View::rope_base, "chart_title"));
+  const Plot p = plot_frame("rb_plot", ImVec2(avail.x, h), -pad, pairs - 1 + pad, ylo, yhi, true, "pair i", title.c_str(), sc, true);
+  const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, pairs - 1);
+  if (p.clicked && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) set_number(s, Field::pair, hover);
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  // Below one turn: never a full turn within the context.
+  const float y1 = p.sy(1.0);
+  dl->AddRectFilled(ImVec2(p.lo.x, y1), p.hi, tint(kNever, 0.07f));
+  dashed_line(dl, ImVec2(p.lo.x, y1), ImVec2(p.hi.x, y1), colors::axis, 1.4f * sc, 6 * sc);
+  {
+    const std::string one(lesson_text(View::rope_base, "one_turn"));
+    const std::string never(lesson_text(View::rope_base, "below_line"));
+    // At the left, where the curves are high above the line (pair 0 turns (n - 1)/2π >= 1 times here).
+    halo_text(dl, ImVec2(p.lo.x + 22 * sc, y1 - lh - 2 * sc), colors::axis, one.c_str());
+    if (p.hi.y - y1 > lh + 6 * sc) halo_text(dl, ImVec2(p.lo.x + 22 * sc, p.hi.y - lh - 4 * sc), kNever, never.c_str());
+  }
+  // The two curves: a dot per pair where there is room, else one vertex per pixel column.
+  const float spacing = p.width() / static_cast<float>(std::max(1, pairs));
+  for (int row = 0; row < 2; ++row) {
+    const std::vector<double>& turns = row == 0 ? c.turns_a : c.turns_b;
+    const ImU32 col = row == 0 ? kBaseA : kBaseB;
+    std::vector<ImVec2> pts;
+    int last_px = -1 << 30;
+    for (int i = 0; i < pairs; ++i) {
+      const ImVec2 q(p.sx(i), p.sy(std::max(turns[static_cast<size_t>(i)], ylo)));
+      const int px = static_cast<int>(q.x);
+      if (px == last_px && i != pairs - 1) continue;
+      last_px = px;
+      pts.push_back(q);
+    }
+    if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, 2.4f * sc);
+    if (spacing >= 5 * sc)
+      for (const ImVec2& q : pts) dl->AddCircleFilled(q, std::min(3.5f * sc, spacing * 0.35f), col);
+  }
+  // Where each base's pairs stop completing a turn.
+  int label_row = 0;
+  for (int row = 0; row < 2; ++row) {
+    const int full = row == 0 ? c.full_a : c.full_b;
+    if (full <= 0 || full >= pairs) continue;
+    const ImU32 col = row == 0 ? kBaseA : kBaseB;
+    const float x = p.sx(full - 0.5);
+    dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), col, 1.3f * sc, 4 * sc);
+    std::string t = fill(lesson_text(View::rope_base, "never_label"), {{"first", std::to_string(full)}});
+    float tw = ImGui::CalcTextSize(t.c_str()).x;
+    if (x + tw + 8 * sc > p.hi.x && x - tw - 8 * sc < p.lo.x) {
+      t = "\xE2\x89\xA5 " + std::to_string(full);
+      tw = ImGui::CalcTextSize(t.c_str()).x;
+    }
+    const float tx = x + tw + 8 * sc <= p.hi.x ? x + 5 * sc : x - tw - 5 * sc;
+    halo_text(dl, ImVec2(std::max(p.lo.x + 2 * sc, tx), p.lo.y + 4 * sc + static_cast<float>(label_row) * (lh + 2 * sc)), col, t.c_str());
+    ++label_row;
+  }
+  // The selected pair.
+  {
+    const float x = p.sx(s.pair);
+    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::selected, 110), 1.0f * sc);
+    for (int row = 0; row < 2; ++row) {
+      const double t = (row == 0 ? c.turns_a : c.turns_b)[static_cast<size_t>(s.pair)];
+      dl->AddCircle(ImVec2(x, p.sy(std::max(t, ylo))), 7.0f * sc, colors::selected, 0, 2.0f * sc);
+    }
+  }
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
+    for (int row = 0; row < 2; ++row) {
+      const double t = (row == 0 ? c.turns_a : c.turns_b)[static_cast<size_t>(hover)];
+      dl->AddCircle(ImVec2(p.sx(hover), p.sy(std::max(t, ylo))), metrics::hover_radius * sc, colors::hover_ring, 0, 1.5f * sc);
+    }
+    ImGui::SetTooltip("pair %d, by position %s:\nbase %s: %s\nbase %s: %s", hover, grouped(s.n - 1).c_str(), base_text(s.base).c_str(),
+                      turns_words(c.turns_a[static_cast<size_t>(hover)]).c_str(), base_text(c.compare_base).c_str(),
+                      turns_words(c.turns_b[static_cast<size_t>(hover)]).c_str());
+  }
+  plot_clip_pop();
+}
+
+}  // namespace
+
+bool set_rope_base_option(RopeBaseCache& c, std::string_view key, std::string_view value) {
+  if (key != "compare") return false;
+  const std::string t(value);
+  if (t.empty()) return false;
+  char* end = nullptr;
+  const double v = std::strtod(t.c_str(), &end);
+  if (end != t.c_str() + t.size() || !std::isfinite(v) || !(v > 1) || v > pe::kMaxBase) return false;
+  c.compare_base = std::max(v, kMinCompare);
+  return true;
+}
+
+void draw_rope_base(State& s, RopeBaseCache& cache, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::rope_base, ctx);
+  draw_controls(s, cache, ctx);
+  refresh(cache, s);
+  ImGui::Spacing();
+  square_bullet(kBaseA, base_sentence(s, s.base, cache.full_a, cache.turns_a), sc);
+  square_bullet(kBaseB, base_sentence(s, cache.compare_base, cache.full_b, cache.turns_b), sc);
+  ImGui::Spacing();
+  draw_dials(s, cache, ctx);
+  ImGui::Spacing();
+  draw_chart(s, cache, ctx);
+  ImGui::Spacing();
+  claim_line(ClaimSource::math, slow_sentence(s, cache), sc);
+  claim_line(ClaimSource::math, lesson_text(View::rope_base, "note_once"), sc);
+  claim_line(ClaimSource::paper, lesson_text(View::rope_base, "note_llama"), sc);
+}
+
+std::string describe_rope_base(const State& s, const RopeBaseCache& cache) {
+  // The cache may be stale (describe before the first frame): work the numbers for this state.
+  RopeBaseCache c;
+  c.compare_base = cache.compare_base;
+  refresh(c, s);
+  const int i = s.pair;
+  std::string t = fill(lesson_text(View::rope_base, "describe_intro"), {{"n", grouped(s.n)}, {"end", grouped(std::max(0, s.n - 1))}});
+  t.append(" ").append(base_sentence(s, s.base, c.full_a, c.turns_a));
+  t.append(" ").append(base_sentence(s, c.compare_base, c.full_b, c.turns_b));
+  t.append(" ").append(fill(lesson_text(View::rope_base, "describe_pair"),
+                            {{"pair", std::to_string(i)},
+                             {"a", base_text(s.base)},
+                             {"ta", turns_words(c.turns_a[static_cast<size_t>(i)])},
+                             {"b", base_text(c.compare_base)},
+                             {"tb", turns_words(c.turns_b[static_cast<size_t>(i)])}}));
+  t.append(" (Math) ").append(slow_sentence(s, c));
+  return t;
+}
+
+}  // namespace app

@@ -1,0 +1,463 @@
+#include "lessons/rope_layouts/rope_layouts.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "core/mixing.hpp"
+#include "core/projection_scores.hpp"
+#include "shell/focus.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "state/state_io.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+constexpr std::uint64_t kSeedBase = 4100;  // random vectors: seeds kSeedBase + 2 seed and + 1
+constexpr int kMinOffsets = 8, kMaxOffsets = 4096, kMaxSeed = 1000000;
+constexpr int kMaxSamples = 1201, kMinSamples = 41;
+
+const ImU32& kRight = colors::hand;
+const ImU32& kWrong = colors::warning;
+const ImU32& kFixed = colors::selected;
+
+size_t at(int i) { return static_cast<size_t>(i); }
+std::string_view text(std::string_view key) { return lesson_text(View::rope_layouts, key); }
+std::string value_text(double v) { return fmt(std::fabs(v) < 1e5 ? "%.4f" : "%.4g", v); }
+std::string base_text(double b) { return b == std::floor(b) && b < 1e15 ? grouped(b) : fmt("%.6g", b); }
+std::string position_text(double p) { return p == std::floor(p) ? grouped(p) : grouped(p, 2); }
+
+pe::RopeLayout other(pe::RopeLayout l) {
+  return l == pe::RopeLayout::interleaved ? pe::RopeLayout::half : pe::RopeLayout::interleaved;
+}
+std::string name(pe::RopeLayout l) { return std::string(text(l == pe::RopeLayout::interleaved ? "name_interleaved" : "name_half")); }
+std::string short_name(pe::RopeLayout l) {
+  return std::string(text(l == pe::RopeLayout::interleaved ? "short_interleaved" : "short_half"));
+}
+
+bool parse_int(std::string_view v, int lo, int hi, int& out) {
+  int x = 0;
+  const auto r = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (r.ec != std::errc() || r.ptr != v.data() + v.size() || x < lo || x > hi) return false;
+  out = x;
+  return true;
+}
+
+struct Curves {
+  std::vector<double> q, k, rs, right, wrong, fixed;
+};
+
+int samples_for(int offsets, int d) {
+  const double by_budget = std::max<double>(kMinSamples, std::floor(kLayoutsCurveBudget / (3.0 * d)));
+  return static_cast<int>(std::min({2.0 * offsets + 1, by_budget, static_cast<double>(kMaxSamples)}));
+}
+
+void compute(const State& s, const RopeLayoutsCache& c, Curves& out) {
+  rope_layouts_vectors(c.vectors, c.seed, s.d, out.q, out.k);
+  const std::vector<int> perm = rope_layouts_permutation(c.trained, s.d);
+  const std::vector<double> pq = pe::permute_dims(out.q, perm), pk = pe::permute_dims(out.k, perm);
+  const pe::RopeLayout run = other(c.trained);
+  out.rs = pe::symmetric_offsets(c.offsets, samples_for(c.offsets, s.d));
+  out.right.resize(out.rs.size());
+  out.wrong.resize(out.rs.size());
+  out.fixed.resize(out.rs.size());
+  for (size_t j = 0; j < out.rs.size(); ++j) {
+    const double r = out.rs[j];
+    out.right[j] = pe::rope_score_as(out.q, out.k, 0, r, s.base, c.trained);
+    out.wrong[j] = pe::rope_score_as(out.q, out.k, 0, r, s.base, run);
+    out.fixed[j] = pe::rope_score_as(pq, pk, 0, r, s.base, run);
+  }
+}
+
+bool current(const State& s, const RopeLayoutsCache& c) {
+  return c.valid && c.key_d == s.d && c.key_base == s.base && c.key_trained == c.trained && c.key_vectors == c.vectors &&
+         c.key_seed == c.seed && c.key_offsets == c.offsets;
+}
+
+void refresh(RopeLayoutsCache& c, const State& s) {
+  if (current(s, c)) return;
+  Curves cv;
+  compute(s, c, cv);
+  c.q = std::move(cv.q);
+  c.k = std::move(cv.k);
+  c.rs = std::move(cv.rs);
+  c.right = std::move(cv.right);
+  c.wrong = std::move(cv.wrong);
+  c.fixed = std::move(cv.fixed);
+  c.valid = true;
+  c.key_d = s.d;
+  c.key_base = s.base;
+  c.key_trained = c.trained;
+  c.key_vectors = c.vectors;
+  c.key_seed = c.seed;
+  c.key_offsets = c.offsets;
+}
+
+const Curves& curves_for(const State& s, const RopeLayoutsCache& c, Curves& scratch) {
+  if (current(s, c)) {
+    scratch = Curves{c.q, c.k, c.rs, c.right, c.wrong, c.fixed};
+    return scratch;
+  }
+  compute(s, c, scratch);
+  return scratch;
+}
+
+// ---- sentences -------------------------------------------------------------------------------------
+
+std::string about_text(const State& s, const RopeLayoutsCache& c) {
+  std::string t = fill(text("about"), {{"trained", name(c.trained)}, {"run", name(other(c.trained))}, {"d", std::to_string(s.d)},
+                                       {"base", base_text(s.base)}});
+  const char* key = c.vectors == LayoutVectors::random ? "about_vectors_random" : c.vectors == LayoutVectors::same ? "about_vectors_same"
+                                                                                                                   : "about_vectors_ones";
+  t.append(" ").append(fill(text(key), {{"seed", std::to_string(c.seed)}}));
+  return t;
+}
+
+std::string list_text(const std::vector<double>& v) {
+  std::string t = "(";
+  for (size_t j = 0; j < v.size(); ++j) {
+    if (j) t.append(", ");
+    t.append(fmt("%.6f", v[j]));
+  }
+  return t.append(")");
+}
+
+struct AtK {
+  double m, n, right, wrong, fixed;
+};
+AtK at_k(const State& s, const RopeLayoutsCache& c, const Curves& cv) {
+  const std::vector<int> perm = rope_layouts_permutation(c.trained, s.d);
+  const double m = s.pos, n = s.pos + s.k;
+  const pe::RopeLayout run = other(c.trained);
+  return AtK{m, n, pe::rope_score_as(cv.q, cv.k, m, n, s.base, c.trained), pe::rope_score_as(cv.q, cv.k, m, n, s.base, run),
+             pe::rope_score_as(pe::permute_dims(cv.q, perm), pe::permute_dims(cv.k, perm), m, n, s.base, run)};
+}
+
+std::string at_k_text(const AtK& a) {
+  return fill(text("at_k"), {{"m", position_text(a.m)},
+                             {"n", position_text(a.n)},
+                             {"right", value_text(a.right)},
+                             {"wrong", value_text(a.wrong)},
+                             {"error", value_text(std::fabs(a.wrong - a.right))},
+                             {"fixed", value_text(a.fixed)}});
+}
+
+struct Over {
+  double err = 0, top = 0, fix = 0;
+};
+Over over(const Curves& cv) {
+  Over o;
+  for (size_t j = 0; j < cv.rs.size(); ++j) {
+    o.err = std::max(o.err, std::fabs(cv.wrong[j] - cv.right[j]));
+    o.top = std::max(o.top, std::fabs(cv.right[j]));
+    o.fix = std::max(o.fix, std::fabs(cv.fixed[j] - cv.right[j]));
+  }
+  return o;
+}
+
+std::string over_text(const RopeLayoutsCache& c, const Over& o) {
+  return fill(text("over"), {{"R", grouped(c.offsets)}, {"err", value_text(o.err)}, {"top", value_text(o.top)}, {"fix", fmt("%.1e", o.fix)}});
+}
+
+std::string perm_text(const RopeLayoutsCache& c, int d) {
+  if (d > kLayoutsPictureDims) return fill(text("perm_rule"), {{"last", grouped(d / 2 - 1)}});
+  const std::vector<int> perm = rope_layouts_permutation(c.trained, d);
+  std::string list;
+  for (size_t j = 0; j < perm.size(); ++j) {
+    if (j) list.append(", ");
+    list.append(std::to_string(perm[j]));
+  }
+  return fill(text("perm"), {{"perm", list}});
+}
+
+// ---- controls --------------------------------------------------------------------------------------
+
+void draw_controls(RopeLayoutsCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(std::string(text("trained_label")).c_str());
+  for (pe::RopeLayout l : {pe::RopeLayout::interleaved, pe::RopeLayout::half}) {
+    const std::string label = std::string(text(l == pe::RopeLayout::interleaved ? "trained_interleaved" : "trained_half"));
+    same_line_if_fits(checkbox_width(label.c_str()), 10 * sc);
+    if (ImGui::RadioButton((label + "##rl_trained").c_str(), c.trained == l)) c.trained = l;
+  }
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(std::string(text("vectors_label")).c_str());
+  const struct {
+    LayoutVectors v;
+    const char* key;
+  } choices[] = {{LayoutVectors::random, "vectors_random"}, {LayoutVectors::same, "vectors_same"}, {LayoutVectors::ones, "vectors_ones"}};
+  for (const auto& ch : choices) {
+    const std::string label = std::string(text(ch.key));
+    same_line_if_fits(checkbox_width(label.c_str()), 10 * sc);
+    if (ImGui::RadioButton((label + "##rl_vec").c_str(), c.vectors == ch.v)) c.vectors = ch.v;
+  }
+  if (c.vectors != LayoutVectors::ones) {
+    const std::string label = std::string(text("new_vectors")).append("##rl_seed");
+    same_line_if_fits(button_width(label.c_str()), 16 * sc);
+    if (ImGui::Button(label.c_str())) c.seed = c.seed % kMaxSeed + 1;
+  }
+  ImGui::TextUnformatted(std::string(text("offsets_label")).c_str());
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 420 * sc));
+  ImGui::SliderInt("##rl_offsets", &c.offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic);
+  focus_name("offsets up to R");
+  c.offsets = std::clamp(c.offsets, kMinOffsets, kMaxOffsets);
+}
+
+// ---- the charts ------------------------------------------------------------------------------------
+
+void mark_k(const Plot& p, double k, float sc) {
+  if (k < p.x0 || k > p.x1) return;
+  const float x = p.sx(k);
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
+}
+
+void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const double R = c.offsets;
+  const std::string axis(text("offset_axis"));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const size_t n = c.rs.size();
+  std::vector<ImVec2> pts(n);
+  const auto polyline = [&](const Plot& p, const std::vector<double>& v, ImU32 col, float w) {
+    for (size_t j = 0; j < n; ++j) pts[j] = ImVec2(p.sx(c.rs[j]), p.sy(v[j]));
+    dl->AddPolyline(pts.data(), static_cast<int>(n), col, 0, w);
+  };
+
+  double lo = 0, hi = 0;
+  for (size_t j = 0; j < n; ++j) lo = std::min({lo, c.right[j], c.wrong[j]}), hi = std::max({hi, c.right[j], c.wrong[j]});
+  const double span = std::max(hi - lo, 1e-12);
+  const std::string title(text("score_title"));
+  const Plot a = plot_frame("rl_scores", ImVec2(size.x, size.y / 2 - 4 * sc), -R, R, lo - 0.06 * span, hi + 0.45 * span, false, axis.c_str(),
+                            title.c_str(), sc, true);
+  if (a.held && a.mouse.x >= a.lo.x - 4 && a.mouse.x <= a.hi.x + 4) set_number(s, Field::k, std::round(std::clamp(a.x_at(a.mouse.x), -R, R)));
+  plot_clip_push(a);
+  dl->AddLine(ImVec2(a.lo.x, a.sy(0)), ImVec2(a.hi.x, a.sy(0)), colors::zero_line, 1.0f);
+  mark_k(a, s.k, sc);
+  polyline(a, c.wrong, kWrong, 2.2f * sc);
+  polyline(a, c.right, kRight, 2.4f * sc);
+  // After P: dots on the "as made" curve, a few per chart width so the line under them shows.
+  const size_t every = std::max<size_t>(1, n / 40);
+  for (size_t j = 0; j < n; j += every) dl->AddCircleFilled(ImVec2(a.sx(c.rs[j]), a.sy(c.fixed[j])), 2.8f * sc, kFixed);
+  plot_key(a, {{kRight, std::string(text("key_right"))}, {kWrong, std::string(text("key_wrong"))}, {kFixed, std::string(text("key_fixed"))}},
+           sc);
+  plot_clip_pop();
+
+  ImGui::Dummy(ImVec2(1, 4 * sc));
+  std::vector<double> err(n), fix(n);
+  double big = 0;
+  for (size_t j = 0; j < n; ++j) {
+    err[j] = c.wrong[j] - c.right[j];
+    fix[j] = c.fixed[j] - c.right[j];
+    big = std::max(big, std::fabs(err[j]));
+  }
+  big = std::max(big, 1e-9);
+  const std::string etitle(text("error_title"));
+  const Plot b = plot_frame("rl_error", ImVec2(size.x, size.y / 2 - 4 * sc), -R, R, -1.1 * big, 1.45 * big, false, axis.c_str(),
+                            etitle.c_str(), sc, true);
+  if (b.held && b.mouse.x >= b.lo.x - 4 && b.mouse.x <= b.hi.x + 4) set_number(s, Field::k, std::round(std::clamp(b.x_at(b.mouse.x), -R, R)));
+  plot_clip_push(b);
+  dl->AddLine(ImVec2(b.lo.x, b.sy(0)), ImVec2(b.hi.x, b.sy(0)), colors::zero_line, 1.0f);
+  mark_k(b, s.k, sc);
+  polyline(b, err, kWrong, 2.2f * sc);
+  polyline(b, fix, kFixed, 2.2f * sc);
+  plot_key(b, {{kWrong, std::string(text("key_error"))}, {kFixed, std::string(text("key_fixed_error"))}}, sc);
+  plot_clip_pop();
+}
+
+// ---- the picture -----------------------------------------------------------------------------------
+
+// The pair dimension j belongs to in `layout` (width d).
+int pair_of(int j, int d, pe::RopeLayout layout) { return layout == pe::RopeLayout::interleaved ? j / 2 : j % (d / 2); }
+
+void arc(ImDrawList* dl, ImVec2 p0, ImVec2 p1, float h, ImU32 col, float w) {
+  dl->AddBezierCubic(p0, ImVec2(p0.x, p0.y + h), ImVec2(p1.x, p1.y + h), p1, col, w);
+}
+
+void draw_picture(const State& s, const RopeLayoutsCache& c, float width, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int D = std::min(s.d, kLayoutsPictureDims);
+  const pe::RopeLayout made = c.trained, run = other(c.trained);
+  const std::vector<int> perm = rope_layouts_permutation(made, D);
+  ImGui::PushFont(ctx.fonts.mono);
+  const float cell = std::clamp(width / static_cast<float>(D), ImGui::CalcTextSize("00").x + 6 * sc, 40 * sc);
+  ImGui::PopFont();
+  const float line = ImGui::GetTextLineHeight();
+  const float arc_h = std::min(2.4f * line, static_cast<float>(D / 2) * cell * 0.3f + 6 * sc);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float row_w = static_cast<float>(D) * cell;
+
+  // A row of boxes: slot j holds dimension dims[j], filled in the colour of the pair it was made for.
+  const auto boxes = [&](ImVec2 p, const std::vector<int>& dims) {
+    ImGui::PushFont(ctx.fonts.mono);
+    for (int j = 0; j < D; ++j) {
+      const int dim = dims[at(j)];
+      const ImU32 col = series_color(pair_of(dim, D, made));
+      const ImVec2 a(p.x + static_cast<float>(j) * cell, p.y), b(a.x + cell, a.y + cell);
+      const ImU32 fill_col = tint(col, 0.35f);
+      dl->AddRectFilled(a, b, fill_col);
+      dl->AddRect(a, b, col, 0, 0, 2 * sc);
+      const std::string label = std::to_string(dim);
+      const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+      dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), ink_on(fill_col), label.c_str());
+    }
+    ImGui::PopFont();
+  };
+  // Arcs joining the slots each angle of `layout` turns together, above (up) or below the row.
+  const auto arcs = [&](ImVec2 p, pe::RopeLayout layout, bool up, ImU32 fixed_col, bool by_pair) {
+    for (int i = 0; i < D / 2; ++i) {
+      const pe::PairDims pd = pe::rope_pair_dims(i, D, layout);
+      const float x0 = p.x + (static_cast<float>(pd.first) + 0.5f) * cell, x1 = p.x + (static_cast<float>(pd.second) + 0.5f) * cell;
+      const float y = up ? p.y - 2 * sc : p.y + cell + 2 * sc;
+      const float h = std::min(arc_h, (x1 - x0) * 0.45f + 4 * sc);
+      arc(dl, ImVec2(x0, y), ImVec2(x1, y), up ? -h : h, by_pair ? series_color(i) : fixed_col, 2.0f * sc);
+    }
+  };
+  const auto label_line = [&](const std::string& t) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+    text_wrapped_at_spaces(t, width);
+    ImGui::PopStyleColor();
+  };
+  std::vector<int> identity(at(D));
+  for (int j = 0; j < D; ++j) identity[at(j)] = j;
+
+  // 1. As made: arcs above in the pairs' colours.
+  label_line(fill(text("row_made"), {{"trained", short_name(made)}}));
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(row_w, arc_h + cell + 4 * sc));
+  const ImVec2 row1(p.x, p.y + arc_h + 2 * sc);
+  arcs(row1, made, true, 0, true);
+  boxes(row1, identity);
+  // 2. Run by the other code unconverted: its arcs join other colours.
+  label_line(fill(text("row_wrong"), {{"run", short_name(run)}}));
+  p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(row_w, arc_h + cell + 4 * sc));
+  const ImVec2 row2(p.x, p.y + arc_h + 2 * sc);
+  arcs(row2, run, true, kWrong, false);
+  boxes(row2, identity);
+  // 3. Reordered by P (lines from row 2), then the same code's arcs below join matching colours.
+  const float gap = std::max(28 * sc, 1.6f * line);
+  p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(row_w, gap + cell + arc_h + 4 * sc));
+  const ImVec2 row3(p.x, p.y + gap);
+  for (int j = 0; j < D; ++j) {
+    const float x0 = row2.x + (static_cast<float>(perm[at(j)]) + 0.5f) * cell, x1 = row3.x + (static_cast<float>(j) + 0.5f) * cell;
+    const ImVec2 from(x0, row2.y + cell + 2 * sc), to(x1, row3.y - 3 * sc);
+    dl->AddLine(from, to, colors::axis, 1.3f * sc);
+    // A small arrowhead at the lower end.
+    const float len = std::max(1.0f, std::hypot(to.x - from.x, to.y - from.y));
+    const ImVec2 u((to.x - from.x) / len, (to.y - from.y) / len), v(-u.y, u.x);
+    const float ah = 5 * sc;
+    dl->AddTriangleFilled(to, ImVec2(to.x - u.x * ah + v.x * ah * 0.5f, to.y - u.y * ah + v.y * ah * 0.5f),
+                          ImVec2(to.x - u.x * ah - v.x * ah * 0.5f, to.y - u.y * ah - v.y * ah * 0.5f), colors::axis);
+  }
+  boxes(row3, perm);
+  arcs(row3, run, false, kFixed, false);
+  label_line(fill(text("row_fixed"), {{"run", short_name(run)}}));
+  label_line(std::string(text("picture_key")));
+  if (s.d > kLayoutsPictureDims) label_line(fill(text("picture_cut"), {{"d", std::to_string(s.d)}}));
+}
+
+}  // namespace
+
+void rope_layouts_vectors(LayoutVectors v, int seed, int d, std::vector<double>& q, std::vector<double>& k) {
+  if (v == LayoutVectors::ones) {
+    q.assign(at(d), 1.0);
+    k = q;
+    return;
+  }
+  const std::uint64_t sq = kSeedBase + 2 * static_cast<std::uint64_t>(seed);
+  q = pe::word_vector(sq, d);
+  k = v == LayoutVectors::same ? q : pe::word_vector(sq + 1, d);
+}
+
+std::vector<int> rope_layouts_permutation(pe::RopeLayout trained, int d) {
+  return trained == pe::RopeLayout::interleaved ? pe::interleaved_to_half(d) : pe::half_to_interleaved(d);
+}
+
+bool set_rope_layouts_option(RopeLayoutsCache& c, std::string_view key, std::string_view value) {
+  if (key == "trained") {
+    if (value == "interleaved") c.trained = pe::RopeLayout::interleaved;
+    else if (value == "half") c.trained = pe::RopeLayout::half;
+    else return false;
+    return true;
+  }
+  if (key == "vectors") {
+    if (value == "random") c.vectors = LayoutVectors::random;
+    else if (value == "same") c.vectors = LayoutVectors::same;
+    else if (value == "ones") c.vectors = LayoutVectors::ones;
+    else return false;
+    return true;
+  }
+  if (key == "seed") return parse_int(value, 1, kMaxSeed, c.seed);
+  if (key == "offsets") return parse_int(value, kMinOffsets, kMaxOffsets, c.offsets);
+  return false;
+}
+
+void draw_rope_layouts(State& s, RopeLayoutsCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::rope_layouts, ctx);
+  draw_controls(c, ctx);
+  refresh(c, s);
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float gap = 16 * sc;
+  const float pic_w = std::min(avail.x, 460 * sc);
+  const bool beside = avail.x - pic_w - gap >= 380 * sc;
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float chart_h = std::max(2 * metrics::plot_min_height * sc, avail.y - 4.5f * line);
+  if (beside) {
+    ImGui::BeginGroup();
+    draw_charts(s, c, ImVec2(avail.x - pic_w - gap, chart_h), ctx);
+    ImGui::EndGroup();
+    ImGui::SameLine(0, gap);
+    ImGui::BeginGroup();
+    draw_picture(s, c, pic_w, ctx);
+  } else {
+    const float screen = ImGui::GetWindowHeight();
+    draw_charts(s, c, ImVec2(avail.x, std::max(2 * metrics::plot_min_height * sc, std::min(avail.x * 0.8f, screen * 0.8f))), ctx);
+    ImGui::BeginGroup();
+    draw_picture(s, c, pic_w, ctx);
+  }
+  ImGui::Spacing();
+  const float w = beside ? pic_w : avail.x;
+  Curves scratch;
+  const Curves& cv = curves_for(s, c, scratch);
+  text_wrapped_at_spaces(about_text(s, c), w);
+  const AtK a = at_k(s, c, cv);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::ghost));
+  text_wrapped_at_spaces(at_k_text(a), w);
+  ImGui::PopStyleColor();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kWrong));
+  text_wrapped_at_spaces(over_text(c, over(cv)), w);
+  ImGui::PopStyleColor();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+  text_wrapped_at_spaces(c.vectors == LayoutVectors::ones ? text("ones") : text("zero"), w);
+  ImGui::PopStyleColor();
+  text_wrapped_at_spaces(perm_text(c, s.d), w);
+  ImGui::EndGroup();
+}
+
+std::string describe_rope_layouts(const State& s, const RopeLayoutsCache& c) {
+  Curves scratch;
+  const Curves& cv = curves_for(s, c, scratch);
+  std::string t = about_text(s, c);
+  if (s.d <= kLayoutsPictureDims) t.append(" q = ").append(list_text(cv.q)).append(", k = ").append(list_text(cv.k)).append(".");
+  t.append(" ").append(at_k_text(at_k(s, c, cv)));
+  t.append(" ").append(over_text(c, over(cv)));
+  t.append(" ").append(c.vectors == LayoutVectors::ones ? text("ones") : text("zero"));
+  t.append(" ").append(perm_text(c, s.d));
+  return t;
+}
+
+}  // namespace app

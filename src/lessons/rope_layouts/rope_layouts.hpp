@@ -1,0 +1,58 @@
+// Lesson: two RoPE layouts, one silent bug (view id `rope_layouts`).
+//
+// Weights (stand-in q and k of width d, the State's d) made for one pairing layout of
+// core/rope_attention.hpp are run by the other layout's code. Three scores per offset n - m (query at
+// m = 0; every one depends on n - m only, both codes being rotations):
+//   right = rope_score_as(q, k, 0, r, trained)        what the weights were made for
+//   wrong = rope_score_as(q, k, 0, r, run)            run by the other code unconverted: no error raised
+//   fixed = rope_score_as(P q, P k, 0, r, run)        converted by P (interleaved_to_half or its inverse)
+// drawn against r in -R..R with the difference wrong - right (and fixed - right, rounding) below; the
+// numbers at m = pos, n = pos + k; and a picture of the dimensions each code turns together and where P
+// moves them (drawn for min(d, 16) dimensions). Curves are cached by (d, base, settings); at most
+// kLayoutsCurveBudget pair turns per recompute.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rope_attention.hpp"
+#include "state/state.hpp"
+#include "shell/view_context.hpp"
+
+namespace app {
+
+constexpr double kLayoutsCurveBudget = 524288.0;  // 2^19 pair turns per recompute of the curves
+constexpr int kLayoutsPictureDims = 16;          // the picture's head width at most
+
+enum class LayoutVectors { random, same, ones };
+
+struct RopeLayoutsCache {
+  // View-local settings (set_rope_layouts_option for the tour).
+  pe::RopeLayout trained = pe::RopeLayout::interleaved;  // the weights' layout; they run in the other
+  LayoutVectors vectors = LayoutVectors::random;
+  int seed = 1;       // which random vectors (1 .. 1,000,000)
+  int offsets = 64;   // the curves span n - m = -offsets .. offsets (8 .. 4096)
+  // The curves, for the settings and the (d, base) they were computed at.
+  bool valid = false;
+  int key_d = 0, key_seed = 0, key_offsets = 0;
+  double key_base = 0;
+  pe::RopeLayout key_trained = pe::RopeLayout::interleaved;
+  LayoutVectors key_vectors = LayoutVectors::random;
+  std::vector<double> q, k, rs, right, wrong, fixed;
+};
+
+void draw_rope_layouts(State& s, RopeLayoutsCache& cache, const ViewContext& ctx);
+// The view's key numbers in words, for describe().
+std::string describe_rope_layouts(const State& s, const RopeLayoutsCache& cache);
+
+// Sets one of the view's own settings for a tour step: `trained` = interleaved | half, `vectors` =
+// random | same | ones, `seed` = whole number 1 .. 1000000, `offsets` = whole number 8 .. 4096 (R).
+// False (and nothing changed) for an unknown key or a bad value.
+bool set_rope_layouts_option(RopeLayoutsCache& c, std::string_view key, std::string_view value);
+
+// The stand-in q and k for the settings at width d (seeded: the same on every platform).
+void rope_layouts_vectors(LayoutVectors v, int seed, int d, std::vector<double>& q, std::vector<double>& k);
+// The permutation that converts weights made for `trained` to the other layout: out[j] = x[perm[j]].
+std::vector<int> rope_layouts_permutation(pe::RopeLayout trained, int d);
+
+}  // namespace app

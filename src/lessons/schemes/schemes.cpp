@@ -1,0 +1,820 @@
+#include "lessons/schemes/schemes.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <initializer_list>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/alibi.hpp"
+#include "core/learned.hpp"
+#include "core/t5_bucket.hpp"
+#include "shell/focus.hpp"
+#include "imgui.h"
+#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "state/state_io.hpp"
+#include "ui/style.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+const char* const kSchemeIds[kSchemeCount] = {"learned", "alibi", "t5", "nope"};
+
+std::string_view text(std::string_view key) { return lesson_text(View::schemes, key); }
+
+// Strings joined by appending (GCC 12 warns falsely, -Werror=restrict, on chains of std::string +).
+std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view p : parts) out.append(p);
+  return out;
+}
+
+bool parse_int(std::string_view v, int& out) {
+  const char* end = v.data() + v.size();
+  const auto r = std::from_chars(v.data(), end, out);
+  return r.ec == std::errc() && r.ptr == end;
+}
+
+// The exact buckets E per direction for these settings.
+int exact_of(int buckets, bool bidirectional) { return (bidirectional ? buckets / 2 : buckets) / 2; }
+
+// Settings that a test or an old cache may hold out of range, brought inside what the view offers.
+SchemesCache sane(const SchemesCache& c) {
+  SchemesCache o = c;
+  const int s = static_cast<int>(c.scheme);
+  if (s < 0 || s >= kSchemeCount) o.scheme = Scheme::alibi;
+  o.heads = std::clamp(c.heads, 1, kSchemesMaxHeads);
+  o.head = std::clamp(c.head, 0, o.heads - 1);
+  o.buckets = std::clamp(c.buckets / 2 * 2, 4, kSchemesMaxBuckets);
+  o.max_distance = std::clamp(c.max_distance, exact_of(o.buckets, o.bidirectional) + 1, kSchemesMaxDistance);
+  return o;
+}
+
+pe::T5BucketOptions t5_options(const SchemesCache& c) {
+  pe::T5BucketOptions o;
+  o.bidirectional = c.bidirectional;
+  o.num_buckets = c.buckets;
+  o.max_distance = c.max_distance;
+  return o;
+}
+
+// The buckets of one direction (B/2 bidirectional, B causal).
+int side_buckets(const SchemesCache& c) { return c.bidirectional ? c.buckets / 2 : c.buckets; }
+
+// The query at pos (its whole position) and the key at pos + k (k rounded to a whole offset).
+struct QueryKey {
+  long long i = 0, offset = 0, j = 0;
+};
+QueryKey query_key(const State& s) {
+  QueryKey q;
+  q.i = static_cast<long long>(std::floor(s.pos));
+  q.offset = std::llround(s.k);
+  q.j = q.i + q.offset;
+  return q;
+}
+
+std::string whole(long long v) { return grouped(static_cast<double>(v)); }
+
+// e^bias as text: small factors with an exponent rather than 0.000, and those below double's range
+// (e^-745 and less) by their power of ten alone, never as 0.
+std::string factor_text(double bias) {
+  const double f = std::exp(bias);
+  if (f >= 1e-3) return fmt("%.3f", f);
+  if (f >= 1e-300) return fmt("%.2e", f);
+  std::string t = "about 1e";
+  return t.append(fmt("%.0f", std::floor(bias / std::log(10.0))));
+}
+
+// A bias: four significant digits, or grouped whole numbers (and a half) from 1,000 on.
+std::string bias_text(double bias) {
+  bias += 0.0;  // -0 (a key at distance 0) reads 0
+  return std::fabs(bias) < 1000 ? fmt("%.4g", bias) : grouped(bias, bias == std::round(bias) ? 0 : 1);
+}
+
+// ---- the words, shared by the canvas and describe() ------------------------------------------------
+
+std::string formula_text(const SchemesCache& c) {
+  switch (c.scheme) {
+    case Scheme::learned: return std::string(text("formula_learned"));
+    case Scheme::alibi: {
+      const bool power_of_two = (c.heads & (c.heads - 1)) == 0;
+      return std::string(text(power_of_two ? "formula_alibi" : "formula_alibi_other"));
+    }
+    case Scheme::t5: return std::string(text("formula_t5"));
+    case Scheme::nope: return std::string(text("formula_nope"));
+  }
+  return {};
+}
+
+std::string learned_note(const State& s) {
+  const double params = pe::learned_parameter_count(s.n, s.d);
+  return fill(text("learned_note"), {{"n", grouped(s.n)}, {"d", grouped(s.d)}, {"params", grouped(params)}, {"last", grouped(s.n - 1)}});
+}
+
+std::string learned_pos(const State& s) {
+  const auto row = [&](double p) {
+    if (pe::learned_table_has_row(p, s.n)) return fill(text("learned_row"), {{"row", grouped(p)}});
+    if (pe::learned_table_covers(p, s.n)) return fill(text("learned_between"), {{"below", grouped(std::floor(p))}, {"above", grouped(std::ceil(p))}});
+    return std::string(text("learned_no_row"));
+  };
+  return fill(text("learned_pos"), {{"pos", fmt("%.2f", s.pos)}, {"qrow", row(s.pos)}, {"key", fmt("%.2f", s.pos + s.k)}, {"krow", row(s.pos + s.k)}});
+}
+
+std::string slope_text(double m) {
+  // 2^-x written as 1/2^x when x is whole (8 heads: 1/2 .. 1/256), else decimal.
+  const double x = -std::log2(m);
+  if (std::fabs(x - std::round(x)) < 1e-9 && x <= 20) return cat({"1/", grouped(std::exp2(std::round(x)))});
+  return fmt("%.4g", m);
+}
+
+std::string alibi_note(const SchemesCache& c, const std::vector<double>& slopes) {
+  return fill(text("alibi_note"), {{"H", std::to_string(c.heads)},
+                                   {"first", slope_text(slopes.front())},
+                                   {"last", slope_text(slopes.back())},
+                                   {"hl", std::to_string(c.heads - 1)},
+                                   {"h", std::to_string(c.head)},
+                                   {"m", slope_text(slopes[static_cast<size_t>(c.head)])}});
+}
+
+std::string alibi_train(const State& s, const SchemesCache& c, const std::vector<double>& slopes) {
+  const double m = slopes[static_cast<size_t>(c.head)];
+  const int W = schemes_window(s);
+  return fill(text("alibi_train"), {{"nm1", grouped(s.n - 1)},
+                                    {"h", std::to_string(c.head)},
+                                    {"bias_n", bias_text(pe::alibi_bias(m, s.n - 1, 0))},
+                                    {"factor_n", factor_text(pe::alibi_bias(m, s.n - 1, 0))},
+                                    {"w1", grouped(W - 1)},
+                                    {"bias_w", bias_text(pe::alibi_bias(m, W - 1, 0))}});
+}
+
+std::string alibi_pos(const State& s, const SchemesCache& c, const std::vector<double>& slopes) {
+  const QueryKey q = query_key(s);
+  if (q.offset > 0) return fill(text("alibi_masked"), {{"i", whole(q.i)}, {"j", whole(q.j)}});
+  const double bias = pe::alibi_bias(slopes[static_cast<size_t>(c.head)], static_cast<double>(q.i), static_cast<double>(q.j));
+  return fill(text("alibi_pos"), {{"i", whole(q.i)}, {"j", whole(q.j)}, {"h", std::to_string(c.head)}, {"bias", bias_text(bias)}, {"factor", factor_text(bias)}});
+}
+
+std::string t5_note(const SchemesCache& c) {
+  const int E = exact_of(c.buckets, c.bidirectional);
+  const int last = side_buckets(c) - 1;
+  return fill(text("t5_note"), {{"B", std::to_string(c.buckets)},
+                                {"dir", std::string(text(c.bidirectional ? "t5_bidirectional" : "t5_causal"))},
+                                {"em1", std::to_string(E - 1)},
+                                {"E", std::to_string(E)},
+                                {"md", grouped(c.max_distance)},
+                                {"last", std::to_string(last)}});
+}
+
+std::string t5_train(const State& s, const SchemesCache& c) {
+  const pe::T5BucketOptions o = t5_options(c);
+  const int last = side_buckets(c) - 1;
+  const int bmax = pe::t5_bucket(-(static_cast<long long>(s.n) - 1), o);  // keys before the query: bucket within the side
+  if (bmax < last)
+    return fill(text("t5_train_some"), {{"nm1", grouped(s.n - 1)}, {"bmax", std::to_string(bmax)}, {"next", std::to_string(bmax + 1)},
+                                        {"last", std::to_string(last)}, {"sides", c.bidirectional ? cat({" ", fill(text("t5_sides"), {{"anext", std::to_string(side_buckets(c) + bmax + 1)}, {"alast", std::to_string(c.buckets - 1)}})}) : std::string()}});
+  // The first offset that reaches the last bucket (buckets never fall as the offset grows; every
+  // offset from max_distance on is in the last bucket): a binary search over [0, max_distance].
+  long long lo = 0, hi = c.max_distance;
+  while (lo < hi) {
+    const long long mid = (lo + hi) / 2;
+    if (pe::t5_bucket(-mid, o) < last) lo = mid + 1;
+    else hi = mid;
+  }
+  const long long first = lo;
+  return fill(text("t5_train_all"), {{"nm1", grouped(s.n - 1)}, {"last", std::to_string(last)}, {"from", whole(first)}});
+}
+
+std::string t5_pos(const State& s, const SchemesCache& c) {
+  const QueryKey q = query_key(s);
+  if (!c.bidirectional && q.offset > 0) return fill(text("t5_masked"), {{"i", whole(q.i)}, {"j", whole(q.j)}});
+  return fill(text("t5_pos"), {{"i", whole(q.i)}, {"j", whole(q.j)}, {"k", whole(q.offset)}, {"b", std::to_string(pe::t5_bucket(q.offset, t5_options(c)))}});
+}
+
+std::string nope_train(const State& s) {
+  const int W = schemes_window(s);
+  return fill(text("nope_train"), {{"wmin", fmt("%.4g", 1.0 / s.n)}, {"n", grouped(s.n)}, {"w1", grouped(W - 1)}, {"wmax", fmt("%.4g", 1.0 / W)}});
+}
+
+std::string nope_pos(const State& s) {
+  const QueryKey q = query_key(s);
+  if (q.i < 0) return fill(text("nope_negative"), {{"i", whole(q.i)}});
+  std::string t = fill(text("nope_pos"), {{"i", whole(q.i)}, {"count", whole(q.i + 1)}, {"w", fmt("%.4g", 1.0 / (static_cast<double>(q.i) + 1.0))}});
+  if (q.offset > 0) t.append(" ").append(fill(text("nope_masked"), {{"j", whole(q.j)}}));
+  return t;
+}
+
+// ---- the map ----------------------------------------------------------------------------------------
+
+// What one cell of the map shows, as a colour.
+struct MapRule {
+  const State& s;
+  const SchemesCache& c;
+  double slope = 0;  // ALiBi: the head drawn
+  pe::T5BucketOptions t5;
+  int W = 8;
+  ImU32 masked = 0;
+
+  ImU32 color(long long i, long long j) const {
+    const int n = s.n;
+    switch (c.scheme) {
+      case Scheme::learned: {
+        const int rows = (i < n ? 1 : 0) + (j < n ? 1 : 0);
+        return rows == 2 ? tint(colors::hand, 0.45f) : rows == 1 ? tint(colors::warning, 0.35f) : tint(colors::warning, 0.75f);
+      }
+      case Scheme::alibi: {
+        if (j > i) return masked;
+        const double f = std::exp(pe::alibi_bias(slope, static_cast<double>(i), static_cast<double>(j)));
+        return blend(colors::scale_weak, colors::scale_strong, static_cast<float>(f));
+      }
+      case Scheme::t5: {
+        const long long rel = j - i;
+        if (!c.bidirectional && rel > 0) return masked;
+        const int half = side_buckets(c);
+        const int b = pe::t5_bucket(rel, t5);
+        const int within = b >= half ? b - half : b;
+        const float t = 1.0f - 0.85f * static_cast<float>(within) / static_cast<float>(std::max(1, half - 1));
+        return blend(colors::paper, b >= half ? colors::ghost : colors::hand, t);
+      }
+      case Scheme::nope: {
+        if (j > i) return masked;
+        // 1/(i+1) on a log scale: 1 strong, 1/W weak.
+        const double t = 1.0 - std::log(static_cast<double>(i) + 1.0) / std::log(static_cast<double>(W));
+        return blend(colors::scale_weak, colors::scale_strong, static_cast<float>(t));
+      }
+    }
+    return colors::paper;
+  }
+};
+
+// The position a cell of `cells` per side stands for in a window of W positions.
+long long cell_position(int r, int cells, int W) {
+  if (cells >= W) return r;
+  return static_cast<long long>(std::floor((r + 0.5) * W / cells));
+}
+
+// The colours of a cells x cells grid, row r and column c coloured color(i, j) for the positions they
+// stand for, and how many rectangles it takes when neighbouring cells of one colour in a row share one.
+struct CellGrid {
+  int cells = 0;
+  std::vector<ImU32> col;
+  int runs = 0;
+};
+template <class Color>
+CellGrid cell_grid(int cells, int W, const Color& color) {
+  CellGrid g;
+  g.cells = cells;
+  g.col.resize(static_cast<size_t>(cells) * static_cast<size_t>(cells));
+  for (int r = 0; r < cells; ++r) {
+    const long long i = cell_position(r, cells, W);
+    for (int c = 0; c < cells; ++c) {
+      const ImU32 v = color(i, cell_position(c, cells, W));
+      g.col[static_cast<size_t>(r * cells + c)] = v;
+      if (c == 0 || v != g.col[static_cast<size_t>(r * cells + c - 1)]) ++g.runs;
+    }
+  }
+  return g;
+}
+
+// The window's draw list holds at most 65,536 vertices (16-bit indices in WebGL), four per rectangle:
+// the map keeps to this many rectangles, using fewer cells where its colours change too often.
+constexpr int kMaxMapRects = 8000;
+
+template <class Color>
+CellGrid fitting_grid(int cells, int W, const Color& color) {
+  CellGrid g = cell_grid(cells, W, color);
+  while (g.runs > kMaxMapRects && g.cells > 16) g = cell_grid(std::max(16, g.cells * 3 / 4), W, color);
+  return g;
+}
+
+// Draws the grid from `o`, cells of `cell` pixels, one rectangle per run of one colour in a row.
+void fill_cells(ImDrawList* dl, ImVec2 o, float cell, const CellGrid& g) {
+  const int cells = g.cells;
+  for (int r = 0; r < cells; ++r) {
+    const float y = o.y + static_cast<float>(r) * cell;
+    int start = 0;
+    for (int c = 1; c <= cells; ++c) {
+      const ImU32 run = g.col[static_cast<size_t>(r * cells + start)];
+      if (c < cells && g.col[static_cast<size_t>(r * cells + c)] == run) continue;
+      dl->AddRectFilled(ImVec2(o.x + static_cast<float>(start) * cell, y), ImVec2(o.x + static_cast<float>(c) * cell + 0.5f, y + cell + 0.5f), run);
+      start = c;
+    }
+  }
+}
+
+// The map: side `side` pixels at the cursor, rows = query i, columns = key j, positions 0 .. W-1.
+void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const float line = ImGui::GetTextLineHeight();
+  const int W = rule.W;
+  const int n = s.n;
+  ImGui::BeginGroup();
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const float label_w = ImGui::CalcTextSize(grouped(W - 1).c_str()).x + 8 * sc;
+  // The axes' names above the map, wrapped to its width.
+  const char* axes = "key position j \xE2\x86\x92   (rows: query position i \xE2\x86\x93)";
+  const float header = wrapped_text_size(axes, label_w + side).y;
+  const ImVec2 o(top.x + label_w, top.y + header + line + 6 * sc);  // the cells' top left
+  ImGui::SetCursorScreenPos(o);
+  ImGui::InvisibleButton("scheme_map", ImVec2(side, side));
+  focus_name("map: click a cell for the query and key");
+  const bool hovered = ImGui::IsItemHovered();
+  const bool clicked = ImGui::IsItemClicked();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  add_text_wrapped(dl, top, colors::text_dim, axes, label_w + side);
+
+  const CellGrid grid = fitting_grid(std::min({W, kSchemesMaxCells, std::max(8, static_cast<int>(side / (2 * sc)))}), W,
+                                     [&](long long i, long long j) { return rule.color(i, j); });
+  const int cells = grid.cells;
+  const float cell = side / static_cast<float>(cells);
+  fill_cells(dl, o, cell, grid);
+  dl->AddRect(o, ImVec2(o.x + side, o.y + side), colors::axis);
+  const auto at = [&](double p) { return static_cast<float>(p / W) * side; };  // a position's boundary in pixels
+
+  // Ticks along the top and the left: the first and last cells' positions, and the training length n
+  // (positions from n on were never seen: dashed lines, and a note in the corner past both).
+  const auto tick = [&](double p, const std::string& top_label, const std::string& left_label, ImU32 col) {
+    const float x = o.x + at(p), y = o.y + at(p);
+    const float tw = ImGui::CalcTextSize(top_label.c_str()).x, lw = ImGui::CalcTextSize(left_label.c_str()).x;
+    halo_text(dl, ImVec2(std::clamp(x - tw / 2, o.x - tw / 2, o.x + side - tw), o.y - line - 2 * sc), col, top_label.c_str());
+    halo_text(dl, ImVec2(o.x - lw - 4 * sc, std::clamp(y - line / 2, o.y - line / 2, o.y + side - line)), col, left_label.c_str());
+  };
+  const double first = static_cast<double>(cell_position(0, cells, W)), last = static_cast<double>(cell_position(cells - 1, cells, W));
+  const double half_cell = 0.5 * W / cells;
+  const float xn = o.x + at(n), yn = o.y + at(n);
+  const std::string nl = cat({"n = ", grouped(n)});
+  const float nw = ImGui::CalcTextSize(nl.c_str()).x;
+  // The end labels give way to n's where they would touch it.
+  if (xn - (o.x + at(half_cell)) > nw / 2 + ImGui::CalcTextSize("0").x) tick(half_cell, grouped(first), grouped(first), colors::ink);
+  const std::string last_label = grouped(last);
+  if (o.x + at(W - half_cell) - xn > nw / 2 + ImGui::CalcTextSize(last_label.c_str()).x) tick(W - half_cell, last_label, last_label, colors::ink);
+  dashed_line(dl, ImVec2(xn, o.y), ImVec2(xn, o.y + side), colors::threshold, 2.0f * sc, 5 * sc);
+  dashed_line(dl, ImVec2(o.x, yn), ImVec2(o.x + side, yn), colors::threshold, 2.0f * sc, 5 * sc);
+  tick(n, nl, grouped(n), colors::threshold);
+  const std::string past(text("past"));
+  const ImVec2 pw = ImGui::CalcTextSize(past.c_str());
+  if (o.x + side - xn > pw.x + 8 * sc && o.y + side - yn > pw.y + 8 * sc)
+    halo_text(dl, ImVec2(o.x + side - pw.x - 4 * sc, o.y + side - pw.y - 4 * sc), colors::threshold, past.c_str());
+
+  // The query at pos and the key at pos + k.
+  const QueryKey q = query_key(s);
+  if (q.i >= 0 && q.i < W && q.j >= 0 && q.j < W) {
+    const float cx = o.x + at(static_cast<double>(q.j) + 0.5), cy = o.y + at(static_cast<double>(q.i) + 0.5);
+    const float r = std::max(4.0f * sc, cell * 0.7f);
+    dl->AddCircle(ImVec2(cx, cy), r + 1.5f * sc, colors::paper, 20, 2.0f * sc);
+    dl->AddCircle(ImVec2(cx, cy), r, colors::ghost, 20, 2.5f * sc);
+  }
+
+  if (hovered) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int col = std::clamp(static_cast<int>((m.x - o.x) / cell), 0, cells - 1);
+    const int row = std::clamp(static_cast<int>((m.y - o.y) / cell), 0, cells - 1);
+    const long long i = cell_position(row, cells, W), j = cell_position(col, cells, W);
+    dl->AddRect(ImVec2(o.x + static_cast<float>(col) * cell, o.y + static_cast<float>(row) * cell),
+                ImVec2(o.x + static_cast<float>(col + 1) * cell, o.y + static_cast<float>(row + 1) * cell), colors::hover_ring, 0, 0, 1.5f * sc);
+    std::string tip = cat({"query i = ", whole(i), ", key j = ", whole(j), " (offset j \xE2\x88\x92 i = ", whole(j - i), ")"});
+    switch (rule.c.scheme) {
+      case Scheme::learned:
+        tip.append("\n").append(i < s.n ? "query has a row" : "query: no row").append(", ").append(j < s.n ? "key has a row" : "key: no row");
+        break;
+      case Scheme::alibi:
+        if (j > i) tip.append("\nmasked: a later key");
+        else {
+          const double b = pe::alibi_bias(rule.slope, static_cast<double>(i), static_cast<double>(j));
+          tip.append("\nbias ").append(bias_text(b)).append(", e^bias = ").append(factor_text(b));
+        }
+        break;
+      case Scheme::t5:
+        if (!rule.c.bidirectional && j > i) tip.append("\nmasked: a later key");
+        else tip.append("\nbucket ").append(std::to_string(pe::t5_bucket(j - i, rule.t5)));
+        break;
+      case Scheme::nope:
+        if (j > i) tip.append("\nmasked: a later key");
+        else tip.append("\nequal scores: weight 1/(i + 1) = ").append(fmt("%.4g", 1.0 / (static_cast<double>(i) + 1.0)));
+        break;
+    }
+    tip.append("\nclick: query at pos = i, key at pos + k = j");
+    ImGui::SetTooltip("%s", tip.c_str());
+    if (clicked) {
+      set_number(s, Field::playing, 0);
+      set_number(s, Field::pos, static_cast<double>(i));
+      set_number(s, Field::k, static_cast<double>(j - i));
+    }
+  }
+  ImGui::SetCursorScreenPos(ImVec2(top.x, o.y + side + 4 * sc));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+  if (cells < W) text_wrapped_at_spaces(fill(text("sampled"), {{"cells", std::to_string(cells)}, {"W", grouped(W)}}), label_w + side);
+  if (!(q.i >= 0 && q.i < W && q.j >= 0 && q.j < W))
+    text_wrapped_at_spaces(fill(text("off_map"), {{"i", whole(q.i)}, {"j", whole(q.j)}, {"last", grouped(W - 1)}}), label_w + side);
+  ImGui::PopStyleColor();
+  ImGui::EndGroup();
+}
+
+// A colour swatch and its words, on one line (wrapping below in a narrow panel).
+void swatch(ImU32 col, std::string_view words, float sc) {
+  const ImVec2 q = ImGui::GetCursorScreenPos();
+  const float lh = ImGui::GetTextLineHeight();
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + 2 * sc), ImVec2(q.x + lh - 4 * sc, q.y + lh - 2 * sc), col);
+  ImGui::GetWindowDrawList()->AddRect(ImVec2(q.x, q.y + 2 * sc), ImVec2(q.x + lh - 4 * sc, q.y + lh - 2 * sc), colors::frame);
+  ImGui::SetCursorScreenPos(ImVec2(q.x + lh + 2 * sc, q.y));
+  text_wrapped_at_spaces(words);
+  ImGui::SetCursorScreenPos(ImVec2(q.x, ImGui::GetCursorScreenPos().y));
+}
+
+// A colour ramp from `a` to `b` with words at its two ends.
+void ramp(ImU32 a, ImU32 b, const char* left, const char* right, float width, float sc) {
+  const ImVec2 q = ImGui::GetCursorScreenPos();
+  const float lh = ImGui::GetTextLineHeight();
+  const float lw = ImGui::CalcTextSize(left).x, rw = ImGui::CalcTextSize(right).x;
+  const float bar = std::max(40 * sc, width - lw - rw - 16 * sc);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddText(q, colors::ink, left);
+  const ImVec2 b0(q.x + lw + 6 * sc, q.y + 3 * sc), b1(b0.x + bar, q.y + lh - 3 * sc);
+  dl->AddRectFilledMultiColor(b0, b1, a, b, b, a);
+  dl->AddRect(b0, b1, colors::frame);
+  dl->AddText(ImVec2(b1.x + 6 * sc, q.y), colors::ink, right);
+  ImGui::Dummy(ImVec2(lw + bar + rw + 12 * sc, lh));
+}
+
+// ---- the panels beside the map ----------------------------------------------------------------------
+
+// ALiBi: one small map per head (clickable, up to 16 heads), and every head's factor e^bias against the
+// distance back.
+void alibi_panel(const State& s, SchemesCache& c, const std::vector<double>& slopes, float width, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int W = schemes_window(s);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (c.heads <= 16) {
+    ImGui::TextUnformatted("each head (click one to draw it large):");
+    const float gap = 6 * sc;
+    const int per_row = std::min(c.heads, 8);
+    const float mini = std::min(56 * sc, (width - gap * static_cast<float>(per_row - 1)) / static_cast<float>(per_row));
+    const int cells = std::min(W, 12);
+    const float cell = mini / static_cast<float>(cells);
+    const ImU32 masked = tint(colors::muted, 0.45f);
+    for (int h = 0; h < c.heads; ++h) {
+      if (h % per_row != 0) ImGui::SameLine(0, gap);
+      ImGui::PushID(h);
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      if (ImGui::InvisibleButton("head", ImVec2(mini, mini + ImGui::GetTextLineHeight()))) c.head = h;
+      focus_name(cat({"head ", std::to_string(h)}));
+      const bool hov = ImGui::IsItemHovered();
+      ImGui::PopID();
+      const double m = slopes[static_cast<size_t>(h)];
+      fill_cells(dl, p, cell, cell_grid(cells, W, [&](long long i, long long j) {
+                   return j > i ? masked
+                                : blend(colors::scale_weak, colors::scale_strong,
+                                        static_cast<float>(std::exp(pe::alibi_bias(m, static_cast<double>(i), static_cast<double>(j)))));
+                 }));
+      const bool sel = h == c.head;
+      dl->AddRect(p, ImVec2(p.x + mini, p.y + mini), sel ? colors::selected : colors::frame, 0, 0, (sel ? 3.0f : 1.0f) * sc);
+      const std::string label = cat({"h", std::to_string(h)});
+      const float tw = ImGui::CalcTextSize(label.c_str()).x;
+      dl->AddText(ImVec2(p.x + (mini - tw) / 2, p.y + mini), sel ? colors::selected : colors::ink, label.c_str());
+      if (hov) ImGui::SetTooltip("head %d: slope m = %s", h, slope_text(slopes[static_cast<size_t>(h)]).c_str());
+    }
+  }
+  // Every head's e^(m (j - i)) against the distance back i - j; the selected head thick.
+  const float plot_h = std::max(170 * sc, ImGui::GetContentRegionAvail().y * 0.5f);
+  const std::string title(text("alibi_chart_title"));
+  const Plot p = plot_frame("alibi_heads", ImVec2(width, plot_h), 0, W - 1, 0, 1.05, false, "distance back, i \xE2\x88\x92 j", title.c_str(), sc, true);
+  plot_clip_push(p);
+  const float xn = p.sx(s.n - 1);
+  dl->AddRectFilled(ImVec2(xn, p.lo.y), p.hi, with_alpha(colors::threshold, 20));
+  dashed_line(dl, ImVec2(xn, p.lo.y), ImVec2(xn, p.hi.y), colors::threshold, 1.5f * sc, 5 * sc);
+  const int samples = std::clamp(static_cast<int>(p.width() / 3), 8, 400);
+  std::vector<ImVec2> pts(static_cast<size_t>(samples) + 1);
+  for (int h = 0; h < c.heads; ++h) {
+    if (h == c.head) continue;
+    for (int q = 0; q <= samples; ++q) {
+      const double x = (W - 1.0) * q / samples;
+      pts[static_cast<size_t>(q)] = ImVec2(p.sx(x), p.sy(std::exp(-slopes[static_cast<size_t>(h)] * x)));
+    }
+    dl->AddPolyline(pts.data(), samples + 1, with_alpha(colors::scale_strong, 110), 0, 1.2f * sc);
+  }
+  for (int q = 0; q <= samples; ++q) {
+    const double x = (W - 1.0) * q / samples;
+    pts[static_cast<size_t>(q)] = ImVec2(p.sx(x), p.sy(std::exp(-slopes[static_cast<size_t>(c.head)] * x)));
+  }
+  dl->AddPolyline(pts.data(), samples + 1, colors::selected, 0, 3.0f * sc);
+  const std::string lab = "n \xE2\x88\x92 1";
+  const std::string past(text("past"));
+  halo_text(dl, ImVec2(xn + 4 * sc, p.lo.y + 3 * sc), colors::threshold, (p.hi.x - xn > ImGui::CalcTextSize(past.c_str()).x + 10 * sc ? past : lab).c_str());
+  plot_clip_pop();
+}
+
+void t5_panel(const State& s, const SchemesCache& c, float width, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int W = schemes_window(s);
+  const pe::T5BucketOptions o = t5_options(c);
+  const double X = std::max<double>(W - 1, std::ceil(1.5 * c.max_distance));
+  const float plot_h = std::max(190 * sc, ImGui::GetContentRegionAvail().y * 0.55f);
+  const std::string title(text("t5_chart_title"));
+  const Plot p = plot_frame("t5_buckets", ImVec2(width, plot_h), -X, X, -0.5, c.buckets - 0.5, false, "offset j \xE2\x88\x92 i (key minus query)", title.c_str(), sc, true);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  const int E = exact_of(c.buckets, c.bidirectional);
+  const float line = ImGui::GetTextLineHeight();
+  // The training length: offsets beyond +-(n - 1) never occur in training.
+  for (double side : {-1.0, 1.0}) {
+    const float x = p.sx(side * (s.n - 1));
+    if (side < 0)
+      dl->AddRectFilled(p.lo, ImVec2(x, p.hi.y), with_alpha(colors::threshold, 20));
+    else
+      dl->AddRectFilled(ImVec2(x, p.lo.y), p.hi, with_alpha(colors::threshold, 20));
+    dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::threshold, 1.5f * sc, 5 * sc);
+    for (const auto& [v, col] : {std::pair{static_cast<double>(E), colors::guide}, std::pair{static_cast<double>(c.max_distance), colors::axis}}) {
+      const float xv = p.sx(side * v);
+      dl->AddLine(ImVec2(xv, p.lo.y), ImVec2(xv, p.hi.y), col, 1.0f * sc);
+    }
+  }
+  // The buckets: one step per whole offset, sampled once per pixel column where offsets outnumber pixels.
+  const int columns = std::max(2, static_cast<int>(p.width()));
+  ImVec2 prev;
+  for (int q = 0; q <= columns; ++q) {
+    const double x = -X + 2 * X * q / columns;
+    const long long off = std::llround(x);
+    const bool hidden = !c.bidirectional && off > 0;
+    const ImVec2 pt(p.sx(x), p.sy(pe::t5_bucket(off, o)));
+    if (q > 0 && !hidden) dl->AddLine(prev, pt, off > 0 ? colors::ghost : colors::hand, 2.2f * sc);
+    prev = pt;
+  }
+  // "max distance" beside the line at +max_distance: right of it where it fits, else left of it.
+  const std::string md = cat({"max distance ", grouped(c.max_distance)});
+  const float mw = ImGui::CalcTextSize(md.c_str()).x;
+  const float xm = p.sx(static_cast<double>(c.max_distance));
+  const float my = p.sy(c.buckets / 4.0) - line / 2;
+  if (p.hi.x - xm > mw + 6 * sc) halo_text(dl, ImVec2(xm + 3 * sc, my), colors::axis, md.c_str());
+  else if (xm - p.lo.x > mw + 6 * sc) halo_text(dl, ImVec2(xm - mw - 3 * sc, my), colors::axis, md.c_str());
+  const std::string el = "\xC2\xB1" "E";
+  halo_text(dl, ImVec2(p.sx(E) + 3 * sc, p.hi.y - line - 3 * sc), colors::ink, el.c_str());
+  const std::string nl = "\xC2\xB1(n \xE2\x88\x92 1)";
+  halo_text(dl, ImVec2(std::min(p.sx(s.n - 1) + 3 * sc, p.hi.x - ImGui::CalcTextSize(nl.c_str()).x - 2 * sc), p.lo.y + 3 * sc), colors::threshold, nl.c_str());
+  // The offset k (the key at pos + k).
+  const QueryKey qk = query_key(s);
+  if (std::fabs(static_cast<double>(qk.offset)) <= X && (c.bidirectional || qk.offset <= 0)) {
+    const ImVec2 m(p.sx(static_cast<double>(qk.offset)), p.sy(pe::t5_bucket(qk.offset, o)));
+    dl->AddCircle(m, 6 * sc, colors::paper, 16, 4 * sc);
+    dl->AddCircle(m, 6 * sc, colors::ghost, 16, 2.5f * sc);
+  }
+  plot_clip_pop();
+}
+
+void nope_panel(const State& s, float width, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const int W = schemes_window(s);
+  const float plot_h = std::max(170 * sc, ImGui::GetContentRegionAvail().y * 0.5f);
+  const std::string title(text("nope_chart_title"));
+  const Plot p = plot_frame("nope_weight", ImVec2(width, plot_h), 0, W - 1, 0, 1.05, false, "query position i", title.c_str(), sc, true);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  plot_clip_push(p);
+  const float xn = p.sx(s.n - 1);
+  dl->AddRectFilled(ImVec2(xn, p.lo.y), p.hi, with_alpha(colors::threshold, 20));
+  dashed_line(dl, ImVec2(xn, p.lo.y), ImVec2(xn, p.hi.y), colors::threshold, 1.5f * sc, 5 * sc);
+  const float yn = p.sy(1.0 / s.n);
+  dashed_line(dl, ImVec2(p.lo.x, yn), ImVec2(p.hi.x, yn), colors::threshold, 1.0f * sc, 3 * sc);
+  const int samples = std::clamp(static_cast<int>(p.width() / 2), 8, 600);
+  std::vector<ImVec2> pts(static_cast<size_t>(samples) + 1);
+  for (int q = 0; q <= samples; ++q) {
+    const double i = std::floor((W - 1.0) * q / samples);
+    pts[static_cast<size_t>(q)] = ImVec2(p.sx((W - 1.0) * q / samples), p.sy(1.0 / (i + 1.0)));
+  }
+  dl->AddPolyline(pts.data(), samples + 1, colors::scale_strong, 0, 2.4f * sc);
+  const std::string lab = cat({"1/n = ", fmt("%.3g", 1.0 / s.n)});
+  halo_text(dl, ImVec2(p.hi.x - ImGui::CalcTextSize(lab.c_str()).x - 4 * sc, yn - ImGui::GetTextLineHeight() - 2 * sc), colors::threshold, lab.c_str());
+  const QueryKey q = query_key(s);
+  if (q.i >= 0 && q.i < W) {
+    const ImVec2 m(p.sx(static_cast<double>(q.i)), p.sy(1.0 / (static_cast<double>(q.i) + 1.0)));
+    dl->AddCircle(m, 6 * sc, colors::paper, 16, 4 * sc);
+    dl->AddCircle(m, 6 * sc, colors::ghost, 16, 2.5f * sc);
+  }
+  plot_clip_pop();
+}
+
+void legend_for(const SchemesCache& c, int W, float width, float sc) {
+  const ImU32 masked = tint(colors::muted, 0.45f);
+  switch (c.scheme) {
+    case Scheme::learned:
+      swatch(tint(colors::hand, 0.45f), "both positions have a row", sc);
+      swatch(tint(colors::warning, 0.35f), "one of them has none", sc);
+      swatch(tint(colors::warning, 0.75f), "neither has a row", sc);
+      break;
+    case Scheme::alibi:
+      ramp(colors::scale_weak, colors::scale_strong, "e^bias 0", "1", width, sc);
+      swatch(masked, "masked: a later key (causal)", sc);
+      break;
+    case Scheme::t5: {
+      const std::string before = cat({"bucket 0 \xE2\x86\x92 ", std::to_string(side_buckets(c) - 1), c.bidirectional ? " (key at or before the query)" : ""});
+      swatch(colors::hand, before, sc);
+      if (c.bidirectional)
+        swatch(colors::ghost, cat({"bucket ", std::to_string(c.buckets / 2), " \xE2\x86\x92 ", std::to_string(c.buckets - 1), " (key after the query)"}), sc);
+      else
+        swatch(masked, "masked: a later key (causal)", sc);
+      break;
+    }
+    case Scheme::nope: {
+      const std::string low = cat({"1/(i + 1): 1/", grouped(W)});
+      ramp(colors::scale_weak, colors::scale_strong, low.c_str(), "1 (log scale)", width, sc);
+      swatch(masked, "masked: a later key (causal)", sc);
+      break;
+    }
+  }
+}
+
+// The scheme's own options, on the line(s) under the scheme choice.
+void options_row(SchemesCache& c, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  switch (c.scheme) {
+    case Scheme::learned: break;
+    case Scheme::alibi: {
+      const float w = 150 * sc;
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted("heads H");
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(w);
+      ImGui::SliderInt("##heads", &c.heads, 1, kSchemesMaxHeads, "%d", ImGuiSliderFlags_AlwaysClamp);
+      focus_name("ALiBi heads H");
+      c.heads = std::clamp(c.heads, 1, kSchemesMaxHeads);
+      c.head = std::min(c.head, c.heads - 1);
+      same_line_if_fits(ImGui::CalcTextSize("head drawn").x + w + 10 * sc, 18 * sc);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted("head drawn");
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(w);
+      ImGui::SliderInt("##head", &c.head, 0, c.heads - 1, "%d", ImGuiSliderFlags_AlwaysClamp);
+      focus_name("ALiBi head drawn");
+      c.head = std::clamp(c.head, 0, c.heads - 1);
+      break;
+    }
+    case Scheme::t5: {
+      const float w = 130 * sc;
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted("buckets");
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(w);
+      int b = c.buckets / 2;
+      if (ImGui::SliderInt("##buckets", &b, 2, kSchemesMaxBuckets / 2, "%d \xC3\x97 2", ImGuiSliderFlags_AlwaysClamp)) c.buckets = 2 * std::clamp(b, 2, kSchemesMaxBuckets / 2);
+      focus_name("T5 buckets");
+      same_line_if_fits(ImGui::CalcTextSize("max distance").x + w + 10 * sc, 18 * sc);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted("max distance");
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(w);
+      ImGui::SliderInt("##maxdist", &c.max_distance, exact_of(c.buckets, c.bidirectional) + 1, 4096, "%d", ImGuiSliderFlags_Logarithmic);
+      focus_name("T5 max distance");
+      same_line_if_fits(checkbox_width("bidirectional"), 18 * sc);
+      ImGui::Checkbox("bidirectional", &c.bidirectional);
+      c = sane(c);
+      break;
+    }
+    case Scheme::nope: break;
+  }
+}
+
+}  // namespace
+
+int schemes_window(const State& s) { return std::max(8, 2 * s.n); }
+
+int schemes_t5_exact(const SchemesCache& c) {
+  const SchemesCache o = sane(c);
+  return exact_of(o.buckets, o.bidirectional);
+}
+
+bool set_schemes_option(SchemesCache& c, std::string_view key, std::string_view value) {
+  SchemesCache next = c;
+  int v = 0;
+  if (key == "scheme") {
+    int found = -1;
+    for (int i = 0; i < kSchemeCount; ++i)
+      if (value == kSchemeIds[i]) found = i;
+    if (found < 0) return false;
+    next.scheme = static_cast<Scheme>(found);
+  } else if (key == "heads") {
+    if (!parse_int(value, v) || v < 1 || v > kSchemesMaxHeads) return false;
+    next.heads = v;
+    next.head = std::min(next.head, v - 1);
+  } else if (key == "head") {
+    if (!parse_int(value, v) || v < 0 || v >= c.heads) return false;
+    next.head = v;
+  } else if (key == "buckets") {
+    if (!parse_int(value, v) || v < 4 || v > kSchemesMaxBuckets || v % 2 != 0) return false;
+    next.buckets = v;
+  } else if (key == "max_distance") {
+    if (!parse_int(value, v) || v < 1 || v > kSchemesMaxDistance) return false;
+    next.max_distance = v;
+  } else if (key == "bidirectional") {
+    if (value == "1" || value == "true") next.bidirectional = true;
+    else if (value == "0" || value == "false") next.bidirectional = false;
+    else return false;
+  } else {
+    return false;
+  }
+  if (next.max_distance <= exact_of(next.buckets, next.bidirectional)) return false;  // T5 needs max_distance > E
+  c = next;
+  return true;
+}
+
+void draw_schemes(State& s, SchemesCache& cache, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  lesson_intro(View::schemes, ctx);
+  cache = sane(cache);
+
+  // The scheme, then its own options.
+  int choice = static_cast<int>(cache.scheme);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("scheme:");
+  for (int i = 0; i < kSchemeCount; ++i) {
+    const std::string name(text(std::string("name_") + kSchemeIds[i]));
+    same_line_if_fits(checkbox_width(name.c_str()));
+    if (ImGui::RadioButton(name.c_str(), &choice, i)) cache.scheme = static_cast<Scheme>(choice);
+  }
+  if (cache.scheme == Scheme::learned) {
+    const std::string open(text("learned_button"));
+    same_line_if_fits(button_width(open.c_str()), 18 * sc);
+    if (ImGui::Button(open.c_str())) set_view(s, View::learned);
+  }
+  options_row(cache, ctx);
+  ImGui::PushFont(ctx.fonts.mono);
+  text_wrapped_at_spaces(formula_text(cache));
+  ImGui::PopFont();
+
+  const std::vector<double> slopes = pe::alibi_slopes(cache.heads);
+  const MapRule rule{s, cache, slopes[static_cast<size_t>(cache.head)], t5_options(cache), schemes_window(s), tint(colors::muted, 0.45f)};
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float line = ImGui::GetTextLineHeight();
+  const bool beside = avail.x >= 620 * sc;
+  const float label_w = ImGui::CalcTextSize(grouped(rule.W - 1).c_str()).x + 8 * sc;
+  const float map_side = beside ? std::clamp(std::min(avail.x * 0.46f - label_w, avail.y - 5 * line), 160 * sc, 520 * sc)
+                                : std::clamp(std::min(avail.x - label_w - 4 * sc, std::max(avail.y - 4 * line, 200 * sc)), 120 * sc, 480 * sc);
+  ImGui::BeginGroup();
+  draw_map(s, rule, map_side, ctx);
+  legend_for(cache, rule.W, label_w + map_side, sc);
+  ImGui::EndGroup();
+  if (beside) ImGui::SameLine(0, 16 * sc);
+  ImGui::BeginGroup();
+  const float panel_w = beside ? std::max(200 * sc, ImGui::GetContentRegionAvail().x) : avail.x;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + panel_w);
+  switch (cache.scheme) {
+    case Scheme::learned:
+      text_wrapped_at_spaces(learned_note(s), panel_w);
+      ImGui::Spacing();
+      text_wrapped_at_spaces(learned_pos(s), panel_w);
+      break;
+    case Scheme::alibi:
+      alibi_panel(s, cache, slopes, panel_w, ctx);
+      text_wrapped_at_spaces(alibi_note(cache, slopes), panel_w);
+      ImGui::Spacing();
+      text_wrapped_at_spaces(alibi_train(s, cache, slopes), panel_w);
+      ImGui::Spacing();
+      text_wrapped_at_spaces(alibi_pos(s, cache, slopes), panel_w);
+      break;
+    case Scheme::t5:
+      t5_panel(s, cache, panel_w, ctx);
+      text_wrapped_at_spaces(t5_note(cache), panel_w);
+      ImGui::Spacing();
+      text_wrapped_at_spaces(t5_train(s, cache), panel_w);
+      ImGui::Spacing();
+      text_wrapped_at_spaces(t5_pos(s, cache), panel_w);
+      break;
+    case Scheme::nope:
+      nope_panel(s, panel_w, ctx);
+      text_wrapped_at_spaces(std::string(text("nope_note")), panel_w);
+      ImGui::Spacing();
+      text_wrapped_at_spaces(nope_train(s), panel_w);
+      ImGui::Spacing();
+      text_wrapped_at_spaces(nope_pos(s), panel_w);
+      break;
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+}
+
+std::string describe_schemes(const State& s, const SchemesCache& cache) {
+  const SchemesCache c = sane(cache);
+  std::string t = fill(text("describe_head"), {{"name", std::string(text(std::string("name_") + kSchemeIds[static_cast<int>(c.scheme)]))},
+                                               {"W", grouped(schemes_window(s) - 1)},
+                                               {"n", grouped(s.n)}});
+  t.append(" ").append(formula_text(c)).append(".");
+  const std::vector<double> slopes = pe::alibi_slopes(c.heads);
+  switch (c.scheme) {
+    case Scheme::learned: t.append(" ").append(learned_note(s)).append(" ").append(learned_pos(s)); break;
+    case Scheme::alibi: {
+      t.append(" ").append(alibi_note(c, slopes));
+      std::string list;
+      for (size_t h = 0; h < slopes.size() && h < 16; ++h) list.append(h ? ", " : "").append(slope_text(slopes[h]));
+      if (slopes.size() > 16) list.append(", ...");
+      t.append(" ").append(fill(text("alibi_slopes"), {{"list", list}}));
+      t.append(" ").append(alibi_train(s, c, slopes)).append(" ").append(alibi_pos(s, c, slopes));
+      break;
+    }
+    case Scheme::t5: t.append(" ").append(t5_note(c)).append(" ").append(t5_train(s, c)).append(" ").append(t5_pos(s, c)); break;
+    case Scheme::nope: t.append(" ").append(text("nope_note")).append(" ").append(nope_train(s)).append(" ").append(nope_pos(s)); break;
+  }
+  return t;
+}
+
+}  // namespace app

@@ -1,0 +1,104 @@
+// The app: the one State, what the views cache between frames, and the frame function.
+// Platform code (src/platform/) owns one App, feeds it time and events, and renders what it draws.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "state/animation.hpp"
+#include "export/tables.hpp"
+#include "state/state.hpp"
+#include "state/state_io.hpp"
+#include "state/tour.hpp"
+#include "shell/annotate.hpp"
+#include "ui/style.hpp"
+#include "shell/views.hpp"
+
+namespace app {
+
+// The cache type a view's draw function takes: draw_<id>(State&, Cache&, const ViewContext&).
+template <class F>
+struct view_cache;
+template <class C>
+struct view_cache<void(State&, C&, const ViewContext&)> {
+  using type = C;
+};
+
+// What each view keeps between frames, one member per lesson of the registry, named by its id.
+struct ViewCaches {
+#define POSENC_X(id, label, core, tour) typename view_cache<decltype(draw_##id)>::type id;
+  POSENC_LESSONS(POSENC_X)
+#undef POSENC_X
+};
+
+struct App {
+  State state;
+  Fonts fonts;
+  float ui_scale = 1.0f;      // state.scale as applied to the current fonts and style
+  float pixel_ratio = 1.0f;   // device pixels per UI pixel, as applied to the fonts
+  bool style_contrast = false;
+  Palette style_palette = Palette::standard;
+  bool style_dark = false;
+  bool fonts_built = false;
+  bool toggle_fullscreen = false;  // set by the UI, carried out (and cleared) by the platform
+  ExportKind pending_export = ExportKind::none;  // likewise, right after the frame is drawn
+  std::string export_message;                     // what the last export did
+  std::vector<Rejection> notices;  // what the last change from URL/API/UI ignored, shown until dismissed
+  bool show_help = false;          // the keyboard help overlay
+  View shown_view = View::count;  // the tab drawn last frame, to tell a tab click from an outside change
+  ViewCaches views;
+
+  // Layout of the last frame (screen pixels = CSS pixels on the web).
+  bool narrow = false;          // the controls are a drawer (small screens, narrow columns, large scales)
+  bool drawer_open = false;     // narrow: the controls drawer is showing
+  float drawer_top = 0;         // narrow: where the drawer starts (below the top row)
+  bool link_in_drawer = false;  // the top row had no room for Copy link last frame
+  bool intro_expanded = false;  // lesson text in summary mode: the reader opened the whole text
+  ImVec2 figure_min, figure_max;  // the current view's figure: below its lesson text, in the main area
+  ImVec2 link_min, link_max;      // the space kept for the page's "Copy link" button (web/posenc.js)
+  Annotations notes;              // the lecturer's pen strokes and pointer (annotate.hpp)
+  Animation animation;            // PosEnc.animate's move in progress
+  int animation_done = 0;         // the id of a move that ended this frame (the platform reports it)
+  PromptProgress tour_progress;   // the student's answers to the current tour step's question
+  float tour_bar_height = 0;      // the tour bar's content height last frame (0: not measured yet)
+  bool tour_reveal_scrolled = false;  // the tour bar has brought the current answer into view
+  bool tour_scroll_top = false;       // a new step: the tour bar scrolls back to its top
+};
+
+// Brings fonts, theme and palette in line with the state's scale/contrast/palette and the screen's
+// pixel ratio. Call before ImGui::NewFrame(); returns true when the font atlas was rebuilt, so the
+// renderer must upload its texture again.
+bool app_update_style(App& a, float pixel_ratio);
+// The lesson text as shown on a screen of `screen` pixels: the `text` setting, where `auto` is the
+// one-line summary on small or short screens (measured in UI pixels, so large scales count as small).
+LessonText shown_text(const State& s, ImVec2 screen, float ui_scale);
+// Whether Esc has something to close inside the figure (the focus ring, the pen or pointer, the help,
+// the drawer). If not, the page lets Esc take the keyboard out of the figure, to the host page.
+bool escape_consumed(const App& a);
+// Advances the animation by dt seconds, then builds this frame's UI.
+void app_frame(App& a, double dt);
+// Applies a query string through the validated path; rejections are kept for the notice line.
+// A query that starts a tour step (`step=N`) applies that step's preset first.
+std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page = nullptr);
+
+// Sets one of a view's own settings (kept in its cache, not in the State) from a tour step's
+// `view_setting:` line; false for a view, key or value that no tour may set.
+bool apply_view_setting(ViewCaches& views, View v, std::string_view key, std::string_view value);
+
+// Draws the current lesson's view (the registry's draw_<id>) into the current ImGui window.
+void draw_view(App& a, const ViewContext& ctx);
+// What the canvas shows, in words, for the page's screen-reader text alternative: the view's title,
+// the lesson's own key numbers (the registry's describe_<id>, which also reads the view's own
+// settings from its cache) and the shared settings. Built from the state, the caches and the core,
+// never from pixels; no number is ever NaN or Infinity.
+std::string describe(const State& s, const ViewCaches& views);
+// The same, plus where the student is on the tour step's question (PosEnc.describe()).
+std::string describe(const App& a);
+// The key numbers beside that text, as a JSON array of [quantity, value] rows for the page's HTML
+// table: the view, the shared settings and the selected pair's frequency, period, values at pos and
+// the dot product PE(pos)·PE(pos+k), all from the core.
+std::string key_numbers_json(const State& s);
+// With every view at its starting settings (as a fresh page shows them).
+std::string describe(const State& s);
+
+}  // namespace app

@@ -1,0 +1,105 @@
+// describe(): the view's title, the lesson's key sentence with its source, its own key numbers (the
+// registry's describe_<id>), then the shared settings and the tour step (its tagged text and, for the
+// app, where the student is on its question).
+#include "shell/app.hpp"
+#include "core/encoding.hpp"
+#include "core/frequency.hpp"
+#include "core/similarity.hpp"
+#include "state/claims.hpp"
+#include "text/format.hpp"
+#include "state/tour.hpp"
+
+namespace app {
+
+namespace {
+
+// "Claim (Never tested): sentence." as the screen shows it beside its tag; "" without claim or source.
+std::string claim_text(ClaimSource source, std::string_view sentence) {
+  const ClaimSourceInfo* info = claim_source_info(source);
+  if (!info || sentence.empty()) return {};
+  std::string t = "Claim (";
+  t.append(info->label).append("): ").append(sentence);
+  if (t.back() != '.' && t.back() != '?' && t.back() != '!') t += '.';
+  return t;
+}
+
+}  // namespace
+
+std::string describe(const State& s, const ViewCaches& views) {
+  std::string t = std::string("View: ") + std::string(lesson(s.view).title) + ". ";
+  const std::string claim = claim_text(lesson_claim_source(s.view), lesson_claim(s.view));
+  if (!claim.empty()) t.append(claim).append(" ");
+  switch (s.view) {
+#define POSENC_X(id, label, core, tour) \
+  case View::id: t += describe_##id(s, views.id); break;
+    POSENC_LESSONS(POSENC_X)
+#undef POSENC_X
+    case View::count: break;
+  }
+  // The encoding's settings, which every lesson but the experiment (whose model has its own) is drawn with.
+  if (s.view != View::experiment)
+    t += " Model width d = " + std::to_string(s.d) + ", base " + fmt("%g", s.base) + ", position " + fmt("%.2f", s.pos) +
+         ", offset k " + fmt("%.2f", s.k) + ", selected pair " + std::to_string(s.pair) + (s.playing ? ", playing." : ", paused.");
+  if (const TourStep* step = tour_step(s.step)) {
+    t.append(" Guided tour step ").append(std::to_string(s.step)).append(" of ").append(std::to_string(tour_step_count()));
+    t.append(", \"").append(step->title).append("\".");
+    const std::string said = claim_text(step->source, step->caption);
+    if (!said.empty()) t.append(" Step text, ").append(said);
+  }
+  return t;
+}
+
+std::string describe(const App& a) {
+  std::string t = describe(a.state, a.views);
+  const TourStep* step = tour_step(a.state.step);
+  // The progress belongs to the step once a frame has started it; before that nothing is answered.
+  if (step && !step->prompt.empty()) {
+    PromptProgress fresh;
+    const PromptProgress& g = a.tour_progress.step == a.state.step ? a.tour_progress : fresh;
+    t.append(" ").append(prompt_description(g, step->prompt, a.state));
+  }
+  return t;
+}
+
+std::string key_numbers_json(const State& s) {
+  const int i = s.pair;
+  const double w = pe::omega(i, s.d, s.base);
+  // Built by appending (GCC 12 warns falsely on long chains of std::string +).
+  std::string pair_text = std::to_string(i);
+  pair_text.append(" (").append(std::to_string(2 * i)).append(", ").append(std::to_string(2 * i + 1)).append(")");
+  std::string values = fmt("%.4f", pe::encoding_value(s.pos, 2 * i, s.d, s.base));
+  values.append(", ").append(fmt("%.4f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)));
+  std::string step;
+  step.append(std::to_string(s.step)).append(" of ").append(std::to_string(tour_step_count()));
+  std::vector<std::pair<std::string, std::string>> rows = {
+      {"view", std::string(lesson(s.view).title)},
+      {"model width d", std::to_string(s.d)},
+      {"base", fmt("%g", s.base)},
+      {"position pos", fmt("%.2f", s.pos)},
+      {"offset k", fmt("%.2f", s.k)},
+      {"selected pair i (dimensions 2i, 2i+1)", pair_text},
+      {"its frequency w_i, radians per position", fmt("%.6g", w)},
+      {"its period, positions", fmt("%.6g", pe::period(i, s.d, s.base))},
+      {"its sin and cos at pos", values},
+      {"PE(pos) \u00b7 PE(pos + k), the same for every pos", fmt("%.4f", pe::dot_closed_form(s.k, s.d, s.base))},
+  };
+  if (const ClaimSourceInfo* info = claim_source_info(lesson_claim_source(s.view)); info && !lesson_claim(s.view).empty()) {
+    std::string label = "the lesson's claim (";
+    label.append(info->label).append(")");
+    rows.insert(rows.begin() + 1, {label, std::string(lesson_claim(s.view))});
+  }
+  if (s.step > 0) rows.push_back({"guided tour step", step});
+  std::string out = "[";
+  for (size_t r = 0; r < rows.size(); ++r) {
+    if (r) out += ",";
+    out.append("[").append(json_string(rows[r].first)).append(",").append(json_string(rows[r].second)).append("]");
+  }
+  return out + "]";
+}
+
+std::string describe(const State& s) {
+  static const ViewCaches fresh;
+  return describe(s, fresh);
+}
+
+}  // namespace app

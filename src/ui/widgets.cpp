@@ -1,0 +1,141 @@
+#include "ui/widgets.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "shell/focus.hpp"
+#include "ui/lesson_plot.hpp"
+#include "ui/style.hpp"
+
+namespace app {
+
+bool param_slider(const char* label, State& s, Field f, double lo, double hi, const char* format,
+                  std::vector<Rejection>& notices, bool logarithmic) {
+  // The slider covers [lo, hi] within what the settings table allows (typing can go beyond the slider).
+  lo = std::max(lo, setting(f).min);
+  hi = std::min(hi, max_value(f, s));
+  ImGui::PushID(label);
+  ImGui::TextUnformatted(label);
+  const float full = ImGui::GetContentRegionAvail().x;
+  const float input_w = full * 0.36f;
+  double v = get_value(s, f);
+  bool edited = false;
+  ImGui::SetNextItemWidth(full - input_w - ImGui::GetStyle().ItemSpacing.x);
+  const ImGuiSliderFlags flags = ImGuiSliderFlags_NoRoundToFormat | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+  if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &v, &lo, &hi, format, flags)) edited = true;
+  focus_name(label);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(input_w);
+  double typed = get_value(s, f);
+  // Up to ten significant digits: pos = 10^6 reads 1000000, not 1e+06.
+  if (ImGui::InputDouble("##exact", &typed, 0, 0, "%.10g", ImGuiInputTextFlags_EnterReturnsTrue)) {
+    v = typed;
+    edited = true;
+  }
+  std::string exact = label;
+  exact += ": type a value";
+  focus_name(exact);
+  ImGui::PopID();
+  if (!edited) return false;
+  if (f == Field::d) v = 2.0 * std::round(v / 2.0);  // the slider moves in whole pairs
+  if (f == Field::pair || f == Field::n) v = std::round(v);
+  const std::string err = set_number(s, f, v);
+  if (!err.empty()) {
+    notices.assign(1, Rejection{field_key(f), sanitise(fmt("%g", v)), err});
+    return false;
+  }
+  return true;
+}
+
+void caption(std::string_view text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+  text_wrapped_at_spaces(text);  // not TextWrapped: it may break a number after its decimal point
+  ImGui::PopStyleColor();
+}
+
+void lesson_intro(View v, const ViewContext& ctx) {
+  const std::string_view claim = lesson_claim(v);
+  const ClaimSource source = lesson_claim_source(v);
+  if (ctx.text == LessonText::full) {
+    caption(lesson_text(v, "caption"));
+    claim_line(source, claim, ctx.ui_scale);
+  } else if (ctx.text == LessonText::summary) {
+    if (ImGui::SmallButton(ctx.intro_expanded ? "Less##intro" : "More##intro")) ctx.intro_expanded = !ctx.intro_expanded;
+    ImGui::SameLine();
+    if (ctx.intro_expanded) {
+      caption(lesson_text(v, "caption"));
+      claim_line(source, claim, ctx.ui_scale);
+    } else {
+      caption(lesson(v).summary);
+      // The tagged key sentence follows where the screen has the height for it (a phone held upright);
+      // on a short screen (a landscape phone, a projector at a large scale) it waits behind More.
+      if (ImGui::GetMainViewport()->WorkSize.y >= 600.0f * ctx.ui_scale) claim_line(source, claim, ctx.ui_scale);
+    }
+  }
+  ctx.figure_top = ImGui::GetCursorScreenPos().y;
+}
+
+ImU32 claim_source_color(ClaimSource s) {
+  switch (s) {
+    case ClaimSource::paper: return colors::scale_strong;
+    case ClaimSource::measured: return colors::selected;
+    case ClaimSource::inference: return colors::accent;
+    case ClaimSource::untested: return colors::warning;
+    case ClaimSource::math: return colors::axis;
+    case ClaimSource::here: return colors::hand;
+    case ClaimSource::none: break;
+  }
+  return colors::muted;
+}
+
+void source_tag(ClaimSource s, float ui_scale) {
+  const ClaimSourceInfo* info = claim_source_info(s);
+  if (!info) return;
+  // A faint fill of the source's colour inside a border of full colour, the words in the ink colour:
+  // the colour tells the sources apart at a glance, the ink keeps the words at text contrast in every
+  // theme (tests/views/test_tour.cpp measures it).
+  const float pad = 5.0f * ui_scale;
+  const ImVec2 text = ImGui::CalcTextSize(info->label);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const ImVec2 size(text.x + 2 * pad, ImGui::GetTextLineHeight());
+  ImGui::Dummy(size);
+  const ImU32 col = claim_source_color(s);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 q(p.x + size.x, p.y + size.y);
+  dl->AddRectFilled(p, q, tint(col, 0.22f), 4 * ui_scale);
+  dl->AddRect(p, q, col, 4 * ui_scale, 0, std::max(1.0f, 1.5f * ui_scale));
+  dl->AddText(ImVec2(p.x + pad, p.y), colors::ink, info->label);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", info->label, info->meaning);
+}
+
+void claim_line(ClaimSource s, std::string_view sentence, float ui_scale) {
+  if (sentence.empty() || !claim_source_info(s)) return;
+  source_tag(s, ui_scale);
+  // Beside the tag while a useful width is left for the sentence; on a narrow line, below it.
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x;
+  if (room > 180.0f * ui_scale) ImGui::SameLine();
+  text_wrapped_at_spaces(sentence);
+}
+
+PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_scale) {
+  PairCell cell;
+  cell.pos = ImGui::GetCursorScreenPos();
+  ImGui::PushID(pair);
+  if (ImGui::InvisibleButton("dial", size)) set_number(s, Field::pair, pair);
+  focus_name("pair " + std::to_string(pair));
+  cell.hovered = ImGui::IsItemHovered();
+  ImGui::PopID();
+  cell.selected = pair == s.pair;
+  const ImVec2 p = cell.pos;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (cell.selected || cell.hovered)
+    dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y),
+                      cell.selected ? tint(colors::selected, 0.13f) : colors::hover_fill, 6 * ui_scale);
+  dl->AddText(ImVec2(p.x + 6 * ui_scale, p.y + 2 * ui_scale), cell.selected ? colors::selected : colors::ink,
+
+              label);
+  return cell;
+}
+
+}  // namespace app

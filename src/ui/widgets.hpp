@@ -1,0 +1,57 @@
+// Small UI helpers shared by the views: parameter controls that write through the validated path,
+// and number formatting that never shows NaN or Infinity.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "state/claims.hpp"
+#include "text/format.hpp"
+#include "imgui.h"
+#include "state/state_io.hpp"
+#include "shell/view_context.hpp"
+
+namespace app {
+
+// A labelled slider plus an exact-entry field for a numeric State field. The slider spans [lo, hi]
+// cut to the setting's limits in the settings table (the whole range for pair). The edited value is
+// applied with set_number(); a rejected value leaves the state as it was and its reason lands in
+// `notices`. Returns true when the state changed.
+bool param_slider(const char* label, State& s, Field f, double lo, double hi, const char* fmt,
+                  std::vector<Rejection>& notices, bool logarithmic = false);
+
+
+// Wrapped caption text in the dim caption colour.
+void caption(std::string_view text);
+
+// A lesson's opening text, as ctx.text says: the whole caption followed by the lesson's key sentence
+// with its source tag (claim_line); or, on small screens, the one-line summary with a "More" button
+// that shows the whole text (and "Less" to fold it again), followed by the tagged key sentence where
+// the screen is at least 600 UI px high; or nothing. Everything a view draws after it is its figure
+// (ctx.figure_top records where that starts).
+void lesson_intro(View v, const ViewContext& ctx);
+
+// The colour of a source's tag (a theme colour, so it follows light, dark, contrast and palette).
+ImU32 claim_source_color(ClaimSource s);
+// A source's tag: its words (claims.hpp) in a small rounded box of the source's colour, one text line
+// high in the current font, as an item at the cursor; hovering shows what the source means. Draws
+// nothing for ClaimSource::none.
+void source_tag(ClaimSource s, float ui_scale);
+// A claim with its source: the tag, then the sentence wrapped beside it (below it where the line is
+// too narrow). Nothing when the sentence is empty or the source unknown (a lesson without its
+// claim:/source: keys).
+void claim_line(ClaimSource s, std::string_view sentence, float ui_scale);
+
+// One clickable cell of a row or grid of pairs (the dials of the clock, RoPE and gotcha views): an
+// invisible button of `size` at the cursor that selects `pair` through set_number() when clicked,
+// a rounded background when hovered or selected (a light tint of the selection colour), and `label`
+// at its top left (in the selection colour when selected). The caller draws the rest of the cell
+// from `pos` and shows its own tooltip when `hovered`.
+struct PairCell {
+  ImVec2 pos;  // top left of the cell, screen pixels
+  bool hovered = false;
+  bool selected = false;
+};
+PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_scale);
+
+}  // namespace app
