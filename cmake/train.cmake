@@ -29,7 +29,7 @@ if(CMAKE_SCRIPT_MODE_FILE AND TRAIN_COMPARE)
 endif()
 file(GLOB POSENC_TRAIN_SOURCES CONFIGURE_DEPENDS src/train/*.cpp)
 add_library(posenc_train STATIC ${POSENC_TRAIN_SOURCES})
-target_link_libraries(posenc_train PUBLIC posenc_core)
+target_link_libraries(posenc_train PUBLIC posenc_core posenc_text)
 target_compile_options(posenc_train PRIVATE ${POSENC_WARNINGS}
   # No fused multiply-add (x86-64 GCC could use it with -march flags; wasm has none): the same roundings
   # on every platform, so native and wasm runs can agree bit for bit.
