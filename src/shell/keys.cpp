@@ -1,0 +1,106 @@
+// The keyboard of lectures and the help overlay that lists it (README "Keyboard").
+#include "shell/keys.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "imgui.h"
+#include "state/tour.hpp"
+#include "shell/focus.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+// Keyboard control for lectures. Keys act only when no text field is being edited.
+void handle_keys(App& a) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  State& s = a.state;
+  auto pressed = [](ImGuiKey k) {
+#if IMGUI_VERSION_NUM >= 18700  // 1.87 made ImGuiKey the key index (Debian 13 has 1.90)
+    return ImGui::IsKeyPressed(k);
+#else  // 1.86 (Debian 12): keys through the backend's key map
+    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k));
+#endif
+  };
+  const int view = static_cast<int>(s.view), views = static_cast<int>(View::count);
+  // While a control has the keyboard ring, arrows, Space and Enter are ImGui's (move, adjust, press).
+  const bool on_control = focus_on_control();
+  if (!on_control) {
+    if (pressed(ImGuiKey_LeftArrow)) set_number(s, Field::pos, std::round(s.pos) - 1);
+    if (pressed(ImGuiKey_RightArrow)) set_number(s, Field::pos, std::round(s.pos) + 1);
+    if (pressed(ImGuiKey_UpArrow)) set_number(s, Field::k, std::round(s.k) + 1);
+    if (pressed(ImGuiKey_DownArrow)) set_number(s, Field::k, std::round(s.k) - 1);
+  }
+  // Presentation clickers send PageDown/PageUp: next/previous tour step, or view outside the tour.
+  const int last = tour_step_count();
+  if (pressed(ImGuiKey_PageDown)) {
+    if (s.step > 0) set_step(s, std::min(last, s.step + 1));
+    else set_view(s, static_cast<View>((view + 1) % views));
+  }
+  if (pressed(ImGuiKey_PageUp)) {
+    if (s.step > 0) set_step(s, std::max(1, s.step - 1));
+    else set_view(s, static_cast<View>((view + views - 1) % views));
+  }
+  if (pressed(ImGuiKey_Escape)) {
+    // One thing at a time, the most recent first: the focus ring, the pen or pointer, the help, the
+    // drawer (escape_consumed() says whether there is one; otherwise the page lets focus leave).
+    if (on_control) focus_clear();
+    else if (a.notes.mode != AnnotateMode::off) a.notes.mode = AnnotateMode::off;
+    else if (a.show_help) a.show_help = false;
+    else a.drawer_open = false;
+  }
+  for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
+    switch (io.InputQueueCharacters[i]) {
+      case ' ': if (!on_control) set_number(s, Field::playing, s.playing ? 0 : 1); break;
+      case 't': set_step(s, s.step > 0 ? 0 : 1); break;
+      case 'n': if (s.step > 0) set_step(s, std::min(last, s.step + 1)); break;
+      case 'p': if (s.step > 0) set_step(s, std::max(1, s.step - 1)); break;
+      case 'h': case '?': a.show_help = !a.show_help; break;
+      case 'f': a.toggle_fullscreen = true; break;
+      case 'c':
+        if (a.narrow && s.controls) a.drawer_open = !a.drawer_open;
+        else set_number(s, Field::controls, s.controls ? 0 : 1);
+        break;
+      case 'i': set_number(s, Field::text, static_cast<double>(s.text == LessonText::off ? LessonText::automatic : LessonText::off)); break;
+      case 'd': toggle_annotate(a.notes, AnnotateMode::pen); break;
+      case 'l': toggle_annotate(a.notes, AnnotateMode::pointer); break;
+      case 'x': a.notes.strokes.clear(); break;
+      case '+': case '=': set_number(s, Field::scale, std::min(kMaxScale, s.scale + 0.25)); break;
+      case '-': set_number(s, Field::scale, std::max(kMinScale, s.scale - 0.25)); break;
+      default: break;
+    }
+  }
+}
+
+void draw_help(App& a) {
+  if (!a.show_help) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::Begin("Keyboard", &a.show_help, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+  static constexpr const char* kKeys[][2] = {
+      {"Space", "play / pause"},          {"\xE2\x86\x90 \xE2\x86\x92", "position -1 / +1"},
+      {"\xE2\x86\x91 \xE2\x86\x93", "offset k +1 / -1"}, {"PageDown / PageUp", "next / previous view (tour step in the tour)"},
+      {"t", "start / end the guided tour"}, {"n / p", "next / previous tour step"},
+      {"f", "fullscreen on / off"},         {"c", "hide / show the controls"},         {"i", "hide / show the lesson text"},
+      {"d", "pen: draw over the figure"},   {"l", "pointer: a red dot for the audience"}, {"x", "clear the pen's marks"},
+      {"+ / -", "larger / smaller UI (projector)"},
+      {"Tab / Shift+Tab", "next / previous control (then out of the figure)"},
+      {"Space / Enter", "press the focused control; arrows adjust a slider"},
+      {"h or ?", "show / hide this help"},   {"Esc", "end pen or pointer, close this help, then leave the figure"}};
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+    for (const auto& k : kKeys) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k[0]);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k[1]);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+}  // namespace app

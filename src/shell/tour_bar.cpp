@@ -1,0 +1,124 @@
+// The guided tour's bar, above the view: the step's title, Previous / Next / End, its claim line and its
+// question (asked before anything is revealed, answered by a choice or a value, checked against the core).
+#include "shell/tour_bar.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "imgui.h"
+#include "state/tour.hpp"
+#include "shell/focus.hpp"
+#include "ui/lesson_plot.hpp"
+#include "ui/widgets.hpp"
+
+namespace app {
+
+namespace {
+
+// A phone-sized screen, in screen pixels whatever the UI scale: the tour bar keeps to the body font
+// there and may take more of the height, so that a question and its buttons fit without scrolling
+// (ImGui does not scroll by touch).
+constexpr float kPhoneWidth = 700.0f;
+bool phone(const App&) { return ImGui::GetMainViewport()->WorkSize.x < kPhoneWidth; }
+
+// The step's words in the heading font, to be read from the back of a lecture hall at scale 2; on a
+// phone in the body font.
+ImFont* tour_font(const App& a) { return phone(a) ? a.fonts.body : a.fonts.title; }
+
+// The step's question: asked before anything is revealed, answered by a button (a choice) or by
+// moving a setting and pressing Check (a value, checked against the core); "Show answer" skips.
+void draw_tour_prompt(App& a, const TourPrompt& p) {
+  State& s = a.state;
+  PromptProgress& g = a.tour_progress;
+  ImGui::PushFont(tour_font(a));
+  text_wrapped_at_spaces(prompt_text(p.ask, p, s));
+  ImGui::PopFont();
+  if (!g.revealed()) {
+    if (p.is_choice()) {
+      for (size_t i = 0; i < p.choices.size(); ++i) {
+        const std::string label = p.choices[i] + "##choice" + std::to_string(i + 1);
+        if (i > 0) same_line_if_fits(ImGui::CalcTextSize(p.choices[i].c_str()).x + 2 * ImGui::GetStyle().FramePadding.x);
+        if (ImGui::Button(label.c_str())) answer_choice(g, p, static_cast<int>(i) + 1, s);
+      }
+    } else if (const TourCheck* c = tour_check(p.check)) {
+      // The setting to answer with, right under the question (the sidebar may be a closed drawer);
+      // typing a value goes beyond the slider's ends.
+      const std::string label = std::string("Your answer: ") + field_key(c->field);
+      const double hi = c->slider_max > 0 ? c->slider_max : max_value(c->field, s);
+      // In a table cell of at most 480 UI px, so a wide screen does not stretch it across the bar.
+      const float w = std::min(ImGui::GetContentRegionAvail().x, 480.0f * a.ui_scale);
+      if (ImGui::BeginTable("##answer", 1, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadOuterX, ImVec2(w, 0))) {
+        ImGui::TableSetupColumn("##value", ImGuiTableColumnFlags_WidthFixed, w);
+        ImGui::TableNextColumn();
+        param_slider(label.c_str(), s, c->field, 0, hi, c->format, a.notices);
+        ImGui::EndTable();
+      }
+      if (ImGui::Button("Check")) answer_value(g, p, s);
+    }
+    same_line_if_fits(ImGui::CalcTextSize("Show answer").x + 2 * ImGui::GetStyle().FramePadding.x);
+    if (ImGui::Button("Show answer")) show_answer(g, p, s);
+  }
+  const std::string feedback = progress_feedback(g, p);
+  if (!feedback.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(g.answered ? colors::ink : colors::warning));
+    text_wrapped_at_spaces(feedback);
+    ImGui::PopStyleColor();
+  }
+  if (g.revealed()) {
+    text_wrapped_at_spaces(g.reveal);
+    // The answer appears below the question: bring it into view once, in a bar too short for all.
+    if (!a.tour_reveal_scrolled) ImGui::SetScrollHereY(1.0f);
+    a.tour_reveal_scrolled = true;
+  }
+}
+
+}  // namespace
+
+void draw_tour_bar(App& a) {
+  const TourStep* t = tour_step(a.state.step);
+  if (!t) return;
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
+  const ImGuiStyle& st = ImGui::GetStyle();
+  // As tall as last frame's content (a question and its answer make it grow), at most half of what
+  // is left for the view on a tall screen, 70 % on a short one and 75 % on a phone; beyond that it scrolls.
+  const float avail = ImGui::GetContentRegionAvail().y;
+  const float estimate = 4 * ImGui::GetFrameHeightWithSpacing() + 2 * st.WindowPadding.y;
+  const float wanted = (a.tour_bar_height > 0 ? a.tour_bar_height : estimate) + 2 * st.WindowPadding.y + 2;
+  const float cap = avail * (phone(a) ? 0.75f : avail < 500 * a.ui_scale ? 0.7f : 0.5f);
+  ImGui::BeginChild("tour", ImVec2(0, std::min(wanted, cap)), true);
+  if (a.tour_scroll_top) ImGui::SetScrollY(0);  // a new step starts at its title
+  a.tour_scroll_top = false;
+  const float top = ImGui::GetCursorPosY();
+  ImGui::PushFont(tour_font(a));
+  text_wrapped_at_spaces("Tour " + std::to_string(a.state.step) + "/" + std::to_string(tour_step_count()) + ": " + t->title);
+  ImGui::PopFont();
+  const int last = tour_step_count();
+  if (ImGui::Button("< Previous")) set_step(a.state, std::max(1, a.state.step - 1));
+  ImGui::SameLine();
+  if (ImGui::Button(a.state.step < last ? "Next >" : "Finish")) set_step(a.state, a.state.step < last ? a.state.step + 1 : 0);
+  ImGui::SameLine();
+  if (ImGui::Button("End tour")) set_step(a.state, 0);
+  ImGui::PushFont(tour_font(a));
+  claim_line(t->source, t->caption, a.ui_scale);
+  ImGui::PopFont();
+  if (!t->prompt.empty() && a.tour_progress.step == a.state.step) {
+    ImGui::Separator();
+    draw_tour_prompt(a, t->prompt);
+  }
+  a.tour_bar_height = ImGui::GetCursorPosY() - top - st.ItemSpacing.y;
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
+// A tour step starts: its question is unanswered again and the view's own settings that it names
+// are set (the step's preset has already set the State through the validated path).
+void start_tour_step(App& a) {
+  if (!progress_for_step(a.tour_progress, a.state.step)) return;
+  a.tour_reveal_scrolled = false;
+  a.tour_scroll_top = true;
+  if (const TourStep* t = tour_step(a.state.step))
+    for (const auto& [key, value] : t->view_settings) apply_view_setting(a.views, t->view, key, value);
+}
+
+}  // namespace app
