@@ -1,30 +1,6 @@
-// The views of the lessons in the registry (src/state/lessons.hpp): one #include per lesson. Each
-// view_<id>.hpp declares draw_<id>(State&, <its cache>&, const ViewContext&) and
-// describe_<id>(const State&); app.hpp binds them to the registry by id, so a lesson missing either
-// does not compile.
+// The views of the lessons in the registry (src/state/lessons.hpp). The includes are generated from the
+// registry at build time (cmake/lesson_views.cmake), one per row. Each src/lessons/<id>/<id>.hpp declares
+// draw_<id>(State&, <its cache>&, const ViewContext&) and describe_<id>(const State&); app.hpp binds
+// them to the registry by id, so a lesson missing either does not compile.
 #pragma once
-#include "lessons/adding/adding.hpp"
-#include "lessons/clock/clock.hpp"
-#include "lessons/counter/counter.hpp"
-#include "lessons/embedding/embedding.hpp"
-#include "lessons/experiment/experiment.hpp"
-#include "lessons/formula/formula.hpp"
-#include "lessons/gotcha/gotcha.hpp"
-#include "lessons/heatmap/heatmap.hpp"
-#include "lessons/input/input.hpp"
-#include "lessons/learned/learned.hpp"
-#include "lessons/long_context/long_context.hpp"
-#include "lessons/order/order.hpp"
-#include "lessons/periods/periods.hpp"
-#include "lessons/precision/precision.hpp"
-#include "lessons/projections/projections.hpp"
-#include "lessons/ranges/ranges.hpp"
-#include "lessons/rope/rope.hpp"
-#include "lessons/rope_base/rope_base.hpp"
-#include "lessons/rope_layouts/rope_layouts.hpp"
-#include "lessons/rope_practice/rope_practice.hpp"
-#include "lessons/rope_scores/rope_scores.hpp"
-#include "lessons/schemes/schemes.hpp"
-#include "lessons/similarity/similarity.hpp"
-#include "lessons/symmetry/symmetry.hpp"
-#include "lessons/waves/waves.hpp"
+#include "lesson_views.hpp"

@@ -1,18 +1,20 @@
 // The lesson registry: every lesson of PosEnc Lab, one line each, in tab order.
 //
-//   X(id, label, core, tour)
+//   X(id, label, cores, tour)
 //     id     the view id: a public interface (URL `view=`, PosEnc.getState().view), keep it stable
 //     label  the tab's label
-//     core   the src/core/ concept the lesson draws (src/core/<core>.hpp, tests/test_<core>.cpp), or for
-//            the experiment the engine's (train/<name>: src/train/<name>.hpp, tests/train/)
+//     cores  every src/core/ concept the lesson draws, space-separated, the lesson's own first
+//            (src/core/<c>.hpp, tests/test_<c>.cpp); for the experiment the engine's (train/<name>:
+//            src/train/<name>.hpp). tests/views/test_lessons.cpp checks that the lesson's folder includes
+//            each one, and that every core concept is named by some row or is a shared helper.
 //     tour   in_tour, or outside_tour for a lesson the guided tour does not visit
 //
-// Everything else about a lesson is found by its id:
-//   src/lessons/<id>/<id>.txt       its words (title, summary, captions): plain text, edited without C++
-//   src/lessons/<id>/<id>.hpp/cpp  draw_<id>(State&, <Cache>&, const ViewContext&) and describe_<id>(const State&)
-// The tabs, the tour, describe(), PosEnc.views(), the tests and the benchmark all read this list.
-// Adding a lesson: its core file, its view file, its text file, its test, a line here and the view's
-// #include in src/shell/views.hpp.
+// Everything else about a lesson is in its folder, src/lessons/<id>/:
+//   <id>.hpp/.cpp   draw_<id>(State&, <Cache>&, const ViewContext&) and describe_<id>(const State&)
+//   <id>.txt        its words (title, summary, lead, captions, claim): plain text, edited without C++
+// The tabs, the tour, describe(), PosEnc.views(), the views' includes (generated at build time by
+// cmake/lesson_views.cmake), the tests and the benchmark all read this list.
+// Adding a lesson: its folder and a line here (README "Adding a lesson").
 #pragma once
 #include <span>
 #include <string>
@@ -20,36 +22,36 @@
 #include <vector>
 
 #define POSENC_LESSONS(X)                                         \
-  X(clock, "Clock", "rotation", in_tour)                          \
-  X(order, "Order", "attention", in_tour)                         \
-  X(input, "Input", "input", in_tour)                             \
-  X(formula, "Formula", "formula_steps", in_tour)                 \
-  X(heatmap, "Heatmap", "encoding", in_tour)                      \
-  X(waves, "Waves", "encoding", in_tour)                          \
-  X(periods, "Periods", "frequency", in_tour)                     \
-  X(counter, "Counter", "binary_counter", in_tour)                \
-  X(ranges, "Ranges", "ranges", in_tour)                          \
-  X(similarity, "Similarity", "similarity_curve", in_tour)        \
-  X(symmetry, "Symmetry", "symmetry", in_tour)                    \
-  X(learned, "Learned", "learned", in_tour)                       \
-  X(adding, "Adding", "mixing", in_tour)                          \
-  X(embedding, "Embedding", "embedding_scale", in_tour)           \
-  X(projections, "Projections", "projection_scores", in_tour)     \
-  X(rope, "RoPE", "rope", in_tour)                                \
-  X(rope_practice, "RoPE in use", "rope_attention", in_tour)      \
-  X(gotcha, "Gotcha", "layout", in_tour)                          \
-  X(precision, "Precision", "float32_encoding", in_tour)          \
-  X(rope_scores, "RoPE scores", "rope", in_tour)                  \
-  X(rope_layouts, "RoPE layouts", "rope_attention", in_tour)      \
-  X(rope_base, "RoPE base", "rope_scaling", in_tour)              \
-  X(long_context, "Long context", "rope_scaling", in_tour)        \
-  X(schemes, "Other schemes", "alibi", in_tour)                   \
-  X(experiment, "Experiment", "train/trainer", in_tour)
+  X(clock, "Clock", "rotation frequency encoding similarity", in_tour)         \
+  X(order, "Order", "attention encoding", in_tour)                             \
+  X(input, "Input", "input", in_tour)                                          \
+  X(formula, "Formula", "formula_steps encoding frequency", in_tour)           \
+  X(heatmap, "Heatmap", "encoding float32_encoding frequency ranges", in_tour) \
+  X(waves, "Waves", "encoding frequency ranges", in_tour)                      \
+  X(periods, "Periods", "frequency", in_tour)                                  \
+  X(counter, "Counter", "binary_counter frequency", in_tour)                   \
+  X(ranges, "Ranges", "ranges", in_tour)                                       \
+  X(similarity, "Similarity", "similarity_curve similarity", in_tour)          \
+  X(symmetry, "Symmetry", "symmetry similarity similarity_curve", in_tour)     \
+  X(learned, "Learned", "learned encoding", in_tour)                           \
+  X(adding, "Adding", "mixing encoding", in_tour)                              \
+  X(embedding, "Embedding", "embedding_scale input", in_tour)                  \
+  X(projections, "Projections", "projection_scores input encoding", in_tour)   \
+  X(rope, "RoPE", "rope encoding frequency mixing", in_tour)                   \
+  X(rope_practice, "RoPE in use", "rope_attention attention mixing", in_tour)  \
+  X(gotcha, "Gotcha", "layout frequency rotation", in_tour)                    \
+  X(precision, "Precision", "float32_encoding half_precision encoding frequency", in_tour) \
+  X(rope_scores, "RoPE scores", "rope_decay rope projection_scores mixing", in_tour) \
+  X(rope_layouts, "RoPE layouts", "rope_attention projection_scores mixing", in_tour) \
+  X(rope_base, "RoPE base", "rope_turns frequency", in_tour)                   \
+  X(long_context, "Long context", "rope_scaling rope_turns frequency", in_tour) \
+  X(schemes, "Other schemes", "alibi t5_bucket learned", in_tour)              \
+  X(experiment, "Experiment", "train/config", in_tour)
 
 namespace app {
 
 enum class View : int {
-#define POSENC_X(id, label, core, tour) id,
+#define POSENC_X(id, label, cores, tour) id,
   POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
   count
@@ -59,7 +61,7 @@ struct Lesson {
   View view;
   const char* id;
   const char* label;     // tab label
-  const char* core;      // src/core/<core>.hpp
+  const char* cores;     // the core concepts it draws, space-separated (src/core/<c>.hpp)
   bool in_tour;          // false: listed as outside the guided tour
   std::string_view title;    // from src/lessons/<id>/<id>.txt
   std::string_view summary;  // one line, from src/lessons/<id>/<id>.txt

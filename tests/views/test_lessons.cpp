@@ -1,5 +1,5 @@
-// The lesson registry (src/state/lessons.hpp) guarded: every registered lesson has its words, its
-// core file and its test, draws in a headless Dear ImGui frame (no GPU: draw callbacks are not run)
+// The lesson registry (src/state/lessons.hpp) guarded: every registered lesson is a folder with its
+// view and words, uses each core concept its row names (and each core concept is named or shared), draws in a headless Dear ImGui frame (no GPU: draw callbacks are not run)
 // without NaN vertices, at several states including the corners of the valid range, and is in the
 // guided tour or listed as outside it; every lesson states its key sentence with a source, and the
 // claims the sources call never tested are tagged so.
@@ -7,8 +7,12 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "shell/app.hpp"
 #include "headless.hpp"
@@ -19,9 +23,30 @@
 using namespace app;
 
 
-TEST_CASE("every lesson has its words, its core file and its core test") {
+namespace {
+
+std::string read_all(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}
+
+std::vector<std::string> words(std::string_view text) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(text)};
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// Core concepts no lesson draws as its own: the validated limits every layer reads (params), and the
+// fast path of whole tables behind PosEnc.table() (table_recurrence, checked against the direct formula
+// in tests/test_table_recurrence.cpp).
+const std::set<std::string> kSharedCore = {"params", "table_recurrence"};
+
+}  // namespace
+
+TEST_CASE("every lesson is a folder with its view and words, and its registry row names the core it draws") {
   const std::filesystem::path src = POSENC_SOURCE_DIR;
-  std::set<std::string> ids;
+  std::set<std::string> ids, named;
   for (const Lesson& l : lessons()) {
     INFO(l.id);
     CHECK(ids.insert(l.id).second);
@@ -29,18 +54,37 @@ TEST_CASE("every lesson has its words, its core file and its core test") {
     CHECK_FALSE(l.title.empty());
     CHECK_FALSE(l.summary.empty());
     CHECK(l.summary.size() < 140);  // one line
-    CHECK(std::filesystem::exists(src / "src" / "lessons" / (std::string(l.id) + ".txt")));
-    CHECK(std::filesystem::exists(src / "src" / "app" / ("view_" + std::string(l.id) + ".cpp")));
-    const std::string core(l.core);
-    if (core.rfind("train/", 0) == 0) {  // the experiment's engine: src/train/<name>.hpp, tests/train/test_train_<name>.cpp
-      CHECK(std::filesystem::exists(src / "src" / (core + ".hpp")));
-      CHECK(std::filesystem::exists(src / "tests" / "train" / ("test_train_" + core.substr(6) + ".cpp")));
-    } else {
-      CHECK(std::filesystem::exists(src / "src" / "core" / (core + ".hpp")));
-      CHECK(std::filesystem::exists(src / "tests" / ("test_" + core + ".cpp")));
+    const std::filesystem::path dir = src / "src" / "lessons" / l.id;
+    CHECK(std::filesystem::exists(dir / (std::string(l.id) + ".txt")));
+    CHECK(std::filesystem::exists(dir / (std::string(l.id) + ".hpp")));
+    CHECK(std::filesystem::exists(dir / (std::string(l.id) + ".cpp")));
+    // Everything the lesson's folder includes, to check that it uses what its row says it draws.
+    std::string code;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+      if (e.path().extension() == ".cpp" || e.path().extension() == ".hpp") code += read_all(e.path());
+    const auto cores = words(l.cores);
+    CHECK_FALSE(cores.empty());
+    for (const std::string& c : cores) {
+      INFO("core concept " << c);
+      if (c.rfind("train/", 0) == 0) {  // the experiment's engine: src/train/<name>.hpp, tests/train/
+        CHECK(std::filesystem::exists(src / "src" / (c + ".hpp")));
+        CHECK(code.find("#include \"" + c + ".hpp\"") != std::string::npos);
+      } else {
+        CHECK(std::filesystem::exists(src / "src" / "core" / (c + ".hpp")));
+        CHECK(std::filesystem::exists(src / "tests" / ("test_" + c + ".cpp")));
+        CHECK(code.find("#include \"core/" + c + ".hpp\"") != std::string::npos);
+        named.insert(c);
+      }
     }
   }
   CHECK(ids.size() == static_cast<size_t>(View::count));
+  // Every core concept is drawn by some lesson or is a shared helper.
+  for (const auto& e : std::filesystem::directory_iterator(src / "src" / "core")) {
+    if (e.path().extension() != ".hpp") continue;
+    const std::string c = e.path().stem().string();
+    INFO("src/core/" << c << ".hpp is named by no registry row and is not a shared helper");
+    CHECK((named.count(c) == 1) != (kSharedCore.count(c) == 1));
+  }
 }
 
 TEST_CASE("every lesson is in the guided tour or listed as outside it, and every step applies") {

@@ -1,0 +1,16 @@
+# Writes the views' includes from the lesson registry (src/state/lessons.hpp): one
+# `#include "lessons/<id>/<id>.hpp"` per X(id, ...) row, in tab order, so that a new lesson is its folder
+# and its registry line, and no list of includes is kept by hand.
+# Usage: cmake -DREGISTRY=src/state/lessons.hpp -DOUT=lesson_views.hpp -P lesson_views.cmake
+file(STRINGS "${REGISTRY}" rows REGEX "^  X\\([a-z_0-9]+,")
+set(body "")
+foreach(row IN LISTS rows)
+  string(REGEX REPLACE "^  X\\(([a-z_0-9]+),.*" "\\1" id "${row}")
+  string(APPEND body "#include \"lessons/${id}/${id}.hpp\"\n")
+endforeach()
+if(body STREQUAL "")
+  message(FATAL_ERROR "no X(id, ...) rows found in ${REGISTRY}")
+endif()
+file(WRITE "${OUT}.tmp" "// Generated from src/state/lessons.hpp by cmake/lesson_views.cmake; do not edit.\n#pragma once\n${body}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUT}.tmp")
