@@ -97,6 +97,8 @@ PixelRect export_pixels(const app::App& a, app::ExportKind kind, int fw, int fh)
 
 void request_page_image(app::ExportKind kind) { g_page_images.push_back(kind); }
 
+namespace {
+
 void carry_out_export(app::App& a, int fw, int fh) {
   const app::ExportKind kind = a.pending_export;
   a.pending_export = app::ExportKind::none;
@@ -121,6 +123,17 @@ void carry_out_export(app::App& a, int fw, int fh) {
   }
 #endif
   g_page_images.clear();
+}
+
+struct PageExports final : app::ExportService {
+  void carry_out(app::App& a, int fb_w, int fb_h) override { carry_out_export(a, fb_w, fb_h); }
+};
+
+}  // namespace
+
+app::ExportService& export_service() {
+  static PageExports service;
+  return service;
 }
 
 }  // namespace platform

@@ -11,7 +11,8 @@
 
 namespace platform {
 
-void carry_out_export(app::App& a, int framebuffer_w, int framebuffer_h);
+// The export service the platform registers with the app (shell/services.hpp): carry_out is the above.
+app::ExportService& export_service();
 // Queues a PNG (png or figure) for the page, handed over after the next drawn frame.
 void request_page_image(app::ExportKind kind);
 

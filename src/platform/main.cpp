@@ -1,5 +1,7 @@
 // Entry point for the web (Emscripten) and desktop builds: SDL2 window, OpenGL ES 3 / WebGL2
-// context, Dear ImGui, and the frame loop. Order each frame: events -> app (simulate + UI) -> render.
+// context, Dear ImGui, and the frame loop. Each frame (frame() below): input -> the app's frame (update,
+// layout, draw) -> render -> the app's services (exports, training) -> present. The platform registers
+// the services and knows no single view.
 //
 // Desktop arguments: posenc_desktop [QUERY] [--frames N] [--size WxH]
 //   QUERY is the same query string the web page reads from its URL (e.g. "view=clock&d=64&k=37").
@@ -87,13 +89,12 @@ float pixel_ratio() {
   return w > 0 && fw > 0 ? static_cast<float>(fw) / static_cast<float>(w) : 1.0f;
 }
 
-void frame() {
-  const Uint64 frame_start = SDL_GetPerformanceCounter();
-  // ImGui 1.86 reads key and button state once per frame, so a press and release arriving in the
-  // same frame (a quick tap, a clicker, a scripted key) would be lost, and so would a second press of
-  // a key released earlier in the frame (tapping ↑ three times would count once). A release whose
-  // press came in this frame, or a press whose key or button was released in it, waits, with
-  // everything after it, for the next frame.
+// Input: this frame's events go to ImGui. ImGui 1.86 reads key and button state once per frame, so a
+// press and release arriving in the same frame (a quick tap, a clicker, a scripted key) would be lost,
+// and so would a second press of a key released earlier in the frame (tapping ↑ three times would count
+// once). A release whose press came in this frame, or a press whose key or button was released in it,
+// waits, with everything after it, for the next frame.
+void take_events() {
   std::vector<SDL_Event> events;
   events.swap(g.deferred);
   SDL_Event e;
@@ -123,20 +124,31 @@ void frame() {
 #ifdef __EMSCRIPTEN__
   if (follow_canvas_size()) g.redraw_frames = 3;
 #endif
+}
+
+// Seconds since the last call.
+double take_dt() {
   const Uint64 now = SDL_GetPerformanceCounter();
   const double dt = g.last_ticks ? double(now - g.last_ticks) / double(SDL_GetPerformanceFrequency()) : 0.0;
   g.last_ticks = now;
-  // Nothing changes while paused and untouched: draw nothing and cost nothing.
-  const bool moving = g.app.state.playing || g.app.animation.id != 0 || train_service_busy(g.app.views.experiment);
-  if (!moving && g.redraw_frames <= 0 && g.frames_left < 0) {
-#ifdef __EMSCRIPTEN__
-    if (++g.idle_frames > 30) web_set_idle(true);  // half a second of nothing: stop the loop itself
-#endif
-    return;
-  }
-  g.idle_frames = 0;
-  if (g.redraw_frames > 0) --g.redraw_frames;
+  return dt;
+}
 
+// Nothing changes while paused and untouched: draw nothing and cost nothing.
+bool frame_needed() {
+  if (app::app_busy(g.app) || g.redraw_frames > 0 || g.frames_left >= 0) {
+    g.idle_frames = 0;
+    if (g.redraw_frames > 0) --g.redraw_frames;
+    return true;
+  }
+#ifdef __EMSCRIPTEN__
+  if (++g.idle_frames > 30) web_set_idle(true);  // half a second of nothing: stop the loop itself
+#endif
+  return false;
+}
+
+// Fonts and theme follow the state's scale and the screen's pixel ratio; then a new ImGui frame.
+void begin_frame() {
   if (app::app_update_style(g.app, pixel_ratio()) && ImGui::GetIO().Fonts->TexID) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -144,31 +156,47 @@ void frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
-  app::app_frame(g.app, dt);
-  ImGui::Render();
-  app::focus_end_frame();
-  g.stats.add(1000.0 * double(SDL_GetPerformanceCounter() - frame_start) / double(SDL_GetPerformanceFrequency()));
+}
 
-  int fw = 0, fh = 0;
-  SDL_GL_GetDrawableSize(g.window, &fw, &fh);
+// The draw lists to the back buffer, in the theme's background colour.
+void render(int fw, int fh) {
   glViewport(0, 0, fw, fh);
-  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];  // the theme's (light or dark)
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  carry_out_export(g.app, fw, fh);
-  train_service_frame(g.app.views.experiment);
+}
+
+void present() {
   SDL_GL_SwapWindow(g.window);
   if (g.app.toggle_fullscreen) {
     g.app.toggle_fullscreen = false;
     const bool full = SDL_GetWindowFlags(g.window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
     SDL_SetWindowFullscreen(g.window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
   }
-
 #ifdef __EMSCRIPTEN__
   web_after_frame();
 #endif
   if (g.frames_left > 0 && --g.frames_left == 0) g.quit = true;
+}
+
+// One frame: input, then (if anything is to be drawn) the app's frame, render, the app's services on
+// the drawn image, present.
+void frame() {
+  const Uint64 frame_start = SDL_GetPerformanceCounter();
+  take_events();
+  const double dt = take_dt();
+  if (!frame_needed()) return;
+  begin_frame();
+  app::app_frame(g.app, dt);
+  ImGui::Render();
+  app::focus_end_frame();
+  g.stats.add(1000.0 * double(SDL_GetPerformanceCounter() - frame_start) / double(SDL_GetPerformanceFrequency()));
+  int fw = 0, fh = 0;
+  SDL_GL_GetDrawableSize(g.window, &fw, &fh);
+  render(fw, fh);
+  app::app_after_frame(g.app, fw, fh);
+  present();
 }
 
 }  // namespace
@@ -267,6 +295,7 @@ int main(int argc, char** argv) {
   app::focus_init();
   ImGui_ImplSDL2_InitForOpenGL(g.window, g.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  g.app.services = {&platform::export_service(), &platform::training_service()};
   if (!query.empty()) app::app_apply(g.app, query);
 
 #ifdef __EMSCRIPTEN__

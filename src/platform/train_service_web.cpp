@@ -13,16 +13,19 @@ EM_JS(void, js_train_cancel, (), { if (Module["posencTrainCancel"]) Module["pose
 
 namespace platform {
 
-bool train_service_busy(const app::ExperimentCache&) { return false; }
+namespace {
 
-void train_service_frame(app::ExperimentCache& c) {
-  if (c.cancel) {
-    c.cancel = false;
-    c.outbox.clear();
-    js_train_cancel();
-  }
-  for (const app::TrainRequest& r : c.outbox) js_train_request(r.id, r.options.c_str());
-  c.outbox.clear();
+// The worker does the work and answers through posenc_train_event: nothing advances in the frame loop.
+struct WorkerTraining final : app::TrainingService {
+  void request(int id, const std::string& options) override { js_train_request(id, options.c_str()); }
+  void cancel() override { js_train_cancel(); }
+};
+
+}  // namespace
+
+app::TrainingService& training_service() {
+  static WorkerTraining service;
+  return service;
 }
 
 }  // namespace platform

@@ -315,7 +315,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats_out() {
 // The training worker's answer about a run the experiment view asked for (web/posenc.js): kind
 // "progress", "result" or "error" (train_service.hpp).
 EMSCRIPTEN_KEEPALIVE void posenc_train_event(int id, const char* kind, const char* text) {
-  app::experiment_receive(platform::the_app().views.experiment, id, kind, text);
+  app::app_training_answer(platform::the_app(), id, kind, text);
   // Progress (every 50 ms or so) draws one frame: the page's thread stays free between them. A result or
   // an error may change the layout (charts appear), so it gets the usual few frames.
   if (std::string_view(kind ? kind : "") == "progress")

@@ -185,4 +185,26 @@ void app_frame(App& a, double dt) {
   draw(a);
 }
 
+void app_after_frame(App& a, int fb_w, int fb_h) {
+  if (a.services.exports) a.services.exports->carry_out(a, fb_w, fb_h);
+  ExperimentCache& runs = a.views.experiment;
+  if (TrainingService* t = a.services.training) {
+    if (runs.cancel) t->cancel();  // the reader pressed Cancel: what the view queued this frame goes too
+    else
+      for (const TrainRequest& r : runs.outbox) t->request(r.id, r.options);
+    t->after_frame(a);
+  }
+  runs.cancel = false;
+  runs.outbox.clear();
+}
+
+bool app_busy(const App& a) {
+  const bool training = a.services.training && a.services.training->runs_in_frame_loop() && experiment_pending(a.views.experiment) > 0;
+  return a.state.playing || a.animation.id != 0 || training;
+}
+
+void app_training_answer(App& a, int id, std::string_view kind, std::string_view text) {
+  experiment_receive(a.views.experiment, id, kind, text);
+}
+
 }  // namespace app

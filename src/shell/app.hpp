@@ -11,6 +11,7 @@
 #include "state/state_io.hpp"
 #include "state/tour.hpp"
 #include "shell/annotate.hpp"
+#include "shell/services.hpp"
 #include "ui/style.hpp"
 #include "shell/views.hpp"
 
@@ -47,6 +48,7 @@ struct App {
   bool show_help = false;          // the keyboard help overlay
   View shown_view = View::count;  // the tab drawn last frame, to tell a tab click from an outside change
   ViewCaches views;
+  Services services;  // registered by the platform at start (services.hpp)
 
   // Layout of the last frame (screen pixels = CSS pixels on the web).
   bool narrow = false;          // the controls are a drawer (small screens, narrow columns, large scales)
@@ -75,8 +77,15 @@ LessonText shown_text(const State& s, ImVec2 screen, float ui_scale);
 // Whether Esc has something to close inside the figure (the focus ring, the pen or pointer, the help,
 // the drawer). If not, the page lets Esc take the keyboard out of the figure, to the host page.
 bool escape_consumed(const App& a);
-// Advances the animation by dt seconds, then builds this frame's UI.
+// One frame, in this order: input (keys, focus), update (tour step, animation, playing), layout (column
+// or drawer), draw (controls, tabs, tour bar, lesson, help, annotations). dt: seconds since the last.
 void app_frame(App& a, double dt);
+// After the frame is drawn (fb_w x fb_h device pixels): the services carry out what it asked for
+// (exports, training requests and cancels).
+void app_after_frame(App& a, int fb_w, int fb_h);
+// Whether the next frames must be drawn although nothing was touched: pos is playing, an animation
+// runs, or training advances in the frame loop.
+bool app_busy(const App& a);
 // Applies a query string through the validated path; rejections are kept for the notice line.
 // A query that starts a tour step (`step=N`) applies that step's preset first.
 std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page = nullptr);
