@@ -6,7 +6,7 @@
 
 #include "shell/focus.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"

@@ -9,7 +9,8 @@
 #include "core/formula_steps.hpp"
 #include "core/frequency.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
 

@@ -12,7 +12,9 @@
 #include "core/params.hpp"
 #include "core/ranges.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/style.hpp"
+#include "ui/text_layout.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"
 

@@ -6,7 +6,8 @@
 #include <string>
 
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
 

@@ -6,7 +6,10 @@
 
 #include "core/frequency.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/style.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"

@@ -7,7 +7,11 @@
 #include "core/frequency.hpp"
 #include "core/ranges.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/style.hpp"
+#include "ui/text_layout.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"
 
