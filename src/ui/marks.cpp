@@ -7,6 +7,14 @@
 
 namespace app {
 
+void plot_hline(ImDrawList* dl, const Plot& p, float y, ImU32 col, float thickness) {
+  dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), col, thickness);
+}
+
+void plot_vline(ImDrawList* dl, const Plot& p, float x, ImU32 col, float thickness) {
+  dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), col, thickness);
+}
+
 void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash) {
   const float dx = b.x - a.x, dy = b.y - a.y;
   const float len = std::sqrt(dx * dx + dy * dy);

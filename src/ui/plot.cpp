@@ -5,6 +5,7 @@
 #include <string>
 
 #include "text/format.hpp"
+#include "ui/log_axis.hpp"
 #include "ui/style.hpp"
 #include "ui/text_layout.hpp"
 
@@ -101,9 +102,7 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
   std::vector<double> ylog;
   if (log_y) {
     const int decades = static_cast<int>(std::floor(y1) - std::ceil(y0)) + 1;
-    const int every = std::max(1, (decades * static_cast<int>(2.2f * line) + static_cast<int>(size.y) - 1) / std::max(1, static_cast<int>(size.y)));
-    for (double e = std::ceil(y0); e <= y1 + 1e-9; e += 1)
-      if (static_cast<int>(e) % every == 0) ylog.push_back(e);
+    ylog = decade_ticks(y0, y1, decade_every(decades, static_cast<int>(2.2f * line), static_cast<int>(size.y)));
   }
   const double ystep = yt.size() > 1 ? yt[1] - yt[0] : 1;
   float label_w = 0;
