@@ -1,5 +1,6 @@
 #include "text/format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -25,6 +26,37 @@ std::string shortest_number(double v) {
     if (std::strtod(b, nullptr) == v) return b;
   }
   return buf;
+}
+
+std::string tick_label(double v, double step) {
+  step = std::fabs(step);
+  if (std::fabs(v) >= 1e6 && step >= 1e5) {
+    // Short form only when three significant digits hold the value exactly: 1e6, 2.5e7 (a decade of a
+    // log axis, or ticks so far apart that neighbours differ in those digits).
+    const double e = std::floor(std::log10(std::fabs(v)) + 1e-9);
+    const double mant = v / std::pow(10.0, e);
+    if (std::fabs(mant * 100 - std::round(mant * 100)) < 1e-6) return fmt("%.3g", mant) + "e" + fmt("%.0f", e);
+  }
+  if (step >= 1 || v == std::round(v)) return grouped(v, 0);
+  const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), 1, 6);
+  return grouped(v, decimals);
+}
+
+std::string grouped(double v, int decimals) {
+  if (!std::isfinite(v)) return "-";
+  char f[8];
+  std::snprintf(f, sizeof f, "%%.%df", std::clamp(decimals, 0, 9));
+  std::string s = fmt(f, std::fabs(v));
+  const size_t dot = s.find('.');
+  const size_t int_end = dot == std::string::npos ? s.size() : dot;
+  std::string out;
+  for (size_t i = 0; i < int_end; ++i) {
+    if (i > 0 && (int_end - i) % 3 == 0) out += ',';
+    out += s[i];
+  }
+  out += s.substr(int_end);
+  const bool zero = out.find_first_not_of("0.,") == std::string::npos;
+  return (v < 0 && !zero ? "-" : "") + out;
 }
 
 std::string fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string>> values) {

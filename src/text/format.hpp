@@ -13,6 +13,13 @@ std::string fmt(const char* format, double v);
 // The shortest text that reads back to the same double, with plain digits (no exponent) for the
 // everyday magnitudes a person types: 0.1, 37, 10000, 1e-07.
 std::string shortest_number(double v);
+// A tick number on an axis whose ticks are `step` apart: every digit that tells neighbouring ticks
+// apart, thousands grouped (1,000,040 beside 1,000,020 at pos = 10^6, never "1e6" twice), decimals
+// only as many as the step needs. Only a round value on a coarse axis (a decade of a log axis, ticks
+// 10^5 or more apart) is written short, as 2.5e7: there the short form is exact and still distinct.
+std::string tick_label(double v, double step);
+// A number with thousands separators: 60611 -> "60,611"; `decimals` after the point.
+std::string grouped(double v, int decimals = 0);
 // A lesson text with its {name} placeholders filled: fill("N = {n}", {{"n", "64"}}) is "N = 64".
 // A placeholder without a value stays as it is, so a typo shows on screen instead of vanishing.
 std::string fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string>> values);

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "core/frequency.hpp"
-#include "ui/lesson_plot.hpp"
 #include "ui/style.hpp"
 
 namespace app {

@@ -134,6 +134,17 @@ ImU32 blend(ImU32 a, ImU32 b, float t) {
   return IM_COL32(mix(IM_COL32_R_SHIFT), mix(IM_COL32_G_SHIFT), mix(IM_COL32_B_SHIFT), 255);
 }
 
+ImU32 series_color(int i) {
+  constexpr int n = colors::kSeriesCount;
+  return colors::series[((i % n) + n) % n];
+}
+
+ImU32 with_alpha(ImU32 c, int a) {
+  return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(std::clamp(a, 0, 255)) << IM_COL32_A_SHIFT);
+}
+
+ImU32 tint(ImU32 c, float t) { return blend(colors::paper, c, t); }
+
 ImU32 ink_on(ImU32 bg) {
   const ImU32 black = IM_COL32(0, 0, 0, 255), white = IM_COL32(255, 255, 255, 255);
   return contrast(black, bg) >= contrast(white, bg) ? black : white;

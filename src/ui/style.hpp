@@ -78,6 +78,13 @@ inline ImU32 series[kSeriesCount] = {
 
 // `a` + (`b` - `a`) * t per channel (t clamped to 0..1), opaque.
 ImU32 blend(ImU32 a, ImU32 b, float t);
+// Distinct curve colours (not the selection green): colors::series, repeating.
+ImU32 series_color(int i);
+// c with alpha a (0..255): e.g. a faint line in a palette colour (colors::* are runtime values).
+ImU32 with_alpha(ImU32 c, int a);
+// c mixed with colors::paper: t = 1 gives c, t = 0 paper (a faint background in a palette colour, on
+// white or on the dark theme's paper).
+ImU32 tint(ImU32 c, float t);
 // Black or white, whichever reads better on `bg` (the larger WCAG contrast ratio, at least 4.58:1 on
 // any fill): the text colour for filled cells whose fill runs from weak to strong.
 ImU32 ink_on(ImU32 bg);

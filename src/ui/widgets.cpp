@@ -5,7 +5,8 @@
 #include <cstdio>
 
 #include "shell/focus.hpp"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 
 namespace app {

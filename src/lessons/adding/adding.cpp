@@ -6,8 +6,11 @@
 #include "core/encoding.hpp"
 #include "core/mixing.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
+#include "ui/bars.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
 
@@ -75,26 +78,11 @@ constexpr float kStackedBars = 420.0f;
 // One signed bar: label, bar from the zero line, value.
 void bar(const char* label, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
   const float sc = ctx.ui_scale;
-  const float line = ImGui::GetTextLineHeight();
   const float w = ImGui::GetContentRegionAvail().x;
   const bool stacked = w < kStackedBars * sc;
   const float label_w = stacked ? 0.0f : 150 * sc, value_w = 100 * sc;
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(w, (stacked ? 2 * line + 2 * sc : line) + 6 * sc));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddText(ImVec2(at.x, at.y + 3 * sc), bold ? kTotal : col, label);
-  const ImVec2 p(at.x, stacked ? at.y + line + 2 * sc : at.y);  // the bar's row
-  const float bx0 = p.x + label_w, bx1 = p.x + w - value_w;
-  const float zero = (bx0 + bx1) / 2, half = (bx1 - bx0) / 2;
   // Values beyond the window's scale (pos moved on) are clipped at the edge.
-  const float len = static_cast<float>(std::clamp(v / scale, -1.0, 1.0)) * half;
-  dl->AddRectFilled(ImVec2(std::min(zero, zero + len), p.y + 3 * sc), ImVec2(std::max(zero, zero + len), p.y + line + 3 * sc),
-                    col, 2 * sc);
-  dl->AddLine(ImVec2(zero, p.y), ImVec2(zero, p.y + line + 6 * sc), colors::dial_rim, 1.0f * sc);
-  ImGui::PushFont(ctx.fonts.mono);
-  const std::string t = fmt("%+.4f", v);
-  dl->AddText(ImVec2(p.x + w - ImGui::CalcTextSize(t.c_str()).x, p.y + 3 * sc), bold ? kTotal : col, t.c_str());
-  ImGui::PopFont();
+  signed_bar_row(label, v / scale, fmt("%+.4f", v), col, bold ? kTotal : col, label_w, value_w, stacked, ctx.fonts.mono, sc);
 }
 
 void panel_title(const ViewContext& ctx, const char* title, const char* sub) {
@@ -161,11 +149,11 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
     dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, thick * sc);
   };
   plot_clip_push(p);
-  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::dial_rim, 1.0f * sc);
+  plot_hline(dl, p, p.sy(0), colors::dial_rim, 1.0f * sc);
   curve(c.cross, colors::ghost, 1.5f);
   curve(c.cat, colors::selected, 2.5f);
   curve(c.added, kTotal, 2.0f);
-  if (s.pos >= p.x0 && s.pos <= p.x1) dl->AddLine(ImVec2(p.sx(s.pos), p.lo.y), ImVec2(p.sx(s.pos), p.hi.y), colors::hand, 2.0f * sc);
+  if (s.pos >= p.x0 && s.pos <= p.x1) plot_vline(dl, p, p.sx(s.pos), colors::hand, 2.0f * sc);
   plot_clip_pop();
 
   if (!own_rows) {  // in the row above the plot

@@ -10,7 +10,8 @@
 #include "text/format.hpp"
 #include "ui/dial.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/style.hpp"
+#include "ui/text_layout.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"
 

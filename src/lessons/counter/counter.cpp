@@ -7,7 +7,7 @@
 #include "core/frequency.hpp"
 #include "ui/dial.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"

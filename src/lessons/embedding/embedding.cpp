@@ -6,7 +6,8 @@
 
 #include "shell/focus.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/bars.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -135,12 +136,9 @@ void draw_strip(State& s, const Strip& st, int first, int count, double ymax, fl
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
   const ImVec2 p = ImGui::GetCursorScreenPos();
-  const float line = ImGui::GetTextLineHeight();
   const float axis_w = ImGui::CalcTextSize("+00.0").x + 8 * sc;
   const float plot_w = width - axis_w;
-  const float name_w = ImGui::CalcTextSize(st.name).x;
-  const bool note_below = name_w + 10 * sc + ImGui::CalcTextSize(st.note).x > width;
-  const float head = note_below ? 2 * line + 2 * sc : line;
+  const float head = bar_strip_heading_height(st.name, st.note, width, sc);
   const ImVec2 o(p.x + axis_w, p.y + head + 2 * sc);
   const float ph = height;
   ImGui::PushID(st.name);
@@ -150,35 +148,12 @@ void draw_strip(State& s, const Strip& st, int first, int count, double ymax, fl
   const bool clicked = ImGui::IsItemClicked();
   ImGui::PopID();
 
-  dl->AddText(p, st.color, st.name);
-  dl->AddText(note_below ? ImVec2(p.x, p.y + line + 2 * sc) : ImVec2(p.x + name_w + 10 * sc, p.y), colors::text_dim, st.note);
-  dl->AddRectFilled(o, ImVec2(o.x + plot_w, o.y + ph), colors::panel);
-  const float bw = plot_w / static_cast<float>(count);
-  const auto ypix = [&](double v) { return o.y + ph * 0.5f - static_cast<float>(v / ymax) * ph * 0.5f; };
-  for (int j = first; j < first + count; ++j)
-    if (j / 2 == s.pair)
-      dl->AddRectFilled(ImVec2(o.x + bw * static_cast<float>(j - first), o.y), ImVec2(o.x + bw * static_cast<float>(j - first + 1), o.y + ph),
-                        tint(colors::selected, 0.18f));
-  for (double g : {-1.0, 1.0}) dl->AddLine(ImVec2(o.x, ypix(g)), ImVec2(o.x + plot_w, ypix(g)), colors::guide, 1.0f);
-  const float zero = ypix(0);
-  const float gap = bw > 4 * sc ? 1.0f * sc : 0.0f;
-  for (int j = first; j < first + count; ++j) {
-    const float x0 = o.x + bw * static_cast<float>(j - first) + gap, x1 = o.x + bw * static_cast<float>(j - first + 1) - gap;
-    const float y = ypix(std::clamp((*st.values)[static_cast<size_t>(j)], -ymax, ymax));
-    dl->AddRectFilled(ImVec2(x0, std::min(y, zero)), ImVec2(std::max(x1, x0 + 1), std::max(y, zero)), st.color);
-  }
-  dl->AddLine(ImVec2(o.x, zero), ImVec2(o.x + plot_w, zero), colors::zero_line, 1.0f);
-  // Axis numbers: the ends and 0, and ±1 where they clear those.
-  for (double g : {ymax, 1.0, 0.0, -1.0, -ymax}) {
-    if (std::fabs(g) == 1.0 && (zero - ypix(1.0) < line * 1.1f || ypix(1.0) - ypix(ymax) < line * 1.1f)) continue;
-    const std::string t = g == 0 ? std::string("0") : fmt("%+.3g", g);
-    const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-    dl->AddText(ImVec2(o.x - ts.x - 4 * sc, std::clamp(ypix(g) - ts.y / 2, o.y - 2 * sc, o.y + ph - ts.y + 2 * sc)), colors::text_dim,
-                t.c_str());
-  }
+  bar_strip_heading(dl, p, st.name, st.note, st.color, width, sc);
+  const BarStrip strip{o, plot_w, ph, ymax, first, count};
+  draw_bar_strip(dl, strip, *st.values, st.color, s.pair, colors::zero_line, sc);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (hovered && mouse.x >= o.x && mouse.x < o.x + plot_w) {
-    const int j = std::clamp(first + static_cast<int>((mouse.x - o.x) / bw), first, first + count - 1);
+    const int j = strip.dim_at(mouse.x);
     ImGui::SetTooltip("dimension %d (pair %d, %s)\n%s: %s", j, j / 2, j % 2 ? "cos" : "sin", st.name,
                       fmt("%+.6f", (*st.values)[static_cast<size_t>(j)]).c_str());
     if (clicked) set_number(s, Field::pair, j / 2);
@@ -191,17 +166,8 @@ void draw_dim_axis(int first, int count, const ViewContext& ctx) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float axis_w = ImGui::CalcTextSize("+00.0").x + 8 * sc;
   const float plot_w = width - axis_w;
-  const float bw = plot_w / static_cast<float>(count);
   ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  int step = count <= 16 ? 2 : count <= 32 ? 4 : 8;
-  const float label_w = ImGui::CalcTextSize(std::to_string(first + count - 1).c_str()).x + 8 * sc;
-  while (step < count && static_cast<float>(step) * bw < label_w) step *= 2;
-  for (int j = first; j < first + count; j += step) {
-    const std::string t = std::to_string(j);
-    const float x = p.x + axis_w + bw * (static_cast<float>(j - first) + 0.5f) - ImGui::CalcTextSize(t.c_str()).x / 2;
-    dl->AddText(ImVec2(x, p.y), colors::text_dim, t.c_str());
-  }
+  bar_strip_dims(ImGui::GetWindowDrawList(), p, axis_w, plot_w, first, count, sc);
 }
 
 }  // namespace

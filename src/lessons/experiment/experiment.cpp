@@ -4,7 +4,10 @@
 #include <cmath>
 
 #include "shell/focus.hpp"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/json_read.hpp"
 #include "state/lessons.hpp"
 #include "ui/style.hpp"

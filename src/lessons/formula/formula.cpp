@@ -9,7 +9,8 @@
 #include "core/formula_steps.hpp"
 #include "core/frequency.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
 
@@ -135,21 +136,19 @@ void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const Vie
     dl->AddText(ImVec2(o.x - ImGui::CalcTextSize(t.c_str()).x - 4 * sc, Y(g) - line / 2), colors::text_dim, t.c_str());
   }
   const ImU32 col = f.is_sin ? colors::hand : colors::ghost;
+  const int dim = 2 * f.pair + (f.is_sin ? 0 : 1);  // PE(x, dim) = sin or cos of w_i x, from the core
   const int segs = std::max(16, static_cast<int>(w / (2 * sc)));
   ImVec2 prev;
   for (int k = 0; k <= segs; ++k) {
     const double x = x0 + span * k / segs;
-    const double a = f.omega * x;
-    const ImVec2 q(X(x), Y(f.is_sin ? std::sin(a) : std::cos(a)));
+    const ImVec2 q(X(x), Y(pe::encoding_value(x, dim, s.d, s.base)));
     if (k) dl->AddLine(prev, q, col, 2.0f * sc);
     prev = q;
   }
   // Whole positions as dots when there are few enough to tell apart.
   if (span <= 80) {
-    for (double x = std::ceil(x0); x <= x0 + span; x += 1) {
-      const double a = f.omega * x;
-      dl->AddCircleFilled(ImVec2(X(x), Y(f.is_sin ? std::sin(a) : std::cos(a))), 2.5f * sc, col);
-    }
+    for (double x = std::ceil(x0); x <= x0 + span; x += 1)
+      dl->AddCircleFilled(ImVec2(X(x), Y(pe::encoding_value(x, dim, s.d, s.base))), 2.5f * sc, col);
   }
   const ImVec2 m(X(s.pos), Y(f.value));
   dl->AddLine(ImVec2(m.x, o.y), ImVec2(m.x, o.y + h), with_alpha(colors::selected, 120), 1.0f * sc);

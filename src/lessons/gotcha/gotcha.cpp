@@ -12,7 +12,7 @@
 #include "core/rotation.hpp"
 #include "ui/dial.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"

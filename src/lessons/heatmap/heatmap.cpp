@@ -12,7 +12,10 @@
 #include "core/params.hpp"
 #include "core/ranges.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/style.hpp"
+#include "ui/key.hpp"
+#include "ui/text_layout.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"
 
@@ -212,10 +215,7 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float y0 = p.y + (ImGui::GetFrameHeight() - bar_h) / 2, x0 = p.x + label_w + metrics::label_gap * sc;
   const float mid = x0 + bar_w / 2;
-  const ImU32 neg = gfx::heat_color(-1), zero = gfx::heat_color(0), pos = gfx::heat_color(1);
-  dl->AddRectFilledMultiColor(ImVec2(x0, y0), ImVec2(mid, y0 + bar_h), neg, zero, zero, neg);
-  dl->AddRectFilledMultiColor(ImVec2(mid, y0), ImVec2(x0 + bar_w, y0 + bar_h), zero, pos, pos, zero);
-  dl->AddRect(ImVec2(x0, y0), ImVec2(x0 + bar_w, y0 + bar_h), colors::axis);
+  ramp_bar(dl, ImVec2(x0, y0), ImVec2(x0 + bar_w, y0 + bar_h), gfx::heat_color(-1), gfx::heat_color(0), gfx::heat_color(1), colors::axis);
   const float ty = p.y + (ImGui::GetFrameHeight() - ImGui::GetTextLineHeight()) / 2;
   dl->AddText(ImVec2(p.x, ty), colors::ink, "\xE2\x88\x92" "1");
   dl->AddLine(ImVec2(mid, y0 + bar_h), ImVec2(mid, y0 + bar_h + 3 * sc), colors::axis);

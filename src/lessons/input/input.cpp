@@ -6,7 +6,9 @@
 #include <string>
 
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/bars.hpp"
+#include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
 
@@ -25,9 +27,7 @@ constexpr int kMaxShown = 64;  // dimensions per strip
 // The scaled embedding and PE take the palette's two hand colours (they change with the palette).
 constexpr ImU32 kColEmbed = IM_COL32(190, 160, 120, 255);
 const ImU32& kColSum = colors::accent;
-// The strips' guide lines at +-1 (the PE range) and their zero line.
-const ImU32& kGuide = colors::guide;
-
+// The strips' zero line (their guide lines at +-1, the PE range, are colors::guide).
 constexpr ImU32 kZero = IM_COL32(120, 125, 135, 255);
 
 // The sentence table for (d, base): per row, RMS of E*sqrt(d), RMS of PE, RMS of x and max |x|.
@@ -75,9 +75,7 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
   const float plot_w = width - axis_w - stats_w;
   const float line = ImGui::GetTextLineHeight();
   // The note follows the name on its line, or goes to a line of its own in a narrow window.
-  const float name_w = ImGui::CalcTextSize(st.name).x;
-  const bool note_below = name_w + 10 * sc + ImGui::CalcTextSize(st.note).x > width;
-  const float head = note_below ? 2 * line + 2 * sc : line;
+  const float head = bar_strip_heading_height(st.name, st.note, width, sc);
   const ImVec2 o(p.x + axis_w, p.y + head + 2 * sc);  // plot top-left
   const float ph = height - line - 6 * sc;
   ImGui::PushID(st.name);
@@ -86,37 +84,9 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
   const bool clicked = ImGui::IsItemClicked();
   ImGui::PopID();
 
-  dl->AddText(ImVec2(p.x, p.y), st.color, st.name);
-  dl->AddText(note_below ? ImVec2(p.x, p.y + line + 2 * sc) : ImVec2(p.x + name_w + 10 * sc, p.y), colors::text_dim, st.note);
-  dl->AddRectFilled(o, ImVec2(o.x + plot_w, o.y + ph), colors::panel);
-  const float bw = plot_w / static_cast<float>(count);
-  auto ypix = [&](double v) { return o.y + ph * 0.5f - static_cast<float>(v / ymax) * ph * 0.5f; };
-  // Selected pair band.
-  for (int j = first; j < first + count; ++j)
-    if (j / 2 == s.pair)
-      dl->AddRectFilled(ImVec2(o.x + bw * static_cast<float>(j - first), o.y),
-                        ImVec2(o.x + bw * static_cast<float>(j - first + 1), o.y + ph), tint(colors::selected, 0.18f));
-  // Guides at +-1 (the PE range) and 0.
-  for (double g : {-1.0, 1.0})
-    if (g <= ymax) dl->AddLine(ImVec2(o.x, ypix(g)), ImVec2(o.x + plot_w, ypix(g)), kGuide, 1.0f);
-  const float zero = ypix(0);
-  const float gap = bw > 4 * sc ? 1.0f * sc : 0.0f;
-  for (int j = first; j < first + count; ++j) {
-    const float x0 = o.x + bw * static_cast<float>(j - first) + gap, x1 = o.x + bw * static_cast<float>(j - first + 1) - gap;
-    const float y = ypix(std::clamp((*st.values)[static_cast<size_t>(j)], -ymax, ymax));
-    dl->AddRectFilled(ImVec2(x0, std::min(y, zero)), ImVec2(std::max(x1, x0 + 1), std::max(y, zero)), st.color);
-  }
-  dl->AddLine(ImVec2(o.x, zero), ImVec2(o.x + plot_w, zero), kZero, 1.0f);
-  // Axis numbers.
-  for (double g : {ymax, 1.0, 0.0, -1.0, -ymax}) {
-    if (std::fabs(g) > ymax) continue;
-    // +-1 only where it clears the labels at 0 and at the ends.
-    if (std::fabs(g) == 1.0 && (zero - ypix(1.0) < line * 1.1f || ypix(1.0) - ypix(ymax) < line * 1.1f)) continue;
-    const std::string t = fmt(g == 0 ? "0" : "%+.3g", g);
-    const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-    dl->AddText(ImVec2(o.x - ts.x - 4 * sc, std::clamp(ypix(g) - ts.y / 2, o.y - 2 * sc, o.y + ph - ts.y + 2 * sc)), colors::text_dim,
-                t.c_str());
-  }
+  bar_strip_heading(dl, p, st.name, st.note, st.color, width, sc);
+  const BarStrip strip{o, plot_w, ph, ymax, first, count};
+  draw_bar_strip(dl, strip, *st.values, st.color, s.pair, kZero, sc);
   // Stats column.
   const float sx = o.x + plot_w + 12 * sc;
   ImGui::PushFont(ctx.fonts.mono);
@@ -128,7 +98,7 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
 
   const ImVec2 m = ImGui::GetIO().MousePos;
   if (hovered && m.x >= o.x && m.x < o.x + plot_w) {
-    const int j = std::clamp(first + static_cast<int>((m.x - o.x) / bw), first, first + count - 1);
+    const int j = strip.dim_at(m.x);
     ImGui::SetTooltip("dimension %d (pair %d, %s)\n%s: %s", j, j / 2, j % 2 ? "cos" : "sin", st.name,
                       fmt("%+.6f", (*st.values)[static_cast<size_t>(j)]).c_str());
     if (clicked) set_number(s, Field::pair, j / 2);
@@ -140,18 +110,9 @@ void draw_dim_axis(int first, int count, float width, float stats_w, const ViewC
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float axis_w = 40 * sc;
   const float plot_w = width - axis_w - stats_w;
-  const float bw = plot_w / static_cast<float>(count);
   ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  // Every 2nd, 4th or 8th dimension, or fewer where the numbers would run into each other (a phone).
-  int step = count <= 16 ? 2 : count <= 32 ? 4 : 8;
-  const float label_w = ImGui::CalcTextSize(std::to_string(first + count - 1).c_str()).x + 8 * sc;
-  while (step < count && static_cast<float>(step) * bw < label_w) step *= 2;
-  for (int j = first; j < first + count; j += step) {
-    const std::string t = std::to_string(j);
-    const float x = p.x + axis_w + bw * (static_cast<float>(j - first) + 0.5f) - ImGui::CalcTextSize(t.c_str()).x / 2;
-    dl->AddText(ImVec2(x, p.y), colors::text_dim, t.c_str());
-  }
+  bar_strip_dims(dl, p, axis_w, plot_w, first, count, sc);
   dl->AddText(ImVec2(p.x + axis_w + plot_w + 12 * sc, p.y), colors::text_dim, "dimension");
 }
 

@@ -7,7 +7,7 @@
 #include "core/encoding.hpp"
 #include "core/learned.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"

@@ -9,7 +9,10 @@
 #include "ui/dial.hpp"
 #include "shell/focus.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/table.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -515,11 +518,11 @@ void draw_chart(State& s, const LongContextCache& c, const ViewContext& ctx) {
   }
   {
     const float x = p.sx(s.pair);
-    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::selected, 120), 1.0f * sc);
+    plot_vline(dl, p, x, with_alpha(colors::selected, 120), 1.0f * sc);
   }
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     const float x = p.sx(hover);
-    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::hover_ring, 1.0f);
+    plot_vline(dl, p, x, colors::hover_ring, 1.0f);
     std::string tip = "pair " + std::to_string(hover);
     tip.append(": ").append(turns_words(c.sweeps[0][static_cast<size_t>(hover)].trained / pe::kTwoPi)).append(" within L");
     for (int m = 0; m < 4; ++m)
@@ -571,7 +574,7 @@ void draw_ramp(const State& s, const LongContextCache& c, const ViewContext& ctx
   group_label(0, c.keep - 1, "group_keep", kTrained, p.sy(0) - lh - 4 * sc, true);
   group_label(c.keep, c.keep + c.blend - 1, "group_blend", colors::ink, p.sy(1) + 4 * sc, false);
   group_label(c.keep + c.blend, pairs - 1, "group_interp", colors::ink, p.sy(1) + 4 * sc, true);
-  dl->AddLine(ImVec2(p.sx(s.pair), p.lo.y), ImVec2(p.sx(s.pair), p.hi.y), with_alpha(colors::selected, 120), 1.0f * sc);
+  plot_vline(dl, p, p.sx(s.pair), with_alpha(colors::selected, 120), 1.0f * sc);
   plot_clip_pop();
 }
 

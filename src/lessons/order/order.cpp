@@ -8,7 +8,9 @@
 #include "core/attention.hpp"
 #include "core/encoding.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/table.hpp"
+#include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
 

@@ -6,7 +6,11 @@
 
 #include "core/frequency.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/label.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/style.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"
@@ -60,13 +64,19 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   if (p.clicked) set_number(s, Field::pair, hover);
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  // The selected pair's label keeps off the points, the window's line and the other labels (2 px
+  // inside the frame, as it always was).
+  LabelPlacer labels(ImVec2(p.lo.x, p.lo.y + 2), ImVec2(p.hi.x, p.hi.y - 2));
   plot_clip_push(p);
   // The points: dots when there is room, else one vertex per pixel column (the periods only grow).
   const float spacing = p.width() / static_cast<float>(pairs);
   if (spacing >= 4 * sc) {
     const float r = std::min(3.5f * sc, spacing * 0.4f);
-    for (int i = 0; i < pairs; ++i)
-      dl->AddCircleFilled(ImVec2(p.sx(i), p.sy(cache.period[static_cast<size_t>(i)])), r, i < first ? kFast : kSlow);
+    for (int i = 0; i < pairs; ++i) {
+      const ImVec2 q(p.sx(i), p.sy(cache.period[static_cast<size_t>(i)]));
+      dl->AddCircleFilled(q, r, i < first ? kFast : kSlow);
+      labels.avoid_point(q, r);
+    }
   } else {
     std::vector<ImVec2> fast, slow;
     int last_px = -1;
@@ -80,12 +90,18 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     }
     dl->AddPolyline(fast.data(), static_cast<int>(fast.size()), kFast, 0, 2.5f * sc);
     dl->AddPolyline(slow.data(), static_cast<int>(slow.size()), kSlow, 0, 2.5f * sc);
+    labels.avoid_polyline(fast, 2.5f * sc);
+    labels.avoid_polyline(slow, 2.5f * sc);
   }
   // The window N.
   const float yN = p.sy(s.n);
   dashed_line(dl, ImVec2(p.lo.x, yN), ImVec2(p.hi.x, yN), kWindow, 1.6f * sc, 7 * sc);
   const std::string nlabel = "N = " + grouped(s.n);
-  halo_text(dl, ImVec2(p.lo.x + 6 * sc, yN - ImGui::GetTextLineHeight() - 2 * sc), kWindow, nlabel.c_str());
+  const ImVec2 nat(p.lo.x + 6 * sc, yN - ImGui::GetTextLineHeight() - 2 * sc);
+  halo_text(dl, nat, kWindow, nlabel.c_str());
+  labels.avoid_segment(ImVec2(p.lo.x, yN), ImVec2(p.hi.x, yN), 1.6f * sc);
+  const ImVec2 nsz = ImGui::CalcTextSize(nlabel.c_str());
+  labels.avoid_rect(ImVec2(nat.x - 2, nat.y), ImVec2(nat.x + nsz.x + 2, nat.y + nsz.y));
   // Where the periods cross N.
   if (first > 0 && first < pairs) {
     const float x = p.sx(first);
@@ -100,24 +116,30 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     if (!fits(t)) t = "period > N";
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     const float tx = x + tw + 10 * sc > p.hi.x ? x - tw - 6 * sc : x + 6 * sc;
-    halo_text(dl, ImVec2(std::clamp(tx, p.lo.x + 2 * sc, std::max(p.lo.x + 2 * sc, p.hi.x - tw - 2 * sc)), p.lo.y + 4 * sc),
-              colors::text_dim, t.c_str());
+    const ImVec2 at(std::clamp(tx, p.lo.x + 2 * sc, std::max(p.lo.x + 2 * sc, p.hi.x - tw - 2 * sc)), p.lo.y + 4 * sc);
+    halo_text(dl, at, colors::text_dim, t.c_str());
+    labels.avoid_rect(ImVec2(at.x - 2, at.y), ImVec2(at.x + tw + 2, at.y + ImGui::GetTextLineHeight()));
   }
   // The selected pair.
   const ImVec2 sel(p.sx(s.pair), p.sy(cache.period[static_cast<size_t>(s.pair)]));
-  dl->AddLine(ImVec2(sel.x, p.lo.y), ImVec2(sel.x, p.hi.y), with_alpha(colors::selected, 90), 1.0f);
+  plot_vline(dl, p, sel.x, with_alpha(colors::selected, 90), 1.0f);
   dl->AddCircleFilled(sel, 5.5f * sc, colors::selected);
   dl->AddCircle(sel, 8.0f * sc, colors::selected, 0, 1.5f * sc);
   {
     const std::string t = "pair " + std::to_string(s.pair) + ": " + period_text(cache.period[static_cast<size_t>(s.pair)]);
     const ImVec2 tsz = ImGui::CalcTextSize(t.c_str());
-    // Left of the point on the right half (below the line there), right of it on the left half.
+    // Left of the point on the right half (below the line there), right of it on the left half; where
+    // that covers a neighbour's point (pair 0's label over pair 1) or a line, the other side of the
+    // curve (the periods only grow, so below right and above left are clear of it).
     const bool right_half = sel.x > (p.lo.x + p.hi.x) / 2;
-    float tx = right_half ? sel.x - tsz.x - 12 * sc : sel.x + 12 * sc;
-    float ty = right_half ? sel.y + 6 * sc : sel.y - tsz.y - 6 * sc;
-    tx = std::clamp(tx, p.lo.x + 2, p.hi.x - tsz.x - 2);
-    ty = std::clamp(ty, p.lo.y + 2, p.hi.y - tsz.y - 2);
-    halo_text(dl, ImVec2(tx, ty), colors::selected, t.c_str());
+    // (Spots are the halo's box, 2 px wider than the text on either side.)
+    const float left = sel.x - tsz.x - 12 * sc - 2, right = sel.x + 12 * sc - 2;
+    const float above = sel.y - tsz.y - 6 * sc, below = sel.y + 6 * sc;
+    const ImVec2 spots_right[] = {ImVec2(left, below), ImVec2(left, above), ImVec2(right, below), ImVec2(right, above)};
+    const ImVec2 spots_left[] = {ImVec2(right, above), ImVec2(right, below), ImVec2(left, above), ImVec2(left, below)};
+    labels.avoid_point(sel, 8.75f * sc);  // the selection ring
+    const ImVec2 at = labels.place(ImVec2(tsz.x + 4, tsz.y), right_half ? spots_right : spots_left);
+    halo_text(dl, ImVec2(at.x + 2, at.y), colors::selected, t.c_str());
   }
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     dl->AddCircle(ImVec2(p.sx(hover), p.sy(cache.period[static_cast<size_t>(hover)])), metrics::hover_radius * sc, colors::hover_ring, 0, 1.5f * sc);

@@ -11,7 +11,12 @@
 #include "core/frequency.hpp"
 #include "core/half_precision.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/marks.hpp"
+#include "ui/key.hpp"
+#include "ui/log_axis.hpp"
+#include "ui/plot.hpp"
+#include "ui/table.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -80,27 +85,10 @@ Plot error_plot(ImVec2 size, float sc, double x0, double x1, bool log_x) {
 // The screen y of an error: errors below kFloorErr (0 included) sit on the bottom edge, above 1 on the top.
 float err_y(const Plot& p, double err) { return p.sy(std::clamp(err, kFloorErr, 1.0)); }
 
-// The chart's invisible button, reserving `size` at the cursor; the mouse state goes into p.
-void error_plot_button(const char* id, ImVec2 size, Plot& p) {
-  ImGui::InvisibleButton(id, size);
-  p.hovered = ImGui::IsItemHovered();
-  p.clicked = ImGui::IsItemClicked();
-  p.held = ImGui::IsItemActive();
-  p.mouse = ImGui::GetIO().MousePos;
-}
-
 // Background, error grid (decades), the 2/255 line and the y labels.
 void draw_error_axis(ImDrawList* dl, const Plot& p, float sc) {
   dl->AddRectFilled(p.lo, p.hi, colors::paper);
-  const float line = ImGui::GetTextLineHeight();
-  for (int e = -9; e <= 0; ++e) {
-    const float y = err_y(p, std::pow(10.0, e));
-    dl->AddLine(ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), colors::grid);
-    if (e % 3 != 0 && e != -1) continue;
-    char buf[16];
-    std::snprintf(buf, sizeof buf, e == 0 ? "1" : "1e%d", e);
-    dl->AddText(ImVec2(p.lo.x - ImGui::CalcTextSize(buf).x - metrics::label_gap * sc, y - line / 2), colors::ink, buf);
-  }
+  log_y_decades(dl, p, -9, 0, {-9, -6, -3, -1, 0}, "", sc);
   const float yv = err_y(p, kVisible);
   dashed_line(dl, ImVec2(p.lo.x, yv), ImVec2(p.hi.x, yv), colors::threshold, 1.5f * sc, 5 * sc);
 }
@@ -118,39 +106,6 @@ void polyline(ImDrawList* dl, const Plot& f, const std::vector<double>& err, ImU
   }
 }
 
-struct LegendEntry {
-  ImU32 col;
-  const char* text;
-  bool dash;
-};
-
-// The size of the legend's box.
-ImVec2 legend_size(const LegendEntry* entries, int count, float sc) {
-  const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
-  float text_w = 0;
-  for (int e = 0; e < count; ++e) text_w = std::max(text_w, ImGui::CalcTextSize(entries[e].text).x);
-  return ImVec2(2 * pad + swatch + gap + text_w, 2 * pad + static_cast<float>(count) * line + static_cast<float>(count - 1) * 2 * sc);
-}
-
-// The legend in an opaque white box with a border, so the curves never run through its text.
-void legend(ImDrawList* dl, ImVec2 at, const LegendEntry* entries, int count, float sc) {
-  const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
-  const ImVec2 size = legend_size(entries, count, sc);
-  const ImVec2 hi(at.x + size.x, at.y + size.y);
-  dl->AddRectFilled(at, hi, colors::paper, 3 * sc);
-  dl->AddRect(at, hi, colors::axis, 3 * sc, 0, 1.0f * sc);
-  float y = at.y + pad;
-  for (int e = 0; e < count; ++e) {
-    const ImVec2 a(at.x + pad, y + line / 2), b(at.x + pad + swatch, y + line / 2);
-    if (entries[e].dash)
-      dashed_line(dl, a, b, entries[e].col, 2 * sc, 4 * sc);
-    else
-      dl->AddLine(a, b, entries[e].col, 2.5f * sc);
-    dl->AddText(ImVec2(b.x + gap, y), colors::ink, entries[e].text);
-    y += line + 2 * sc;
-  }
-}
-
 void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   const float line = ImGui::GetTextLineHeight();
   ImGui::BeginGroup();  // the chart and, in a narrow window, its legend below it: one item beside the other chart
@@ -159,7 +114,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   const int columns = std::max(2, static_cast<int>(f.hi.x - f.lo.x));
   refresh_curves(c, s, columns);
 
-  error_plot_button("by_position", size, f);
+  plot_button("by_position", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const int dim = 2 * s.pair + c.component;
   char title[96];
@@ -169,19 +124,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     std::snprintf(title, sizeof title, "|float32 \xE2\x88\x92 double|, dimension %d (%s)", dim, c.component ? "cos" : "sin");
   dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title);
   draw_error_axis(dl, f, sc);
-  // A number under every decade, or under every other one where they would touch (a phone); the
-  // last one is pulled left by half its width to stay inside the frame.
-  const float decade = f.width() / 7.0f;
-  const int every = decade >= 2 * ImGui::CalcTextSize("1e7").x + 8 * sc ? 1 : 2;
-  for (int e = 0; e <= 7; ++e) {
-    const float x = f.sx(std::pow(10.0, e));
-    dl->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), colors::grid);
-    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
-    if (e % every != 0) continue;
-    const char* labels[] = {"1", "10", "100", "1e3", "1e4", "1e5", "1e6", "1e7"};
-    const float tw = ImGui::CalcTextSize(labels[e]).x;
-    dl->AddText(ImVec2(std::min(x - tw / 2, f.hi.x - tw), f.hi.y + 5 * sc), colors::ink, labels[e]);
-  }
+  log_x_decades(dl, f, 0, 7, sc);
   const char* xl = "position (log scale)";
   dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
 
@@ -198,21 +141,21 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   polyline(dl, f, c.shader_err, colors::hand, 2.0f * sc);
   polyline(dl, f, c.naive_err, colors::warning, 2.0f * sc);
   const float xp = f.sx(c.probe);
-  dl->AddLine(ImVec2(xp, f.lo.y), ImVec2(xp, f.hi.y), colors::marker, 1.0f * sc);
+  plot_vline(dl, f, xp, colors::marker, 1.0f * sc);
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
-  const LegendEntry entries[] = {
+  const KeyEntry entries[] = {
       {colors::warning, "naive float32: sin(fl(pos)\xC2\xB7" "fl(\xCF\x89))", false},
       {colors::hand, "heatmap shader (integer phase)", false},
       {kBound, "estimate |\xCF\x89\xC2\xB7pos|\xC2\xB7" "2^-23", true},
       {colors::threshold, "2/255: a visible colour step", true},
   };
   // In the chart's top left, or below the chart where it would cover most of it (a phone).
-  const ImVec2 box = legend_size(entries, 4, sc);
+  const ImVec2 box = key_box_size(entries, sc);
   if (box.x <= 0.75f * f.width()) {
-    legend(dl, ImVec2(f.lo.x + 6 * sc, f.lo.y + 6 * sc), entries, 4, sc);
+    key_box(dl, ImVec2(f.lo.x + 6 * sc, f.lo.y + 6 * sc), entries, sc);
   } else {
-    legend(dl, ImVec2(f.lo.x, ImGui::GetCursorScreenPos().y), entries, 4, sc);
+    key_box(dl, ImVec2(f.lo.x, ImGui::GetCursorScreenPos().y), entries, sc);
     ImGui::Dummy(ImVec2(f.hi.x - origin.x, box.y));
   }
 
@@ -221,7 +164,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     const int j = static_cast<int>(m.x - f.lo.x);
     if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
       const double p = std::round(pos_at((j + 0.5) / columns));
-      dl->AddLine(ImVec2(m.x, f.lo.y), ImVec2(m.x, f.hi.y), with_alpha(colors::marker, 90));
+      plot_vline(dl, f, m.x, with_alpha(colors::marker, 90), 1.0f);
       ImGui::SetTooltip("positions near %s (largest error among up to %d whole positions in this pixel column)\n"
                         "naive float32: %s\nshader:        %s\nclick: show every pair at position %s on the right",
                         fmt("%.4g", p).c_str(), kSamplesPerColumn, fmt("%.2e", c.naive_err[static_cast<size_t>(j)]).c_str(),
@@ -238,7 +181,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   refresh_pairs(c, s);
   const int pairs = s.d / 2;
   Plot f = error_plot(size, sc, -0.5, pairs - 0.5, false);
-  error_plot_button("by_pair", size, f);
+  plot_button("by_pair", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // Each pair's mark is the larger of its two errors (sin and cos), whichever dimension the radio
   // buttons pick for the left chart: the title says so, shorter where the chart is narrow.
@@ -261,7 +204,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
 
   plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
   const float xs = f.sx(s.pair);
-  dl->AddLine(ImVec2(xs, f.lo.y), ImVec2(xs, f.hi.y), colors::selected, 2.0f * sc);
+  plot_vline(dl, f, xs, colors::selected, 2.0f * sc);
   // One mark per pair, or per pixel column (the largest) when pairs outnumber pixels.
   const float px_per_pair = f.width() / static_cast<float>(pairs);
   const int per = std::max(1, static_cast<int>(std::ceil(1.0f / std::max(px_per_pair, 1e-6f))));
@@ -443,7 +386,7 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
                      kHalfTopDeg, true, true);
   const int columns = std::max(2, static_cast<int>(f.hi.x - f.lo.x));
   refresh_half(c, s, columns);
-  error_plot_button("half_by_position", size, f);
+  plot_button("half_by_position", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   std::string title = "angle error of pair ";
   title.append(std::to_string(s.pair)).append(", in degrees: fl(fl(pos)\xC2\xB7" "fl(\xCF\x89)) against \xCF\x89\xC2\xB7pos");
@@ -451,25 +394,8 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
   dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title.c_str());
 
   dl->AddRectFilled(f.lo, f.hi, colors::paper);
-  for (int e = -6; e <= 2; ++e) {
-    const float y = f.sy(std::pow(10.0, e));
-    dl->AddLine(ImVec2(f.lo.x, y), ImVec2(f.hi.x, y), colors::grid);
-    if (e != -6 && e != -3 && e != 0 && e != 2) continue;
-    char buf[24];
-    std::snprintf(buf, sizeof buf, e == 0 ? "1\xC2\xB0" : e == 2 ? "100\xC2\xB0" : "1e%d\xC2\xB0", e);
-    dl->AddText(ImVec2(f.lo.x - ImGui::CalcTextSize(buf).x - metrics::label_gap * sc, y - line / 2), colors::ink, buf);
-  }
-  const float decade = f.width() / 7.0f;
-  const int every = decade >= 2 * ImGui::CalcTextSize("1e7").x + 8 * sc ? 1 : 2;
-  for (int e = 0; e <= 7; ++e) {
-    const float x = f.sx(std::pow(10.0, e));
-    dl->AddLine(ImVec2(x, f.lo.y), ImVec2(x, f.hi.y), colors::grid);
-    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
-    if (e % every != 0) continue;
-    const char* labels[] = {"1", "10", "100", "1e3", "1e4", "1e5", "1e6", "1e7"};
-    const float tw = ImGui::CalcTextSize(labels[e]).x;
-    dl->AddText(ImVec2(std::min(x - tw / 2, f.hi.x - tw), f.hi.y + 5 * sc), colors::ink, labels[e]);
-  }
+  log_y_decades(dl, f, -6, 2, {-6, -3, 0, 2}, "\xC2\xB0", sc);
+  log_x_decades(dl, f, 0, 7, sc);
   const char* xl = "position (log scale)";
   dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
 
@@ -487,7 +413,7 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
   }
   // float16's last position: from 65520 on fl(pos) overflows.
   const float xo = f.sx(65520.0);
-  dl->AddLine(ImVec2(xo, f.lo.y), ImVec2(xo, f.hi.y), with_alpha(format_color(pe::FloatFormat::float16), 120), 1.0f * sc);
+  plot_vline(dl, f, xo, with_alpha(format_color(pe::FloatFormat::float16), 120), 1.0f * sc);
   // The estimate, half an ulp of the angle (dashed), then the measured curves.
   for (pe::FloatFormat fm : kFormats) {
     ImVec2 prev;
@@ -523,7 +449,7 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
     const int j = static_cast<int>(m.x - f.lo.x);
     if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
       const double p = std::round(pos_at((j + 0.5) / columns));
-      dl->AddLine(ImVec2(m.x, f.lo.y), ImVec2(m.x, f.hi.y), with_alpha(colors::marker, 90));
+      plot_vline(dl, f, m.x, with_alpha(colors::marker, 90), 1.0f);
       std::string tip = "positions near ";
       tip.append(fmt("%.4g", p)).append(" (largest angle error among up to ").append(std::to_string(kSamplesPerColumn)).append(" whole positions in this pixel column)");
       for (int fi = 0; fi < pe::kFloatFormatCount; ++fi)
@@ -536,19 +462,7 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
 
 // The legend: a swatch per line, as rows of text.
 void half_legend(float sc) {
-  const float lh = ImGui::GetTextLineHeight();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const auto row = [&](ImU32 col, bool dash, const char* text) {
-    const ImVec2 q = ImGui::GetCursorScreenPos();
-    const ImVec2 a(q.x + 2 * sc, q.y + lh / 2), b(q.x + 24 * sc, q.y + lh / 2);
-    if (dash)
-      dashed_line(dl, a, b, col, 1.5f * sc, 4 * sc);
-    else
-      dl->AddLine(a, b, col, 2.5f * sc);
-    ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
-    text_wrapped_at_spaces(text);
-    ImGui::SetCursorScreenPos(ImVec2(q.x, ImGui::GetCursorScreenPos().y));
-  };
+  const auto row = [&](ImU32 col, bool dash, const char* text) { key_row({col, text, dash}, sc); };
   row(format_color(pe::FloatFormat::float32), false, "float32 (24 significant bits)");
   row(format_color(pe::FloatFormat::float16), false, "float16 (11 bits, up to 65504)");
   row(format_color(pe::FloatFormat::bfloat16), false, "bfloat16 (8 bits)");

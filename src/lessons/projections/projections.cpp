@@ -7,7 +7,10 @@
 #include "core/encoding.hpp"
 #include "shell/focus.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/bars.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -100,27 +103,14 @@ constexpr float kStackedBars = 420.0f;  // narrower panels put each bar's label 
 // One signed bar: label, bar from the zero line, value.
 void bar(const char* label, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
   const float sc = ctx.ui_scale;
-  const float line = ImGui::GetTextLineHeight();
   const float w = ImGui::GetContentRegionAvail().x;
   const bool stacked = w < kStackedBars * sc;
   ImGui::PushFont(ctx.fonts.mono);
   const float value_w = ImGui::CalcTextSize("+00000.000").x + 8 * sc;
   ImGui::PopFont();
   const float label_w = stacked ? 0.0f : std::min(260 * sc, 0.42f * w);
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(w, (stacked ? 2 * line + 2 * sc : line) + 6 * sc));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddText(ImVec2(at.x, at.y + 3 * sc), bold ? colors::ink : col, label);
-  const ImVec2 p(at.x, stacked ? at.y + line + 2 * sc : at.y);
-  const float bx0 = p.x + label_w, bx1 = p.x + w - value_w;
-  const float zero = (bx0 + bx1) / 2, half = (bx1 - bx0) / 2;
-  const float len = static_cast<float>(std::clamp(scale > 0 ? v / scale : 0.0, -1.0, 1.0)) * half;
-  dl->AddRectFilled(ImVec2(std::min(zero, zero + len), p.y + 3 * sc), ImVec2(std::max(zero, zero + len), p.y + line + 3 * sc), col, 2 * sc);
-  dl->AddLine(ImVec2(zero, p.y), ImVec2(zero, p.y + line + 6 * sc), colors::dial_rim, 1.0f * sc);
-  ImGui::PushFont(ctx.fonts.mono);
-  const std::string t = fmt("%+.3f", v);
-  dl->AddText(ImVec2(p.x + w - ImGui::CalcTextSize(t.c_str()).x, p.y + 3 * sc), bold ? colors::ink : col, t.c_str());
-  ImGui::PopFont();
+  signed_bar_row(label, scale > 0 ? v / scale : 0.0, fmt("%+.3f", v), col, bold ? colors::ink : col, label_w, value_w, stacked,
+                 ctx.fonts.mono, sc);
 }
 
 void draw_terms(const pe::ScoreTerms& t, const ViewContext& ctx) {
@@ -212,7 +202,7 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
     set_number(s, Field::k, std::round(std::clamp(p.x_at(p.mouse.x), -kmax, kmax)));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p);
-  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::zero_line, 1.0f);
+  plot_hline(dl, p, p.sy(0), colors::zero_line, 1.0f);
   std::vector<ImVec2> pts(cache.ks.size());
   for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.curves.shift[j]));
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kShift, 0, 7.0f * sc);
@@ -227,7 +217,7 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   // The current pos at the state's k, and that k.
   if (std::fabs(s.k) <= kmax) {
     const float x = p.sx(s.k);
-    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
+    plot_vline(dl, p, x, colors::ghost, 1.5f * sc);
     dl->AddCircleFilled(ImVec2(x, p.sy(t.pos_pos)), 5.0f * sc, colors::ink);
   }
   plot_clip_pop();

@@ -6,7 +6,9 @@
 
 #include "core/ranges.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -146,7 +148,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
     const ImVec2 q(p.sx(j), p.sy(cache.range[static_cast<size_t>(j)]));
     dl->AddCircle(q, 6.5f * sc, colors::selected, 0, 2.2f * sc);
   }
-  dl->AddLine(ImVec2(p.sx(2 * s.pair + 0.5), p.lo.y), ImVec2(p.sx(2 * s.pair + 0.5), p.hi.y), with_alpha(colors::selected, 80), 1.0f);
+  plot_vline(dl, p, p.sx(2 * s.pair + 0.5), with_alpha(colors::selected, 80), 1.0f);
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     const double r = cache.range[static_cast<size_t>(hover)];
     dl->AddCircle(ImVec2(p.sx(hover), p.sy(r)), 6.0f * sc, colors::hover_ring, 0, 1.5f * sc);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
@@ -10,7 +11,9 @@
 #include "core/rope.hpp"
 #include "ui/dial.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
@@ -89,9 +92,9 @@ void draw_plot(const char* id, const char* title, const std::vector<double>& xs,
   std::vector<ImVec2> pts(xs.size());
   for (size_t j = 0; j < xs.size(); ++j) pts[j] = ImVec2(p.sx(xs[j]), p.sy(ys[j]));
   plot_clip_push(p);
-  if (lo < 0 && hi > 0) dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::dial_rim, 1.0f * sc);
+  if (lo < 0 && hi > 0) plot_hline(dl, p, p.sy(0), colors::dial_rim, 1.0f * sc);
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, 2.5f * sc);
-  if (mark >= p.x0 && mark <= p.x1) dl->AddLine(ImVec2(p.sx(mark), p.lo.y), ImVec2(p.sx(mark), p.hi.y), colors::marker, 1.5f * sc);
+  if (mark >= p.x0 && mark <= p.x1) plot_vline(dl, p, p.sx(mark), colors::marker, 1.5f * sc);
   if (flat_label) {
     const double v = ys.back();
     const std::string t = "flat at " + fmt("%+.3f", v) + (std::fabs(v) < 0.005 * (hi - lo) ? ", not 0" : "");
@@ -131,13 +134,17 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
   const float cell_h = dial + text_h;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const double m = s.pos, n = s.pos + s.k;
+  // q turned for position m and k for n, by the core (pair i turned by m·w_i and n·w_i).
+  std::vector<double> q_turned(c.q.size()), k_turned(c.k.size());
+  pe::rope_rotate(c.q, m, s.base, q_turned);
+  pe::rope_rotate(c.k, n, s.base, k_turned);
   for (int j = 0; j < count; ++j) {
     const int i = first + j;
     const auto a = static_cast<size_t>(2 * i), b = a + 1;
     const double w = pe::omega(i, s.d, s.base);
-    const double tq = m * w, tk = n * w;
-    const double qx = c.q[a] * std::cos(tq) - c.q[b] * std::sin(tq), qy = c.q[a] * std::sin(tq) + c.q[b] * std::cos(tq);
-    const double kx = c.k[a] * std::cos(tk) - c.k[b] * std::sin(tk), ky = c.k[a] * std::sin(tk) + c.k[b] * std::cos(tk);
+    const double tq = m * w, tk = n * w;  // the angles, for the numbers below the dial
+    const double qx = q_turned[a], qy = q_turned[b];
+    const double kx = k_turned[a], ky = k_turned[b];
     const double norm = std::max({std::hypot(c.q[a], c.q[b]), std::hypot(c.k[a], c.k[b]), 1e-9});
     if (j > 0) ImGui::SameLine(0, 0);
     // The cell's title, shorter where the cell is narrow (three-digit pairs at a large scale).

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "core/frequency.hpp"
 #include "core/params.hpp"
@@ -11,7 +12,10 @@
 #include "ui/dial.hpp"
 #include "shell/focus.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/label.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -242,6 +246,8 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   if (p.clicked && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) set_number(s, Field::pair, hover);
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  // The labels of where each base stops completing a turn keep off the curves and the other labels.
+  LabelPlacer labels(p.lo, p.hi);
   plot_clip_push(p);
   // Below one turn: never a full turn within the context.
   const float y1 = p.sy(1.0);
@@ -251,8 +257,14 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
     const std::string one(lesson_text(View::rope_base, "one_turn"));
     const std::string never(lesson_text(View::rope_base, "below_line"));
     // At the left, where the curves are high above the line (pair 0 turns (n - 1)/2π >= 1 times here).
-    halo_text(dl, ImVec2(p.lo.x + 22 * sc, y1 - lh - 2 * sc), colors::axis, one.c_str());
-    if (p.hi.y - y1 > lh + 6 * sc) halo_text(dl, ImVec2(p.lo.x + 22 * sc, p.hi.y - lh - 4 * sc), kNever, never.c_str());
+    const ImVec2 at_one(p.lo.x + 22 * sc, y1 - lh - 2 * sc), at_never(p.lo.x + 22 * sc, p.hi.y - lh - 4 * sc);
+    halo_text(dl, at_one, colors::axis, one.c_str());
+    labels.avoid_rect(ImVec2(at_one.x - 2, at_one.y), ImVec2(at_one.x + ImGui::CalcTextSize(one.c_str()).x + 2, at_one.y + lh));
+    if (p.hi.y - y1 > lh + 6 * sc) {
+      halo_text(dl, at_never, kNever, never.c_str());
+      labels.avoid_rect(ImVec2(at_never.x - 2, at_never.y), ImVec2(at_never.x + ImGui::CalcTextSize(never.c_str()).x + 2, at_never.y + lh));
+    }
+    labels.avoid_segment(ImVec2(p.lo.x, y1), ImVec2(p.hi.x, y1), 1.4f * sc);
   }
   // The two curves: a dot per pair where there is room, else one vertex per pixel column.
   const float spacing = p.width() / static_cast<float>(std::max(1, pairs));
@@ -269,8 +281,12 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       pts.push_back(q);
     }
     if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col, 0, 2.4f * sc);
+    labels.avoid_polyline(pts, 2.4f * sc);
     if (spacing >= 5 * sc)
-      for (const ImVec2& q : pts) dl->AddCircleFilled(q, std::min(3.5f * sc, spacing * 0.35f), col);
+      for (const ImVec2& q : pts) {
+        dl->AddCircleFilled(q, std::min(3.5f * sc, spacing * 0.35f), col);
+        labels.avoid_point(q, std::min(3.5f * sc, spacing * 0.35f));
+      }
   }
   // Where each base's pairs stop completing a turn.
   int label_row = 0;
@@ -287,13 +303,21 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       tw = ImGui::CalcTextSize(t.c_str()).x;
     }
     const float tx = x + tw + 8 * sc <= p.hi.x ? x + 5 * sc : x - tw - 5 * sc;
-    halo_text(dl, ImVec2(std::max(p.lo.x + 2 * sc, tx), p.lo.y + 4 * sc + static_cast<float>(label_row) * (lh + 2 * sc)), col, t.c_str());
+    // Its row at the top, right of the line where it fits; where a curve runs there (the base's
+    // own, just above one turn), the rows below, then the other side of the line. (Spots are the
+    // halo's box, 2 px wider than the text on either side.)
+    std::vector<ImVec2> spots;
+    for (float side : {tx, x - tw - 5 * sc, x + 5 * sc})
+      for (int r = label_row; r < label_row + 4; ++r)
+        spots.emplace_back(std::max(p.lo.x + 2 * sc, side) - 2, p.lo.y + 4 * sc + static_cast<float>(r) * (lh + 2 * sc));
+    const ImVec2 at = labels.place(ImVec2(tw + 4, lh), spots);
+    halo_text(dl, ImVec2(at.x + 2, at.y), col, t.c_str());
     ++label_row;
   }
   // The selected pair.
   {
     const float x = p.sx(s.pair);
-    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::selected, 110), 1.0f * sc);
+    plot_vline(dl, p, x, with_alpha(colors::selected, 110), 1.0f * sc);
     for (int row = 0; row < 2; ++row) {
       const double t = (row == 0 ? c.turns_a : c.turns_b)[static_cast<size_t>(s.pair)];
       dl->AddCircle(ImVec2(x, p.sy(std::max(t, ylo))), 7.0f * sc, colors::selected, 0, 2.0f * sc);

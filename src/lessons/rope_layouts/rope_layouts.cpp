@@ -13,7 +13,11 @@
 #include "core/projection_scores.hpp"
 #include "shell/focus.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/key.hpp"
+#include "ui/label.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -242,15 +246,26 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
                             title.c_str(), sc, true);
   if (a.held && a.mouse.x >= a.lo.x - 4 && a.mouse.x <= a.hi.x + 4) set_number(s, Field::k, std::round(std::clamp(a.x_at(a.mouse.x), -R, R)));
   plot_clip_push(a);
-  dl->AddLine(ImVec2(a.lo.x, a.sy(0)), ImVec2(a.hi.x, a.sy(0)), colors::zero_line, 1.0f);
+  plot_hline(dl, a, a.sy(0), colors::zero_line, 1.0f);
   mark_k(a, s.k, sc);
   polyline(a, c.wrong, kWrong, 2.2f * sc);
   polyline(a, c.right, kRight, 2.4f * sc);
   // After P: dots on the "as made" curve, a few per chart width so the line under them shows.
   const size_t every = std::max<size_t>(1, n / 40);
-  for (size_t j = 0; j < n; j += every) dl->AddCircleFilled(ImVec2(a.sx(c.rs[j]), a.sy(c.fixed[j])), 2.8f * sc, kFixed);
+  // The key keeps off the curves: its usual top right corner, else a free one (on a phone the
+  // curves reach up into the top right).
+  LabelPlacer curves(a.lo, a.hi);
+  for (const std::vector<double>* v : {&c.wrong, &c.right}) {
+    for (size_t j = 0; j < n; ++j) pts[j] = ImVec2(a.sx(c.rs[j]), a.sy((*v)[j]));
+    curves.avoid_polyline(pts, 2.4f * sc);
+  }
+  for (size_t j = 0; j < n; j += every) {
+    const ImVec2 q(a.sx(c.rs[j]), a.sy(c.fixed[j]));
+    dl->AddCircleFilled(q, 2.8f * sc, kFixed);
+    curves.avoid_point(q, 2.8f * sc);
+  }
   plot_key(a, {{kRight, std::string(text("key_right"))}, {kWrong, std::string(text("key_wrong"))}, {kFixed, std::string(text("key_fixed"))}},
-           sc);
+           sc, curves);
   plot_clip_pop();
 
   ImGui::Dummy(ImVec2(1, 4 * sc));
@@ -267,7 +282,7 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
                             etitle.c_str(), sc, true);
   if (b.held && b.mouse.x >= b.lo.x - 4 && b.mouse.x <= b.hi.x + 4) set_number(s, Field::k, std::round(std::clamp(b.x_at(b.mouse.x), -R, R)));
   plot_clip_push(b);
-  dl->AddLine(ImVec2(b.lo.x, b.sy(0)), ImVec2(b.hi.x, b.sy(0)), colors::zero_line, 1.0f);
+  plot_hline(dl, b, b.sy(0), colors::zero_line, 1.0f);
   mark_k(b, s.k, sc);
   polyline(b, err, kWrong, 2.2f * sc);
   polyline(b, fix, kFixed, 2.2f * sc);

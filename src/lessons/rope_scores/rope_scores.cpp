@@ -13,7 +13,10 @@
 #include "shell/focus.hpp"
 #include "gfx/heatmap_renderer.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/key.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -200,7 +203,7 @@ void mark_offset(const Plot& p, double k, const double* value, float sc) {
   if (k < p.x0 || k > p.x1) return;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float x = p.sx(k);
-  dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), kOffset, 1.5f * sc);
+  plot_vline(dl, p, x, kOffset, 1.5f * sc);
   if (value) dl->AddCircleFilled(ImVec2(x, p.sy(*value)), 5.0f * sc, kOffset);
   const float w = ImGui::CalcTextSize("k").x;
   halo_text(dl, ImVec2(std::min(x + 4 * sc, p.hi.x - w - 2 * sc), p.hi.y - ImGui::GetTextLineHeight() - 2 * sc), kOffset, "k");
@@ -224,7 +227,7 @@ void draw_charts(State& s, const RopeScoresCache& c, ImVec2 size, const ViewCont
                             axis.c_str(), score_title.c_str(), sc, true);
   if (a.held && a.mouse.x >= a.lo.x - 4 && a.mouse.x <= a.hi.x + 4) set_number(s, Field::k, std::round(std::clamp(a.x_at(a.mouse.x), -R, R)));
   plot_clip_push(a);
-  dl->AddLine(ImVec2(a.lo.x, a.sy(0)), ImVec2(a.hi.x, a.sy(0)), colors::zero_line, 1.0f);
+  plot_hline(dl, a, a.sy(0), colors::zero_line, 1.0f);
   for (size_t j = 0; j < rs.size(); ++j) pts[j] = ImVec2(a.sx(rs[j]), a.sy(dc.score[j]));
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kScore, 0, 2.2f * sc);
   const double at_k = pe::rope_relative_score(c.q, c.k, s.k, s.base);
@@ -380,11 +383,8 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
   ImGui::SetCursorScreenPos(ImVec2(origin.x, b.y + 8 * sc));
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float bar_w = std::min(180 * sc, side), bar_h = 0.6f * line;
-  const float x0 = a.x, mid = x0 + bar_w / 2;
-  const ImU32 neg = gfx::heat_color(-1), zero = gfx::heat_color(0), pos = gfx::heat_color(1);
-  dl->AddRectFilledMultiColor(ImVec2(x0, p.y), ImVec2(mid, p.y + bar_h), neg, zero, zero, neg);
-  dl->AddRectFilledMultiColor(ImVec2(mid, p.y), ImVec2(x0 + bar_w, p.y + bar_h), zero, pos, pos, zero);
-  dl->AddRect(ImVec2(x0, p.y), ImVec2(x0 + bar_w, p.y + bar_h), colors::axis);
+  const float x0 = a.x;
+  ramp_bar(dl, ImVec2(x0, p.y), ImVec2(x0 + bar_w, p.y + bar_h), gfx::heat_color(-1), gfx::heat_color(0), gfx::heat_color(1), colors::axis);
   ImGui::Dummy(ImVec2(size.x, bar_h + 2 * sc));
   ImGui::SetCursorScreenPos(ImVec2(a.x, ImGui::GetCursorScreenPos().y));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));

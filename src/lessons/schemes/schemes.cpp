@@ -4,6 +4,7 @@
 #include <charconv>
 #include <initializer_list>
 #include <cmath>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,11 @@
 #include "core/t5_bucket.hpp"
 #include "shell/focus.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/label.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/key.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -433,8 +438,7 @@ void ramp(ImU32 a, ImU32 b, const char* left, const char* right, float width, fl
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddText(q, colors::ink, left);
   const ImVec2 b0(q.x + lw + 6 * sc, q.y + 3 * sc), b1(b0.x + bar, q.y + lh - 3 * sc);
-  dl->AddRectFilledMultiColor(b0, b1, a, b, b, a);
-  dl->AddRect(b0, b1, colors::frame);
+  ramp_bar(dl, b0, b1, a, b, colors::frame);
   dl->AddText(ImVec2(b1.x + 6 * sc, q.y), colors::ink, right);
   ImGui::Dummy(ImVec2(lw + bar + rw + 12 * sc, lh));
 }
@@ -528,7 +532,7 @@ void t5_panel(const State& s, const SchemesCache& c, float width, const ViewCont
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::threshold, 1.5f * sc, 5 * sc);
     for (const auto& [v, col] : {std::pair{static_cast<double>(E), colors::guide}, std::pair{static_cast<double>(c.max_distance), colors::axis}}) {
       const float xv = p.sx(side * v);
-      dl->AddLine(ImVec2(xv, p.lo.y), ImVec2(xv, p.hi.y), col, 1.0f * sc);
+      plot_vline(dl, p, xv, col, 1.0f * sc);
     }
   }
   // The buckets: one step per whole offset, sampled once per pixel column where offsets outnumber pixels.
@@ -584,10 +588,25 @@ void nope_panel(const State& s, float width, const ViewContext& ctx) {
   }
   dl->AddPolyline(pts.data(), samples + 1, colors::scale_strong, 0, 2.4f * sc);
   const std::string lab = cat({"1/n = ", fmt("%.3g", 1.0 / s.n)});
-  halo_text(dl, ImVec2(p.hi.x - ImGui::CalcTextSize(lab.c_str()).x - 4 * sc, yn - ImGui::GetTextLineHeight() - 2 * sc), colors::threshold, lab.c_str());
   const QueryKey q = query_key(s);
-  if (q.i >= 0 && q.i < W) {
-    const ImVec2 m(p.sx(static_cast<double>(q.i)), p.sy(1.0 / (static_cast<double>(q.i) + 1.0)));
+  const bool marked = q.i >= 0 && q.i < W;
+  const ImVec2 m = marked ? ImVec2(p.sx(static_cast<double>(q.i)), p.sy(1.0 / (static_cast<double>(q.i) + 1.0))) : ImVec2(0, 0);
+  {
+    // Above the 1/n line at its right end; where the selected query's marker sits there (a query
+    // near the end of the window, its weight near 1/n), below the line, or left of the marker.
+    // (Spots are the halo's box, 2 px wider than the text on either side.)
+    const ImVec2 lsz = ImGui::CalcTextSize(lab.c_str());
+    const float lh = ImGui::GetTextLineHeight();
+    LabelPlacer labels(p.lo, p.hi);
+    labels.avoid_polyline(pts, 2.4f * sc);
+    if (marked) labels.avoid_point(m, 8 * sc);
+    const float right = p.hi.x - lsz.x - 4 * sc - 2, above = yn - lh - 2 * sc, below = yn + 2 * sc;
+    const float beside = m.x - 10 * sc - lsz.x - 2;
+    const ImVec2 spots[] = {ImVec2(right, above), ImVec2(right, below), ImVec2(beside, above), ImVec2(beside, below)};
+    const ImVec2 at = labels.place(ImVec2(lsz.x + 4, lh), std::span<const ImVec2>(spots, marked ? 4 : 2));
+    halo_text(dl, ImVec2(at.x + 2, at.y), colors::threshold, lab.c_str());
+  }
+  if (marked) {
     dl->AddCircle(m, 6 * sc, colors::paper, 16, 4 * sc);
     dl->AddCircle(m, 6 * sc, colors::ghost, 16, 2.5f * sc);
   }

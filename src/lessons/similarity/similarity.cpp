@@ -7,7 +7,9 @@
 #include "core/similarity.hpp"
 #include "core/similarity_curve.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -122,7 +124,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p);
-  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::zero_line, 1.0f);
+  plot_hline(dl, p, p.sy(0), colors::zero_line, 1.0f);
   std::vector<ImVec2> pts(cache.ks.size());
   for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.closed[j]));
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kClosed, 0, 7.0f * sc);
@@ -142,7 +144,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     if (s.k < 0)
       dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc, 5 * sc);
     else
-      dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
+      plot_vline(dl, p, x, colors::ghost, 1.5f * sc);
     dl->AddCircleFilled(ImVec2(x, p.sy(at_k)), 4.5f * sc, colors::ghost);
     const std::string t = "k = " + fmt("%g", s.k) + (s.k < 0 ? ", shown at |k|" : "") + ": " + fmt("%.2f", at_k);
     const float tw = ImGui::CalcTextSize(t.c_str()).x;

@@ -8,7 +8,9 @@
 #include "core/similarity_curve.hpp"
 #include "shell/focus.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
@@ -171,8 +173,8 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p);
-  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::zero_line, 1.0f);
-  dl->AddLine(ImVec2(p.sx(0), p.lo.y), ImVec2(p.sx(0), p.hi.y), colors::zero_line, 1.0f);
+  plot_hline(dl, p, p.sy(0), colors::zero_line, 1.0f);
+  plot_vline(dl, p, p.sx(0), colors::zero_line, 1.0f);
   // Each curve drawn from -K to K: the samples at 0..K, mirrored (even) or mirrored and negated (odd).
   const size_t n = cache.ks.size();
   std::vector<ImVec2> pts(2 * n - 1);
@@ -195,7 +197,7 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
   if (k <= K) {
     const double fa = pe::dot_direct(s.pos, k, s.d, s.base), fb = pe::dot_direct(s.pos, -k, s.d, s.base);
     const float xa = p.sx(k), xb = p.sx(-k);
-    dl->AddLine(ImVec2(xa, p.lo.y), ImVec2(xa, p.hi.y), colors::ghost, 1.5f * sc);
+    plot_vline(dl, p, xa, colors::ghost, 1.5f * sc);
     dashed_line(dl, ImVec2(xb, p.lo.y), ImVec2(xb, p.hi.y), colors::ghost, 1.5f * sc, 5 * sc);
     dashed_line(dl, ImVec2(xb, p.sy(fb)), ImVec2(xa, p.sy(fa)), colors::ghost, 1.2f * sc, 3 * sc);
     dl->AddCircleFilled(ImVec2(xa, p.sy(fa)), 5.0f * sc, colors::ghost);

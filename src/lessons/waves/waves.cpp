@@ -4,10 +4,15 @@
 #include <cmath>
 #include <string>
 
+#include "core/encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/ranges.hpp"
 #include "imgui.h"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
+#include "ui/marks.hpp"
+#include "ui/plot.hpp"
+#include "ui/style.hpp"
+#include "ui/text_layout.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"
 
@@ -23,8 +28,6 @@ struct Curve {
   bool selected;
 };
 
-double wave_value(int dim, double w, double p) { return dim % 2 == 0 ? std::sin(w * p) : std::cos(w * p); }
-
 // One curve over the window: a polyline with one vertex per pixel column while the wave is smooth at
 // this zoom, otherwise a bar per column spanning the wave's exact extent within that column.
 void draw_curve(ImDrawList* dl, const Plot& p, const Curve& c, const State& s, float sc, std::vector<ImVec2>& pts) {
@@ -36,7 +39,7 @@ void draw_curve(ImDrawList* dl, const Plot& p, const Curve& c, const State& s, f
     pts.clear();
     for (int i = 0; i <= cols; ++i) {
       const double x = p.x0 + per_px * i;
-      pts.emplace_back(p.lo.x + static_cast<float>(i), p.sy(wave_value(c.dim, w, x)));
+      pts.emplace_back(p.lo.x + static_cast<float>(i), p.sy(pe::encoding_value(x, c.dim, s.d, s.base)));
     }
     dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), c.color, 0, thick);
     return;
@@ -132,7 +135,7 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p);
-  dl->AddLine(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), colors::zero_line, 1.0f);
+  plot_hline(dl, p, p.sy(0), colors::zero_line, 1.0f);
   std::vector<ImVec2> pts;
   pts.reserve(static_cast<size_t>(p.width()) + 2);
   for (const Curve& c : curves) draw_curve(dl, p, c, s, sc, pts);
@@ -140,16 +143,14 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
   const double px_per_pos = p.width() / std::max(1.0, p.x1 - p.x0);
   const bool dots = px_per_pos >= 5 * sc || n == 1;
   if (dots)
-    for (const Curve& c : curves) {
-      const double w = pe::omega(c.dim / 2, s.d, s.base);
+    for (const Curve& c : curves)
       for (int q = 0; q < n; ++q)
-        dl->AddCircleFilled(ImVec2(p.sx(q), p.sy(wave_value(c.dim, w, q))), (c.selected ? 3.4f : 2.6f) * sc, c.color);
-    }
+        dl->AddCircleFilled(ImVec2(p.sx(q), p.sy(pe::encoding_value(q, c.dim, s.d, s.base))), (c.selected ? 3.4f : 2.6f) * sc, c.color);
   // The current position.
   const bool pos_inside = s.pos >= 0 && s.pos <= std::max(0, n - 1);
   if (pos_inside) {
     const float x = p.sx(s.pos);
-    dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::hand, 1.5f * sc);
+    plot_vline(dl, p, x, colors::hand, 1.5f * sc);
     const std::string t = "pos = " + fmt("%.2f", s.pos);
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     halo_text(dl, ImVec2(x + tw + 8 * sc > p.hi.x ? x - tw - 6 * sc : x + 5 * sc, p.lo.y + 3 * sc), colors::hand, t.c_str());
@@ -169,7 +170,6 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     const Curve& c = curves[r == 0 ? curves.size() - 1 : r - 1];  // the selected one first, then the list in order
     const int i = c.dim / 2;
     const double T = pe::period(i, s.d, s.base);
-    const double v = pe::omega(i, s.d, s.base) * s.pos;
     ImGui::PushID(c.dim);
     const ImVec2 q = ImGui::GetCursorScreenPos();
     const float lh = ImGui::GetTextLineHeight();
@@ -178,7 +178,7 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     char label[96];
     std::snprintf(label, sizeof label, "%-5d %s  %9s  %+.3f", c.dim, c.dim % 2 == 0 ? "sin" : "cos",
                   period_label(T).c_str(),
-                  c.dim % 2 == 0 ? std::sin(v) : std::cos(v));
+                  pe::encoding_value(s.pos, c.dim, s.d, s.base));
     ImGui::PushFont(ctx.fonts.mono);
     if (ImGui::Selectable(label, c.selected, 0, ImVec2(ImGui::CalcTextSize(label).x + 4 * sc, 0))) set_number(s, Field::pair, i);
     ImGui::PopFont();
@@ -225,14 +225,14 @@ std::string describe_waves(const State& s, const WavesCache& cache) {
   const double Tsel = pe::period(s.pair, s.d, s.base);
   std::string t = fill(lesson_text(View::waves, "window"), {{"last", grouped(s.n - 1)}, {"period", fmt("%.3f", pe::period(0, s.d, s.base))}});
   t += ' ';
-  t += selected_text(s, Tsel) + " At pos = " + fmt("%.2f", s.pos) + " it is " + fmt("%+.3f", std::sin(pe::omega(s.pair, s.d, s.base) * s.pos)) +
+  t += selected_text(s, Tsel) + " At pos = " + fmt("%.2f", s.pos) + " it is " + fmt("%+.3f", pe::encoding_value(s.pos, 2 * s.pair, s.d, s.base)) +
        ". The other curves:";
   bool first = true;
   for (const int dim : dims) {
     if (dim == sel_dim) continue;
     const int i = dim / 2;
     t += std::string(first ? " " : "; ") + "dimension " + std::to_string(dim) + ", period " +
-         period_label(pe::period(i, s.d, s.base)) + ", " + fmt("%+.3f", wave_value(dim, pe::omega(i, s.d, s.base), s.pos)) + " at pos";
+         period_label(pe::period(i, s.d, s.base)) + ", " + fmt("%+.3f", pe::encoding_value(s.pos, dim, s.d, s.base)) + " at pos";
     first = false;
   }
   return t + (first ? " none." : ".");

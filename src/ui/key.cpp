@@ -1,0 +1,120 @@
+#include "ui/key.hpp"
+
+#include <algorithm>
+
+#include "ui/label.hpp"
+#include "ui/marks.hpp"
+#include "ui/style.hpp"
+#include "ui/text_layout.hpp"
+
+namespace app {
+
+namespace {
+
+// The key's rows with their first line's left end at (x, y), on a halo box.
+void draw_plot_key(const Plot& p, std::span<const std::pair<ImU32, std::string>> rows, float x, float y, float right, float sc) {
+  (void)p;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetTextLineHeight();
+  dl->AddRectFilled(ImVec2(x - 6 * sc, y - 2 * sc), ImVec2(right, y + static_cast<float>(rows.size()) * line + 2 * sc), colors::halo, 3 * sc);
+  for (const auto& [col, label] : rows) {
+    dl->AddLine(ImVec2(x, y + line / 2), ImVec2(x + 18 * sc, y + line / 2), col, 2.4f * sc);
+    dl->AddText(ImVec2(x + 24 * sc, y), colors::ink, label.c_str());
+    y += line;
+  }
+}
+
+float widest_label(std::span<const std::pair<ImU32, std::string>> rows) {
+  float widest = 0;
+  for (const auto& [col, label] : rows) widest = std::max(widest, ImGui::CalcTextSize(label.c_str()).x);
+  return widest;
+}
+
+}  // namespace
+
+void plot_key(const Plot& p, std::initializer_list<std::pair<ImU32, std::string>> rows, float sc) {
+  plot_key(p, std::span<const std::pair<ImU32, std::string>>(rows.begin(), rows.size()), sc);
+}
+
+void plot_key(const Plot& p, std::span<const std::pair<ImU32, std::string>> rows, float sc) {
+  const float widest = widest_label(rows);
+  draw_plot_key(p, rows, p.hi.x - widest - 30 * sc, p.lo.y + 4 * sc, p.hi.x - 2 * sc, sc);
+}
+
+void plot_key(const Plot& p, std::initializer_list<std::pair<ImU32, std::string>> list, float sc, const LabelPlacer& avoid) {
+  const std::span<const std::pair<ImU32, std::string>> rows(list.begin(), list.size());
+  const float widest = widest_label(rows);
+  const float line = ImGui::GetTextLineHeight();
+  // The box: from 6 px left of the lines to 2 px inside the frame, 2 px above and below the rows.
+  const ImVec2 box(widest + 34 * sc, static_cast<float>(rows.size()) * line + 4 * sc);
+  const float left = p.lo.x + 2 * sc, right = p.hi.x - 2 * sc - box.x;
+  const float top = p.lo.y + 2 * sc, bottom = p.hi.y - 2 * sc - box.y;
+  const ImVec2 corners[] = {ImVec2(right, top), ImVec2(left, top), ImVec2(right, bottom), ImVec2(left, bottom)};
+  size_t best = 0;
+  float best_cost = 0;
+  for (size_t j = 0; j < 4; ++j) {
+    const float c = avoid.cost(corners[j], box);
+    if (j == 0 || c < best_cost) best = j, best_cost = c;
+    if (c <= 0) break;
+  }
+  if (best == 0) {  // the usual corner, exactly where the two-argument plot_key puts it
+    plot_key(p, rows, sc);
+    return;
+  }
+  const ImVec2 at = corners[best];
+  draw_plot_key(p, rows, at.x + 6 * sc, at.y + 2 * sc, at.x + box.x, sc);
+}
+
+ImVec2 key_box_size(std::span<const KeyEntry> entries, float sc) {
+  const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
+  const int count = static_cast<int>(entries.size());
+  float text_w = 0;
+  for (const KeyEntry& e : entries) text_w = std::max(text_w, ImGui::CalcTextSize(e.text).x);
+  return ImVec2(2 * pad + swatch + gap + text_w, 2 * pad + static_cast<float>(count) * line + static_cast<float>(count - 1) * 2 * sc);
+}
+
+void key_box(ImDrawList* dl, ImVec2 at, std::span<const KeyEntry> entries, float sc) {
+  const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
+  const ImVec2 size = key_box_size(entries, sc);
+  const ImVec2 hi(at.x + size.x, at.y + size.y);
+  dl->AddRectFilled(at, hi, colors::paper, 3 * sc);
+  dl->AddRect(at, hi, colors::axis, 3 * sc, 0, 1.0f * sc);
+  float y = at.y + pad;
+  for (const KeyEntry& e : entries) {
+    const ImVec2 a(at.x + pad, y + line / 2), b(at.x + pad + swatch, y + line / 2);
+    if (e.dashed)
+      dashed_line(dl, a, b, e.col, 2 * sc, 4 * sc);
+    else
+      dl->AddLine(a, b, e.col, 2.5f * sc);
+    dl->AddText(ImVec2(b.x + gap, y), colors::ink, e.text);
+    y += line + 2 * sc;
+  }
+}
+
+void key_row(const KeyEntry& e, float sc) {
+  const float lh = ImGui::GetTextLineHeight();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 q = ImGui::GetCursorScreenPos();
+  const ImVec2 a(q.x + 2 * sc, q.y + lh / 2), b(q.x + 24 * sc, q.y + lh / 2);
+  if (e.dashed)
+    dashed_line(dl, a, b, e.col, 1.5f * sc, 4 * sc);
+  else
+    dl->AddLine(a, b, e.col, 2.5f * sc);
+  ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
+  text_wrapped_at_spaces(e.text);
+  ImGui::SetCursorScreenPos(ImVec2(q.x, ImGui::GetCursorScreenPos().y));
+}
+
+void ramp_bar(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImU32 left, ImU32 right, ImU32 border) {
+  dl->AddRectFilledMultiColor(lo, hi, left, right, right, left);
+  dl->AddRect(lo, hi, border);
+}
+
+void ramp_bar(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImU32 neg, ImU32 zero, ImU32 pos, ImU32 border) {
+  const float mid = lo.x + (hi.x - lo.x) / 2;
+  dl->AddRectFilledMultiColor(lo, ImVec2(mid, hi.y), neg, zero, zero, neg);
+  dl->AddRectFilledMultiColor(ImVec2(mid, lo.y), hi, zero, pos, pos, zero);
+  dl->AddRect(lo, hi, border);
+}
+
+}  // namespace app

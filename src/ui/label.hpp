@@ -1,0 +1,54 @@
+// A label placer that keeps labels off the data. The caller tells it what the plot shows (the data's
+// screen rectangles, points and polylines, and labels already placed) and, for each label, the spots
+// it may take in order of preference; place() takes the first spot inside the bounds that touches
+// nothing, or else the one that covers least:
+//
+//   cost(spot) = area of the spot over rectangles (a point is a square of its radius)
+//              + length of polyline inside the spot × the line's thickness
+//
+// A spot reaching outside the bounds is first shifted inside them. Pure geometry (screen pixels, y
+// down): no drawing, so tests/views/test_plot_pieces.cpp checks its choices against hand-worked ones.
+#pragma once
+#include <span>
+#include <vector>
+
+#include "imgui.h"
+
+namespace app {
+
+struct LabelPlacer {
+  ImVec2 lo, hi;  // where labels may go (usually the plot's inner rectangle)
+
+  LabelPlacer(ImVec2 bounds_lo, ImVec2 bounds_hi) : lo(bounds_lo), hi(bounds_hi) {}
+
+  // What a label must not cover.
+  void avoid_rect(ImVec2 a, ImVec2 b);
+  void avoid_point(ImVec2 c, float radius);
+  void avoid_polyline(std::span<const ImVec2> pts, float thickness);
+  void avoid_segment(ImVec2 a, ImVec2 b, float thickness);
+
+  // The top left of the chosen spot for a label of `size`, among `candidates` (top left corners, in
+  // order of preference). The label is then avoided by later ones. No candidates: lo.
+  ImVec2 place(ImVec2 size, std::span<const ImVec2> candidates);
+  // What a label of `size` with its top left at `at` would cover (0: nothing), after shifting it inside.
+  float cost(ImVec2 at, ImVec2 size) const;
+  // The spot shifted inside the bounds (a spot larger than the bounds keeps its left or top edge on them).
+  ImVec2 inside(ImVec2 at, ImVec2 size) const;
+
+  // Candidate spots for a label of `size` beside an anchor point, `gap` away: right above, right
+  // below, left above, left below, centred above, centred below (in that order).
+  static std::vector<ImVec2> around(ImVec2 anchor, ImVec2 size, float gap);
+
+ private:
+  struct Rect {
+    ImVec2 a, b;
+  };
+  struct Segment {
+    ImVec2 a, b;
+    float thickness;
+  };
+  std::vector<Rect> rects_;
+  std::vector<Segment> segments_;
+};
+
+}  // namespace app

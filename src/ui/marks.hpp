@@ -1,0 +1,18 @@
+// Marks drawn over a plot that are not data: reference lines across it (y = 0, the selected
+// position), a dashed line (thresholds, the window N, guides) and text on a halo (a label that stays
+// readable over lines).
+#pragma once
+#include "imgui.h"
+#include "ui/plot.hpp"
+
+namespace app {
+
+// A line across the plot's inner rectangle at screen y (plot_hline) or screen x (plot_vline).
+void plot_hline(ImDrawList* dl, const Plot& p, float y, ImU32 col, float thickness = 1.0f);
+void plot_vline(ImDrawList* dl, const Plot& p, float x, ImU32 col, float thickness = 1.0f);
+// A dashed line from a to b: dashes `dash` pixels long with gaps as long, `thickness` wide.
+void dashed_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash);
+// Text with a halo (colors::halo, 2 px wider each side) so it stays readable over lines.
+void halo_text(ImDrawList* dl, ImVec2 pos, ImU32 col, const char* text);
+
+}  // namespace app

@@ -1,0 +1,14 @@
+// Tables for narrow windows: a table that keeps its columns' natural widths and scrolls sideways
+// where the space is narrower than they need (a phone, a column, a large UI scale).
+#pragma once
+#include "imgui.h"
+
+namespace app {
+
+// A table whose columns keep their natural widths and scroll sideways when the space is narrower than
+// `min_width`; wider, it is ImGui::BeginTable(id, columns, flags) unchanged. `rows` body rows of one
+// text line each (plus the header row) set its height when it scrolls. Ends with ImGui::EndTable().
+bool begin_table_fit(const char* id, int columns, ImGuiTableFlags flags, float min_width, int rows);
+
+
+}  // namespace app

@@ -1,0 +1,88 @@
+// Text laid out for the canvas and for narrow windows: wrapping that never breaks inside a number or a
+// relation, and flow layout (items that stay on their line while they fit, else start a new one).
+#pragma once
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "imgui.h"
+
+namespace app {
+
+// [SECTION] Text that never breaks inside a number.
+// Dear ImGui's own wrapping (TextWrapped, AddText
+// with a wrap width, CalcTextSize with one) may break after '.' or ',', splitting 2.5366 into "2." and
+// "5366" or 60,611 into "60," and "611"; these break only at spaces and '\n'. They also keep a
+// relation together: no break at a space beside '=', '≈', '≠', '≤' or '≥', so "d = 512" stays on one
+// line, and none at a no-break space (U+00A0, drawn as a space) for any other pair of words that
+// must stay together.
+
+// One line of wrapped text: text.substr(begin, end - begin).
+struct TextLine {
+  size_t begin, end;
+};
+// The lines of `text` no wider than `width` as `measure` sees them, broken only where the rules above
+// allow; a run that cannot be broken and is wider than `width` takes a line of its own.
+template <class Measure>
+std::vector<TextLine> wrap_at_spaces(std::string_view text, float width, Measure measure);
+// The text as drawn: a no-break space becomes a plain space (the fonts have no glyph for U+00A0).
+std::string shown_text(std::string_view text);
+// Size of `text` wrapped at spaces to `width` in the current font (height: lines × line height).
+ImVec2 wrapped_text_size(std::string_view text, float width);
+// Draws `text` wrapped at spaces to `width` into a draw list at `pos`; returns its size.
+ImVec2 add_text_wrapped(ImDrawList* dl, ImVec2 pos, ImU32 col, std::string_view text, float width);
+// Wrapped text as ImGui items. width <= 0: the available width. The lines form a group, so text that
+// follows an item on its line (SameLine) continues under its own first line, as TextWrapped's does.
+void text_wrapped_at_spaces(std::string_view text, float width = 0);
+
+// [SECTION] Layout for narrow windows: phones, 360 px columns, figures in small frames, large UI
+// scales. Widths are screen pixels (UI pixels times the scale), as everywhere in the views.
+
+// Flow layout: call before an item `w` pixels wide that would follow the previous item on its line.
+// It stays on that line (ImGui::SameLine) when it fits before the right edge of the window or table
+// cell, and starts a new line otherwise. spacing < 0: the style's item spacing. Returns true when it
+// stayed on the line.
+bool same_line_if_fits(float w, float spacing = -1.0f);
+// The widths an item with this label takes, for same_line_if_fits() (the part after "##" not shown).
+float button_width(const char* label);
+float checkbox_width(const char* label);  // also a radio button's
+// Text after the previous item on its line when it fits there, else on a line of its own, wrapped at
+// spaces when wider than the window.
+void text_after(std::string_view text, float spacing = -1.0f);
+// ---- implementation of the template above --------------------------------------------------------
+
+namespace detail {
+// Whether a line may break at the space text[at] (the rules of wrap_at_spaces).
+bool may_break_at(std::string_view text, size_t at);
+}  // namespace detail
+
+template <class Measure>
+std::vector<TextLine> wrap_at_spaces(std::string_view text, float width, Measure measure) {
+  std::vector<TextLine> lines;
+  const size_t n = text.size();
+  constexpr size_t npos = std::string_view::npos;
+  size_t start = 0;
+  while (start < n) {
+    const size_t para_end = std::min(text.find('\n', start), n);
+    // The longest run of whole words from `start` that fits; at least one word.
+    size_t best = npos, from = start;
+    for (;;) {
+      size_t cut = text.find(' ', from);
+      while (cut < para_end && !detail::may_break_at(text, cut)) cut = text.find(' ', cut + 1);
+      cut = std::min(cut, para_end);
+      if (best != npos && measure(text.substr(start, cut - start)) > width) break;
+      best = cut;
+      if (cut >= para_end) break;
+      from = cut + 1;
+    }
+    lines.push_back({start, best});
+    size_t next = best;
+    while (next < para_end && text[next] == ' ') ++next;
+    if (next == para_end && para_end < n) ++next;  // the line break itself
+    start = next;
+  }
+  return lines;
+}
+
+}  // namespace app

@@ -1,0 +1,133 @@
+// The drawing toolkit's pure pieces (src/ui/label.hpp, log_axis.hpp, bars.hpp, plot.hpp and the tick
+// numbers of src/text/format.hpp), against values worked out by hand. Screen pixels, y down.
+#include "catch2_any.hpp"
+
+#include <string>
+#include <vector>
+
+#include "text/format.hpp"
+#include "ui/bars.hpp"
+#include "ui/label.hpp"
+#include "ui/log_axis.hpp"
+#include "ui/plot.hpp"
+
+using namespace app;
+
+namespace {
+bool same(ImVec2 a, ImVec2 b) { return a.x == Approx(b.x) && a.y == Approx(b.y); }
+}  // namespace
+
+TEST_CASE("label placer: the first free spot, else the one that covers least") {
+  LabelPlacer lp(ImVec2(0, 0), ImVec2(100, 100));
+  lp.avoid_rect(ImVec2(10, 10), ImVec2(30, 30));
+  // A 20 x 10 label at (15, 15) covers x 15..30, y 15..25 of the rectangle: 15 x 10 = 150 px².
+  CHECK(lp.cost(ImVec2(15, 15), ImVec2(20, 10)) == Approx(150));
+  CHECK(lp.cost(ImVec2(50, 50), ImVec2(20, 10)) == 0);
+  const ImVec2 c1[] = {ImVec2(15, 15), ImVec2(50, 50), ImVec2(70, 70)};
+  CHECK(same(lp.place(ImVec2(20, 10), c1), ImVec2(50, 50)));
+  // The label just placed is avoided too: the same spot now costs its whole area, 200 px².
+  CHECK(lp.cost(ImVec2(50, 50), ImVec2(20, 10)) == Approx(200));
+  // Every spot covered: the least. (12, 12): x 12..30 by y 12..22 = 180; (0, 0): x 10..20 by y 10 = 100.
+  const ImVec2 c2[] = {ImVec2(12, 12), ImVec2(0, 0)};
+  CHECK(same(lp.place(ImVec2(20, 10), c2), ImVec2(0, 0)));
+}
+
+TEST_CASE("label placer: a line costs its length inside the label times its thickness") {
+  LabelPlacer lp(ImVec2(0, 0), ImVec2(100, 100));
+  lp.avoid_segment(ImVec2(0, 50), ImVec2(100, 50), 2);
+  // The label (40, 45)-(60, 55), grown by half the thickness (1 px) each side: 22 px of line, x 2.
+  CHECK(lp.cost(ImVec2(40, 45), ImVec2(20, 10)) == Approx(44));
+  // Just clear of the line (its half thickness included), and across a diagonal polyline.
+  CHECK(lp.cost(ImVec2(40, 52), ImVec2(20, 10)) == 0);
+  const ImVec2 c[] = {ImVec2(40, 45), ImVec2(40, 60)};
+  CHECK(same(lp.place(ImVec2(20, 10), c), ImVec2(40, 60)));
+  LabelPlacer diag(ImVec2(0, 0), ImVec2(100, 100));
+  const ImVec2 pts[] = {ImVec2(0, 0), ImVec2(50, 50), ImVec2(100, 100)};
+  diag.avoid_polyline(pts, 1);
+  // The square (40, 40)-(60, 60) holds the diagonal from (39.5, 39.5) to (60.5, 60.5) once grown by 0.5:
+  // 21·√2 ≈ 29.70 px.
+  CHECK(diag.cost(ImVec2(40, 40), ImVec2(20, 20)) == Approx(21 * 1.41421356).epsilon(1e-4));
+  CHECK(diag.cost(ImVec2(70, 10), ImVec2(20, 20)) == 0);
+}
+
+TEST_CASE("label placer: spots are shifted inside the bounds; points are squares of their radius") {
+  LabelPlacer lp(ImVec2(10, 10), ImVec2(110, 60));
+  CHECK(same(lp.inside(ImVec2(105, 58), ImVec2(20, 10)), ImVec2(90, 50)));
+  CHECK(same(lp.inside(ImVec2(0, 0), ImVec2(20, 10)), ImVec2(10, 10)));
+  // Wider than the bounds: the left edge stays on them.
+  CHECK(same(lp.inside(ImVec2(50, 20), ImVec2(200, 10)), ImVec2(10, 20)));
+  lp.avoid_point(ImVec2(50, 30), 4);  // the square 46..54 by 26..34
+  CHECK(lp.cost(ImVec2(40, 20), ImVec2(8, 8)) == Approx(2 * 2));  // x 46..48 by y 26..28
+  CHECK(lp.cost(ImVec2(54, 20), ImVec2(8, 8)) == 0);
+}
+
+TEST_CASE("label placer: the spots around an anchor, in order") {
+  const std::vector<ImVec2> a = LabelPlacer::around(ImVec2(50, 50), ImVec2(10, 4), 2);
+  REQUIRE(a.size() == 6);
+  CHECK(same(a[0], ImVec2(52, 44)));  // right, above
+  CHECK(same(a[1], ImVec2(52, 52)));  // right, below
+  CHECK(same(a[2], ImVec2(38, 44)));  // left, above
+  CHECK(same(a[3], ImVec2(38, 52)));  // left, below
+  CHECK(same(a[4], ImVec2(45, 44)));  // centred above
+  CHECK(same(a[5], ImVec2(45, 52)));  // centred below
+}
+
+TEST_CASE("log axis: decade numbers and which decades carry them") {
+  CHECK(decade_label(0) == "1");
+  CHECK(decade_label(1) == "10");
+  CHECK(decade_label(2) == "100");
+  CHECK(decade_label(3) == "1e3");
+  CHECK(decade_label(7) == "1e7");
+  CHECK(decade_label(-1) == "1e-1");
+  CHECK(decade_label(-9) == "1e-9");
+  CHECK(decade_label(2, "\xC2\xB0") == "100\xC2\xB0");
+  CHECK(decade_label(-6, "\xC2\xB0") == "1e-6\xC2\xB0");
+  CHECK(decade_ticks(-9, 0, 3) == std::vector<double>{-9, -6, -3, 0});
+  CHECK(decade_ticks(0.5, 4.2, 1) == std::vector<double>{1, 2, 3, 4});
+  // -1 % 2 is -1 in C++: odd exponents below 0 are left out as well as above.
+  CHECK(decade_ticks(-2.5, 2.5, 2) == std::vector<double>{-2, 0, 2});
+  CHECK(decade_ticks(3.2, 3.8, 1).empty());
+  // Ten decades of 35 px numbers on a 200 px axis need every second decade: ceil(350 / 200) = 2.
+  CHECK(decade_every(10, 35, 200) == 2);
+  CHECK(decade_every(3, 35, 400) == 1);
+  CHECK(decade_every(30, 35, 200) == 6);  // ceil(1050 / 200) = 6
+  CHECK(decade_every(0, 35, 200) == 1);
+}
+
+TEST_CASE("log axis: a decade maps to its share of the axis") {
+  // 1 .. 1e7 over 700 px: each decade 100 px, 10^3 at 300 px from the left.
+  const Plot p = plot_rect(ImVec2(100, 0), ImVec2(800, 100), 1, 1e7, 1e-9, 1, true, true);
+  CHECK(p.sx(1e3) == Approx(400));
+  CHECK(p.sx(1) == Approx(100));
+  CHECK(p.sx(1e7) == Approx(800));
+  // y: 1e-9 .. 1 over 100 px, 9 decades, 1e-3 at 6/9 of the height from the bottom.
+  CHECK(p.sy(1e-3) == Approx(100 - 100.0 * 6 / 9));
+  CHECK(p.x_at(400) == Approx(1e3));
+}
+
+TEST_CASE("ticks: nice steps and their numbers") {
+  CHECK(nice_ticks(0, 10, 5) == std::vector<double>{0, 2, 4, 6, 8, 10});
+  CHECK(nice_ticks(0, 1, 4) == std::vector<double>{0, 0.5, 1});
+  CHECK(nice_ticks(1, 1, 4).empty());
+  CHECK(tick_label(1000040, 20) == "1,000,040");
+  CHECK(tick_label(2.5e7, 1e7) == "2.5e7");
+  CHECK(tick_label(0.25, 0.05) == "0.25");
+  CHECK(tick_label(3, 1) == "3");
+  CHECK(grouped(60611) == "60,611");
+  CHECK(grouped(-1234.5, 1) == "-1,234.5");
+  CHECK(grouped(-0.0001, 2) == "0.00");
+}
+
+TEST_CASE("bar strip: the scale and the dimension under the mouse") {
+  BarStrip b;
+  b.o = ImVec2(0, 0);
+  b.w = 100, b.h = 50, b.ymax = 2, b.first = 4, b.count = 10;
+  CHECK(b.bar_w() == Approx(10));
+  CHECK(b.y(2) == Approx(0));
+  CHECK(b.y(-2) == Approx(50));
+  CHECK(b.y(0) == Approx(25));
+  CHECK(b.y(1) == Approx(12.5));
+  CHECK(b.dim_at(35) == 7);
+  CHECK(b.dim_at(-5) == 4);
+  CHECK(b.dim_at(1000) == 13);
+}
