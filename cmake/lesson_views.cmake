@@ -2,10 +2,12 @@
 # `#include "lessons/<id>/<id>.hpp"` per X(id, ...) row, in tab order, so that a new lesson is its folder
 # and its registry line, and no list of includes is kept by hand.
 # Usage: cmake -DREGISTRY=src/state/lessons.hpp -DOUT=lesson_views.hpp -P lesson_views.cmake
-file(STRINGS "${REGISTRY}" rows REGEX "^  X\\([a-z_0-9]+,")
+# (Matched in the whole text: the rows end in a backslash, which would escape file(STRINGS)' list separator.)
+file(READ "${REGISTRY}" text)
+string(REGEX MATCHALL "\n  X\\([a-z_0-9]+," rows "${text}")
 set(body "")
 foreach(row IN LISTS rows)
-  string(REGEX REPLACE "^  X\\(([a-z_0-9]+),.*" "\\1" id "${row}")
+  string(REGEX REPLACE "\n  X\\(([a-z_0-9]+)," "\\1" id "${row}")
   string(APPEND body "#include \"lessons/${id}/${id}.hpp\"\n")
 endforeach()
 if(body STREQUAL "")
