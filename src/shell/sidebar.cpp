@@ -10,7 +10,6 @@
 #include "imgui.h"
 #include "state/tour.hpp"
 #include "shell/focus.hpp"
-#include "ui/lesson_plot.hpp"
 #include "ui/widgets.hpp"
 
 namespace app {

@@ -9,7 +9,7 @@
 #include "imgui.h"
 #include "state/tour.hpp"
 #include "shell/focus.hpp"
-#include "ui/lesson_plot.hpp"
+#include "ui/text_layout.hpp"
 #include "ui/widgets.hpp"
 
 namespace app {

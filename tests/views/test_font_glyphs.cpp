@@ -31,7 +31,7 @@ std::set<unsigned> code_points(std::string_view s) {
     unsigned cp = n == 1 ? b : n == 2 ? (b & 0x1Fu) : n == 3 ? (b & 0x0Fu) : (b & 0x07u);
     for (int k = 1; k < n && i + static_cast<size_t>(k) < s.size(); ++k)
       cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<size_t>(k)]) & 0x3Fu);
-    if (cp == 0xA0) cp = ' ';  // a no-break space is drawn as a space (src/ui/lesson_plot.hpp)
+    if (cp == 0xA0) cp = ' ';  // a no-break space is drawn as a space (src/ui/text_layout.hpp)
     if (cp >= 0x20 && cp != 0x7F) out.insert(cp);
     i += static_cast<size_t>(n);
   }

@@ -18,7 +18,7 @@
 
 #include "shell/app.hpp"
 #include "shell/focus.hpp"
-#include "ui/lesson_plot.hpp"
+#include "text/format.hpp"
 #include "ui/widgets.hpp"
 #include "core/attention.hpp"
 #include "core/encoding.hpp"
