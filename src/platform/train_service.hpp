@@ -1,9 +1,11 @@
 // The experiment view's runs, carried out: after each frame the platform takes the view's queued
 // requests (ExperimentCache::outbox) and its Cancel, hands them to the training engine, and gives the
-// engine's answers back to the view (app::experiment_receive).
-//   web (train_service_web.cpp):    web/posenc.js runs them in a Web Worker with the engine's own wasm
-//                                   module; its answers come back through posenc_train_event (web_api.cpp)
-//   desktop (train_service_native.cpp): the engine runs in the frame loop, a few milliseconds a frame
+// engine's answers back to the view (app::experiment_receive). Both run them through train::Service
+// (src/train/service.hpp: the queue, cancel, one chunk budget, the message texts):
+//   web (train_service_web.cpp):    web/posenc.js hands them to a Web Worker that drives the service in the
+//                                   engine's own wasm module (train_worker.cpp); its texts come back
+//                                   unchanged through posenc_train_event (web_api.cpp)
+//   desktop (train_service_native.cpp): the service runs one chunk in the frame loop after each frame
 #pragma once
 #include "lessons/experiment/experiment.hpp"
 
