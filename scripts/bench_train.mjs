@@ -102,8 +102,9 @@ export async function benchTrain({ browser, distUrl, root = HERE_ROOT, quick = f
 
     // Rounds: the engine, then a block of TF.js steps, REPS times; each backend's median, and each
     // round's ratio (the two measured seconds apart). The engine's rate is N2 / result.ms of an N2-step
-    // run: the worker takes result.ms before the evaluation (src/platform/train_worker.cpp passes
-    // elapsed_ms() to finish()), so it is the training alone, chunking and progress messages included.
+    // run: the engine takes result.ms before the evaluation (train::Service, src/train/service.hpp, times
+    // a run from its start to its last step), so it is the training alone, chunking and progress messages
+    // included.
     // An N1-step run too, for the rate by difference (fixed costs removed) as a check, in the JSON.
     // Steps per CPU second (the whole browser's CPU time, the evaluation included: a little against the
     // engine) hold up better than wall time when other work shares the machine.

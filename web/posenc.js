@@ -414,13 +414,15 @@
 
   // ---- [SECTION] the experiment: training runs in a Web Worker ----------------------------------
   // web/posenc-train-worker.js runs the engine's own wasm module (posenc_train.*), started on the first
-  // PosEnc.train() call: the page's first download never carries it. The options are checked by the
-  // engine's table (src/train/config.cpp); a refused option rejects the promise with its message.
+  // run asked for: the page's first download never carries it. A run is the engine's option lines; the
+  // engine (src/train/service.hpp) checks them, queues, cancels and trains, and its texts come back
+  // unparsed: the view gets them as they are (its results export is the engine's text), PosEnc.train()
+  // and on('train') get them parsed. A refused option rejects the promise with the engine's message.
   const trainListeners = new Set();
-  const trainRuns = new Map();  // id -> {resolve, reject}
+  const trainRuns = new Map();  // id -> {progress(text), result(text), error(message)}
   let trainWorker = null, trainSeq = 0;
   function trainFailed(message) {
-    for (const run of trainRuns.values()) run.reject(new Error(message));
+    for (const run of trainRuns.values()) run.error(message, Error);
     trainRuns.clear();
     if (trainWorker) trainWorker.terminate();
     trainWorker = null;  // the next call starts a new worker
@@ -432,50 +434,60 @@
       const m = e.data || {};
       if (m.type === 'progress') {
         const run = trainRuns.get(m.id);
-        if (run && run.onProgress) run.onProgress(m);
-        for (const fn of trainListeners) { try { fn({ id: m.id, step: m.step, steps: m.steps, loss: m.loss, log: m.log }); } catch (err) { console.error(err); } }
+        if (run) run.progress(m.text);
+        if (trainListeners.size) {
+          const p = JSON.parse(m.text);
+          for (const fn of trainListeners) { try { fn({ id: m.id, step: p.step, steps: p.steps, loss: p.loss, log: p.log }); } catch (err) { console.error(err); } }
+        }
       } else if (m.type === 'result' || m.type === 'error') {
-        if (m.id === null) { trainFailed(m.message); return; }
+        if (m.id === null) { trainFailed(m.text); return; }
         const run = trainRuns.get(m.id);
         if (!run) return;
         trainRuns.delete(m.id);
-        if (m.type === 'result') run.resolve(m.result);
-        else run.reject(new RangeError(m.message));
+        if (m.type === 'result') run.result(m.text); else run.error(m.text);
       }
     };
     trainWorker.onerror = (e) => { e.preventDefault(); trainFailed('the training worker failed: ' + (e.message || 'no message')); };
     return trainWorker;
   }
-  function train(options, onProgress) {
+  // Starts a run of these option lines; run.error(message, Type?) says why if it cannot start.
+  function trainStart(lines, run) {
+    if (window.POSENC_WASM_BINARY) {
+      run.error('training needs the served page: the single-file build has no worker module', Error);
+      return;
+    }
+    const id = ++trainSeq;
+    trainRuns.set(id, run);
+    try { trainWorkerOf().postMessage({ type: 'run', id, lines }); }
+    catch (err) { trainRuns.delete(id); run.error(err); }
+  }
+  function train(options) {
     if (typeof options !== 'object' || options === null || Array.isArray(options))
       return Promise.reject(new TypeError('train takes an options object, e.g. train({encoding: \'rope\', seed: 2})'));
-    if (window.POSENC_WASM_BINARY)
-      return Promise.reject(new Error('training needs the served page: the single-file build has no worker module'));
-    const id = ++trainSeq;
-    const plain = {};
-    for (const [key, value] of Object.entries(options)) plain[key] = typeof value === 'number' || typeof value === 'string' ? value : String(value);
+    // The options as the engine's "key=value" lines; each value's own line breaks become spaces.
+    const lines = Object.entries(options).map(([key, value]) => `${key}=${String(value).replace(/\n/g, ' ')}`).join('\n');
     return new Promise((resolve, reject) => {
-      trainRuns.set(id, { resolve, reject, onProgress });
-      try { trainWorkerOf().postMessage({ type: 'run', id, options: plain }); }
-      catch (err) { trainRuns.delete(id); reject(err); }
+      trainStart(lines, {
+        progress() {},
+        result(text) { resolve(JSON.parse(text)); },
+        error(message, Type = RangeError) { reject(message instanceof Error ? message : new Type(message)); },
+      });
     });
   }
 
   // The experiment view's runs (src/platform/train_service_web.cpp): its options as "key=value" lines;
-  // progress and the result go back to the view as JSON text (posenc_train_event).
+  // the engine's progress, result and error texts go back to the view as they came (posenc_train_event).
   function viewTrain(id, lines) {
-    const options = {};
-    for (const line of lines.split('\n')) {
-      const at = line.indexOf('=');
-      if (at > 0) options[line.slice(0, at)] = line.slice(at + 1);
-    }
     const send = (kind, text) => {
       const m = mod || config;
       if (!m || !m._posenc_train_event) return;
       withString(m, kind, (k) => withString(m, text, (t) => m._posenc_train_event(id, k, t)));
     };
-    train(options, (p) => send('progress', JSON.stringify({ step: p.step, steps: p.steps, loss: p.loss, log: p.log, done: false })))
-      .then((result) => send('result', JSON.stringify(result)), (err) => send('error', String(err && err.message || err)));
+    trainStart(lines, {
+      progress(text) { send('progress', text); },
+      result(text) { send('result', text); },
+      error(message) { send('error', String(message && message.message || message)); },
+    });
   }
 
   // ---- [SECTION] state changes: listeners, the address bar, the text alternative, embed events ---

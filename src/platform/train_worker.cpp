@@ -1,67 +1,62 @@
 // The experiment's own wasm module (posenc_train.js + .wasm), run in a Web Worker by
 // web/posenc-train-worker.js and loaded only when a training run is first asked for: the page's first
-// download does not carry the engine. A run goes in chunks so that the worker can post progress and
-// see a cancel message between them:
+// download does not carry the engine. The queue, cancelling and chunking are train::Service's
+// (src/train/service.hpp), the same as the desktop's; these functions only move text in and out:
 //
-//   posenc_train_begin("key=value\n...")  -> "" or why the options were refused (train::parse_options)
-//   posenc_train_chunk(n)                 -> {"step","steps","loss","log":[new loss points]}
-//   posenc_train_finish(cancelled)        -> the result JSON (train::to_json): what PosEnc.train resolves to
+//   posenc_train_submit(id, "key=value\n...")   queue a run
+//   posenc_train_cancel(id), posenc_train_cancel_all()
+//   posenc_train_step()                         train one chunk; returns how many messages it gave, read
+//   posenc_train_message_id/kind/text(i)        with these (valid until the next posenc_train_step)
+//   posenc_train_busy()                         1 while runs are queued or running
+//   posenc_train_schema()                       the option table, for PosEnc.trainSchema()
 //
-// Option rules live in src/train/config.cpp alone; this file only moves text in and out.
+// The message texts are the engine's own (progress JSON, the result JSON, an error message): the worker
+// posts them on unparsed.
 #include <emscripten.h>
 
-#include <chrono>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "train/config.hpp"
-#include "train/progress_json.hpp"
-#include "train/result.hpp"
-#include "train/trainer.hpp"
+#include "train/service.hpp"
 
 namespace {
 
-std::unique_ptr<train::Trainer> g_trainer;
-std::chrono::steady_clock::time_point g_start;
-size_t g_logged = 0;  // loss points already posted
-std::string g_text;   // the last returned text (valid until the next call)
+train::Service g_service;
+std::vector<train::Message> g_messages;  // the last step's
+std::string g_text;                      // the last returned schema
 
-double elapsed_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - g_start).count();
+const train::Message* message(int i) {
+  return i >= 0 && static_cast<size_t>(i) < g_messages.size() ? &g_messages[static_cast<size_t>(i)] : nullptr;
 }
 
 }  // namespace
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const char* posenc_train_begin(const char* lines) {
-  train::Config config;
-  g_text = train::parse_option_lines(lines, config);
-  if (!g_text.empty()) return g_text.c_str();
-  g_start = std::chrono::steady_clock::now();
-  g_trainer = std::make_unique<train::Trainer>(config);
-  g_logged = 0;
-  g_text = g_trainer->error();
-  if (!g_text.empty()) g_trainer.reset();
-  return g_text.c_str();
+EMSCRIPTEN_KEEPALIVE void posenc_train_submit(int id, const char* lines) { g_service.submit(id, lines ? lines : ""); }
+EMSCRIPTEN_KEEPALIVE void posenc_train_cancel(int id) { g_service.cancel(id); }
+EMSCRIPTEN_KEEPALIVE void posenc_train_cancel_all() { g_service.cancel(); }
+
+EMSCRIPTEN_KEEPALIVE int posenc_train_step() {
+  g_messages = g_service.step();
+  return static_cast<int>(g_messages.size());
 }
 
-EMSCRIPTEN_KEEPALIVE const char* posenc_train_chunk(int n) {
-  if (!g_trainer) return "{}";
-  for (int i = 0; i < n && !g_trainer->done(); ++i) g_trainer->step();
-  g_text = train::progress_json(*g_trainer, g_logged);
-  return g_text.c_str();
+EMSCRIPTEN_KEEPALIVE int posenc_train_message_id(int i) {
+  const train::Message* m = message(i);
+  return m ? m->id : 0;
+}
+EMSCRIPTEN_KEEPALIVE const char* posenc_train_message_kind(int i) {
+  const train::Message* m = message(i);
+  return m ? train::kind_name(m->kind) : "";
+}
+EMSCRIPTEN_KEEPALIVE const char* posenc_train_message_text(int i) {
+  const train::Message* m = message(i);
+  return m ? m->text.c_str() : "";
 }
 
-EMSCRIPTEN_KEEPALIVE const char* posenc_train_finish(int cancelled) {
-  if (!g_trainer) return "{}";
-  train::Result r = train::finish(*g_trainer, elapsed_ms());
-  r.cancelled = cancelled != 0;
-  g_text = train::to_json(r);
-  g_trainer.reset();
-  return g_text.c_str();
-}
+EMSCRIPTEN_KEEPALIVE int posenc_train_busy() { return g_service.busy() ? 1 : 0; }
 
 // The option table (key, kind, min, max, default, meaning, choices) for PosEnc.trainSchema().
 EMSCRIPTEN_KEEPALIVE const char* posenc_train_schema() {

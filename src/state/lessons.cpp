@@ -1,6 +1,8 @@
 #include "lessons.hpp"
 
-#include "text/format.hpp"
+#include <utility>
+
+#include "text/json_write.hpp"
 #include "text/text_file.hpp"
 #include "tour.hpp"
 
@@ -71,18 +73,25 @@ std::string_view lesson_text(View v, std::string_view key) {
 }
 
 std::string lessons_json() {
-  std::string out = "[";
+  JsonWriter w;
+  w.raw("[");
   for (const Lesson& l : lessons()) {
-    std::string steps;
+    if (w.out.size() > 1) w.raw(",");
+    w.raw("{"); w.key("id"); w.str(l.id);
+    w.raw(","); w.key("label"); w.str(l.label);
+    w.raw(","); w.key("title"); w.str(l.title);
+    w.raw(","); w.key("summary"); w.str(l.summary);
+    w.raw(","); w.key("tourSteps"); w.raw("[");
+    bool first = true;
     for (int s : tour_steps_of(l.view)) {
-      if (!steps.empty()) steps += ',';
-      steps += std::to_string(s);
+      if (!first) w.raw(",");
+      first = false;
+      w.integer(s);
     }
-    if (out.size() > 1) out += ',';
-    out += "{\"id\":" + json_string(l.id) + ",\"label\":" + json_string(l.label) + ",\"title\":" + json_string(l.title);
-    out += ",\"summary\":" + json_string(l.summary) + ",\"tourSteps\":[" + steps + "]}";
+    w.raw("]}");
   }
-  return out + "]";
+  w.raw("]");
+  return std::move(w.out);
 }
 
 }  // namespace app

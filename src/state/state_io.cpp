@@ -2,8 +2,10 @@
 
 #include <cstdlib>
 #include <optional>
+#include <utility>
 
 #include "text/format.hpp"
+#include "text/json_write.hpp"
 #include "tour.hpp"
 
 namespace app {
@@ -214,20 +216,29 @@ std::string to_query(const State& s, bool omit_defaults) {
 }
 
 std::string to_json(const State& s) {
-  std::string out = "{";
-  for (const Setting& r : settings())
-    out += std::string(out.size() > 1 ? "," : "") + "\"" + r.key + "\":" + value_json(s, r.field);
-  return out + "}";
+  JsonWriter w;
+  w.raw("{");
+  for (const Setting& r : settings()) {
+    if (w.out.size() > 1) w.raw(",");
+    w.key(r.key);
+    w.raw(value_json(s, r.field));
+  }
+  w.raw("}");
+  return std::move(w.out);
 }
 
 std::string rejections_to_json(const std::vector<Rejection>& r) {
-  std::string out = "[";
+  JsonWriter w;
+  w.raw("[");
   for (size_t i = 0; i < r.size(); ++i) {
-    if (i) out += ",";
-    out += "{\"key\":" + json_string(r[i].key) + ",\"value\":" + json_string(r[i].value) +
-           ",\"reason\":" + json_string(r[i].reason) + "}";
+    if (i) w.raw(",");
+    w.raw("{"); w.key("key"); w.str(r[i].key);
+    w.raw(","); w.key("value"); w.str(r[i].value);
+    w.raw(","); w.key("reason"); w.str(r[i].reason);
+    w.raw("}");
   }
-  return out + "]";
+  w.raw("]");
+  return std::move(w.out);
 }
 
 }  // namespace app

@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
+
+#include "text/json_write.hpp"
 
 namespace app {
 
@@ -77,22 +80,9 @@ std::string fill(std::string_view text, std::initializer_list<std::pair<std::str
 }
 
 std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      default:
-        if (static_cast<unsigned char>(ch) < 0x20) {
-          char b[8];
-          std::snprintf(b, sizeof b, "\\u%04x", ch);
-          out += b;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out + "\"";
+  JsonWriter w;  // the one escaper (text/json_write.hpp)
+  w.str(text);
+  return std::move(w.out);
 }
 
 }  // namespace app

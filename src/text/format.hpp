@@ -23,7 +23,8 @@ std::string grouped(double v, int decimals = 0);
 // A lesson text with its {name} placeholders filled: fill("N = {n}", {{"n", "64"}}) is "N = 64".
 // A placeholder without a value stays as it is, so a typo shows on screen instead of vanishing.
 std::string fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string>> values);
-// A JSON string literal (quotes, backslashes and control characters escaped).
+// A JSON string literal (quotes, backslashes and control characters escaped): JsonWriter::str
+// (text/json_write.hpp), as a value.
 std::string json_string(std::string_view text);
 
 }  // namespace app

@@ -5,9 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "json.hpp"
+#include "text/json_write.hpp"
 
 namespace train {
+
+using app::JsonWriter;
 
 namespace {
 

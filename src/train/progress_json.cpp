@@ -1,8 +1,10 @@
 #include "progress_json.hpp"
 
-#include "json.hpp"
+#include "text/json_write.hpp"
 
 namespace train {
+
+using app::JsonWriter;
 
 std::string progress_json(const Trainer& t, size_t& logged) {
   JsonWriter w;

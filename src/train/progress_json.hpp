@@ -1,5 +1,5 @@
-// A training run's progress as JSON, the same text in the Web Worker (src/platform/train_worker.cpp) and
-// in the desktop app (src/platform/train_native.cpp), read by the experiment view:
+// A training run's progress as JSON, written by train::Service (service.hpp) for the Web Worker and the
+// desktop app alike, read by the experiment view:
 //
 //   {"step":s,"steps":n,"loss":x,"log":[{"step":s,"loss":x},...],"done":false}
 //

@@ -2,9 +2,11 @@
 
 #include <chrono>
 
-#include "json.hpp"
+#include "text/json_write.hpp"
 
 namespace train {
+
+using app::JsonWriter;
 
 Result finish(const Trainer& t, double ms, const EvalOptions& opt) {
   Result r;

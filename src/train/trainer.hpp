@@ -1,6 +1,7 @@
 // Training in chunks: a Trainer owns the model, the optimiser, the batch stream and a workspace sized
-// once, so step() allocates nothing. A Web Worker calls step() a few times, posts progress (step_index,
-// loss_log), checks its cancel flag and continues; the command line calls run() once.
+// once, so step() allocates nothing. train::Service (service.hpp) calls step() for a chunk, reports
+// progress (step_index, loss_log), looks at its queue and cancels, and continues, on the web and the
+// desktop alike; the command line calls run() once.
 //
 //   Trainer t(cfg);                     // cfg must pass validate(); otherwise error() says why, done() is true
 //   while (!t.done()) { t.step(); ... } // one Adam step per call, returns that step's loss

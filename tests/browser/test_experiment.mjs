@@ -1,12 +1,14 @@
 // The experiment as its users meet it: a course author's PosEnc.train() (the result's shape, refused
 // options, cancelling, determinism), the training module fetched only when a run is asked for, the
 // experiment's URL keys, and a student running the view with the keyboard alone until its charts and
-// measured claims fill in, then saving its results. Every wait is for a condition (a promise,
-// describe(), a progress event, a download).
+// measured claims fill in, then saving its results (the exported JSON is the engine's text, byte for
+// byte). Every wait is for a condition (a promise, describe(), a progress event, a download).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { serve, launch, openPage, settle, shot, waitUntil } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, launch, openPage, settle, shot, waitUntil, ROOT } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -118,9 +120,31 @@ test('the experiment\'s URL keys apply through the settings table, and bad value
   await context.close();
 });
 
-test('a student runs the view with the keyboard alone: Run trains, the charts and the measured claims fill in', async () => {
+// The engine run outside the page, for the same options: the native train_dump if this worktree has
+// built it, else the wasm one under node (ctest train_native_vs_wasm holds the two equal); --no-time
+// writes ms as 0. null if neither is built.
+function engineText(config) {
+  const args = ['run', '--no-time', ...Object.entries(config).map(([k, v]) => `${k}=${v}`)];
+  const native = join(ROOT, 'build', 'native', 'train_dump'), wasm = join(ROOT, 'build', 'web', 'train_dump.js');
+  if (existsSync(native)) return { tool: native, text: execFileSync(native, args, { encoding: 'utf8' }).trim() };
+  if (existsSync(wasm)) return { tool: wasm, text: execFileSync(process.execPath, [wasm, ...args], { encoding: 'utf8' }).trim() };
+  return null;
+}
+
+test('a student runs the view with the keyboard alone: Run trains, the charts and the measured claims fill in', async (t) => {
   const { page, context, errors } = await openPage(browser, server.url + '?view=experiment&playing=0&steps=120&encoding=rope');
   await settle(page, 6);
+  // Every result text the training worker posts, as it arrives (the worker starts on the first run).
+  await page.evaluate(() => {
+    const Base = window.Worker;
+    window.trainResultTexts = [];
+    window.Worker = class extends Base {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (e) => { if (e.data && e.data.type === 'result') window.trainResultTexts.push(e.data.text); });
+      }
+    };
+  });
   const before = await page.screenshot();
   assert.match(await page.evaluate(() => window.PosEnc.describe()), /Runs: 0 done, 0 pending/);
   await page.focus('#canvas');
@@ -158,9 +182,21 @@ test('a student runs the view with the keyboard alone: Run trains, the charts an
   const header = csv[1].split(','), row = csv[2].split(',');
   assert.equal(row.length, header.length);
   const cell = (name) => row[header.indexOf(name)];
-  const json = JSON.parse(await page.evaluate(() => window.PosEnc.exportText('results-json')));
+  const exported = await page.evaluate(() => window.PosEnc.exportText('results-json'));
+  const json = JSON.parse(exported);
   assert.equal(json.runs.length, 1);
   const run = json.runs[0];
+  // The run in the export is the engine's text, byte for byte: the text the worker posted, and (ms
+  // apart, the run's own time) the text of the same options trained outside the page.
+  const delivered = await page.evaluate(() => window.trainResultTexts);
+  assert.equal(delivered.length, 1);
+  assert.equal(exported, '{"module":"PosEnc Lab","export":"experiment results","runs":[\n' + delivered[0] + ']}\n');
+  const outside = engineText(run.config);
+  if (outside) {
+    assert.equal(delivered[0].replace(/"ms":[^,]*,/, '"ms":0,'), outside.text, `the page's result against ${outside.tool}`);
+  } else {
+    t.diagnostic('no train_dump built (native or wasm): the export was compared with the worker\'s text only');
+  }
   assert.equal(cell('encoding'), run.config.encoding);
   assert.equal(Number(cell('accuracyL')), run.accuracy[0].accuracy);
   assert.equal(Number(cell('accuracy4L')), run.accuracy[2].accuracy);

@@ -6,7 +6,8 @@
 #include <limits>
 #include <string>
 
-#include "train/json.hpp"
+#include "text/format.hpp"
+#include "text/json_write.hpp"
 #include "train/result.hpp"
 
 using namespace train;
@@ -125,7 +126,7 @@ TEST_CASE("the recogniser refuses what JSON refuses") {
 }
 
 TEST_CASE("JsonWriter: shortest round-trip numbers, integers as integers, non-finite counted not printed") {
-  JsonWriter w;
+  app::JsonWriter w;
   w.num(0.1);
   w.raw(",");
   w.num(300);
@@ -138,6 +139,21 @@ TEST_CASE("JsonWriter: shortest round-trip numbers, integers as integers, non-fi
   w.num(std::numeric_limits<double>::quiet_NaN());
   CHECK(w.bad == 1);
   CHECK(!has(w.out, "nan"));
+}
+
+TEST_CASE("JsonWriter strings: quotes, backslashes and control bytes escaped, the rest as it is; json_string is the same") {
+  // Hand-worked: " and \ take a backslash, bytes below 0x20 become \u00xx (lower-case hex), UTF-8 passes.
+  const std::string in = std::string("a\"b\\c") + '\x01' + "\n" + '\x1f' + " \xc3\xa9/" + '\x7f';
+  const std::string expected = "\"a\\\"b\\\\c\\u0001\\u000a\\u001f \xc3\xa9/\x7f\"";
+  app::JsonWriter w;
+  w.str(in);
+  CHECK(w.out == expected);
+  CHECK(app::json_string(in) == expected);
+  w.out.clear();
+  w.key("k");
+  CHECK(w.out == "\"k\":");
+  // A NUL inside the text is written, not taken as its end.
+  CHECK(app::json_string(std::string_view("x\0y", 3)) == "\"x\\u0000y\"");
 }
 
 TEST_CASE("a sinusoidal run's JSON: valid, every part present, finite throughout") {

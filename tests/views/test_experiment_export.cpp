@@ -16,6 +16,7 @@
 #include "state/state_io.hpp"
 #include "train/config.hpp"
 #include "train/result.hpp"
+#include "train/service.hpp"
 
 using namespace app;
 
@@ -108,6 +109,47 @@ TEST_CASE("results export: JSON holds the engine's results verbatim, CSV one exa
       CHECK(number(row[col("ablationBaseL")]) == res.eval.ablation.baseL);
       CHECK(number(row[col("ablationNoFast2L")]) == res.eval.ablation.noFast2L);
     }
+  }
+}
+
+TEST_CASE("results export of runs the training service carried out, as the platforms drive it: the engine's texts") {
+  State s;
+  REQUIRE(set_number(s, Field::steps, 12).empty());
+  ExperimentCache c;
+  REQUIRE(experiment_request(s, c, false).empty());
+  REQUIRE(set_number(s, Field::encoding, static_cast<double>(train::Encoding::sinusoidal)).empty());
+  REQUIRE(experiment_request(s, c, false).empty());
+  REQUIRE(c.outbox.size() == 2);
+  // The desktop's frame loop (src/platform/train_service_native.cpp): the outbox to the service, one
+  // chunk, the service's messages to the view; the worker does the same with the page in between.
+  train::Service service;
+  std::vector<train::Config> configs;
+  for (TrainRequest& q : c.outbox) {
+    configs.emplace_back();
+    REQUIRE(train::parse_option_lines(q.options, configs.back()).empty());
+    service.submit(q.id, q.options);
+  }
+  c.outbox.clear();
+  std::vector<std::string> results;
+  for (int frame = 0; service.busy() && frame < 100000; ++frame)
+    for (const train::Message& m : service.step()) {
+      experiment_receive(c, m.id, train::kind_name(m.kind), m.text);
+      if (m.kind == train::Message::Kind::result) results.push_back(m.text);
+    }
+  REQUIRE(results.size() == 2);
+  CHECK(experiment_pending(c) == 0);
+  // The export is the runs' texts as the service wrote them, byte for byte, in the order asked for...
+  CHECK(experiment_results_json(c) ==
+        "{\"module\":\"PosEnc Lab\",\"export\":\"experiment results\",\"runs\":[\n" + results[0] + ",\n" + results[1] + "]}\n");
+  // ...and each the engine's result of those options by the other path, the one-call train::run (with
+  // the service's ms: the one number that is the run's own).
+  for (size_t i = 0; i < 2; ++i) {
+    Json j;
+    std::string err;
+    REQUIRE(parse_json(results[i], j, err));
+    train::Result direct = train::run(configs[i]);
+    direct.ms = j["ms"].number(-1);
+    CHECK(results[i] == train::to_json(direct));
   }
 }
 

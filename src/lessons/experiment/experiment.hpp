@@ -10,9 +10,10 @@
 //     dimensions zeroed, and how strongly each PE dimension reaches the queries and keys;
 //   - each claim, tagged as the paper's or never tested, beside what these runs measured.
 // The runs themselves happen outside the view: it queues requests (`outbox`, options as the engine's
-// key=value lines) that the platform hands to the training engine (a Web Worker on the web,
-// src/platform/train_native.cpp on the desktop), which reports back through experiment_receive() as JSON
-// (train/progress_json.hpp, train/result.hpp). The options are the State's experiment settings.
+// key=value lines) that the platform hands to the training engine's service (train/service.hpp: in a Web
+// Worker on the web, in the frame loop on the desktop), which reports back through experiment_receive()
+// with the engine's own texts (train/progress_json.hpp, train/result.hpp). The options are the State's
+// experiment settings.
 #pragma once
 #include <array>
 #include <string>

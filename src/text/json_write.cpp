@@ -1,10 +1,10 @@
-#include "json.hpp"
+#include "text/json_write.hpp"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
-namespace train {
+namespace app {
 
 void JsonWriter::str(std::string_view s) {
   out += '"';
@@ -63,4 +63,4 @@ void JsonWriter::integer(long long v) {
   out += buf;
 }
 
-}  // namespace train
+}  // namespace app
