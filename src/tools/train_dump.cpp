@@ -14,13 +14,14 @@
 #include <vector>
 
 #include "train/config.hpp"
-#include "train/json.hpp"
+#include "text/json_write.hpp"
 #include "train/model.hpp"
 #include "train/result.hpp"
 #include "train/rng.hpp"
 #include "train/tasks.hpp"
 
 using namespace train;
+using app::JsonWriter;  // the one JSON writer (src/text/json_write.hpp)
 
 namespace {
 
