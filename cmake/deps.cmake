@@ -55,7 +55,7 @@ add_library(imgui STATIC EXCLUDE_FROM_ALL
   ${IMGUI_DIR}/imgui.cpp ${IMGUI_DIR}/imgui_draw.cpp ${IMGUI_DIR}/imgui_widgets.cpp ${IMGUI_DIR}/imgui_tables.cpp
   ${IMGUI_SDL_BACKEND} ${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
 target_include_directories(imgui SYSTEM PUBLIC ${IMGUI_DIR} ${IMGUI_DIR}/backends)
-# IMGUI_ENABLE_TEST_ENGINE: ImGui reports every item it adds to hooks that src/shell/focus.cpp defines,
+# IMGUI_ENABLE_TEST_ENGINE: ImGui reports every item it adds to hooks that src/ui/focus.cpp defines,
 # which is how the figure knows its controls' Tab order.
 target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_ENABLE_TEST_ENGINE)
 target_compile_options(imgui PRIVATE -w)  # third-party: its warnings are not ours to fix

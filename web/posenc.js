@@ -597,7 +597,7 @@
   });
 
   // ---- [SECTION] keyboard: a way in, through and out of the figure (SDL listens on #canvas only) -------
-  // A click gives the canvas the keyboard. Tab / Shift+Tab walk the figure's controls (src/shell/focus.hpp)
+  // A click gives the canvas the keyboard. Tab / Shift+Tab walk the figure's controls (src/ui/focus.hpp)
   // and, past the last or before the figure itself, are left to the browser, so focus always leaves the
   // figure (no keyboard trap). Esc first closes what is open inside (focus ring, pen, help, drawer), then
   // gives the keyboard back to the page. This runs in the capture phase, before SDL's own handler, which

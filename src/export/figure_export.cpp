@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/float32_encoding.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "gfx/heatmap_renderer.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ImGuiContext::NavDisableHighlight

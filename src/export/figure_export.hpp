@@ -22,8 +22,4 @@ namespace app {
 
 std::string figure_svg(App& a);
 
-// The name of the page's full-canvas window (app_frame's ImGui::Begin): its draw lists and its
-// children's are the figure's.
-inline constexpr const char* kMainWindowName = "PosEnc Lab";
-
 }  // namespace app

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "shell/app.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "state/frame_stats.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"

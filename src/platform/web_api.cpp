@@ -16,7 +16,7 @@
 
 #include "shell/app.hpp"
 #include "export/app_export.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "export/tables.hpp"
 #include "text/format.hpp"
 #include "state/state_io.hpp"
@@ -406,7 +406,7 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_prefers_dark(int dark) {
 EMSCRIPTEN_KEEPALIVE int posenc_dark_colors() { return app::dark_colors(platform::the_app().state) ? 1 : 0; }
 
 
-// ---- keyboard focus (web/posenc.js's Tab / Esc handlers; src/shell/focus.hpp) ----
+// ---- keyboard focus (web/posenc.js's Tab / Esc handlers; src/ui/focus.hpp) ----
 // Tab (+1) / Shift+Tab (-1): 1 if focus moved to a control or back to the figure itself, 0 if it should
 // leave the figure (the page then lets the browser move focus on).
 EMSCRIPTEN_KEEPALIVE int posenc_focus_move(int dir) {

@@ -7,8 +7,7 @@
 #include "core/params.hpp"
 #include "imgui.h"
 #include "state/tour.hpp"
-#include "shell/focus.hpp"
-#include "export/figure_export.hpp"  // kMainWindowName: the window whose figure is exported
+#include "ui/focus.hpp"
 #include "shell/keys.hpp"
 #include "shell/sidebar.hpp"
 #include "shell/tabs.hpp"

@@ -17,6 +17,10 @@
 
 namespace app {
 
+// The name of the page's full-canvas window (app_frame's ImGui::Begin): its draw lists and its
+// children's are the figure's (export/figure_export.cpp).
+inline constexpr const char* kMainWindowName = "PosEnc Lab";
+
 // The cache type a view's draw function takes: draw_<id>(State&, Cache&, const ViewContext&).
 template <class F>
 struct view_cache;

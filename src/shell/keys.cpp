@@ -7,7 +7,7 @@
 
 #include "imgui.h"
 #include "state/tour.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "ui/widgets.hpp"
 
 namespace app {

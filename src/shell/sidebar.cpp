@@ -9,7 +9,7 @@
 #include "core/params.hpp"
 #include "imgui.h"
 #include "state/tour.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "ui/widgets.hpp"
 
 namespace app {

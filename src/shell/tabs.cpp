@@ -1,7 +1,7 @@
 #include "shell/tabs.hpp"
 
 #include "imgui.h"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "shell/sidebar.hpp"
 #include "ui/style.hpp"
 

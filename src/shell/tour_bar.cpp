@@ -8,7 +8,7 @@
 
 #include "imgui.h"
 #include "state/tour.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "ui/text_layout.hpp"
 #include "ui/widgets.hpp"
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "text/format.hpp"
 #include "ui/text_layout.hpp"
 #include "ui/style.hpp"

@@ -9,7 +9,7 @@
 #include "text/format.hpp"
 #include "imgui.h"
 #include "state/state_io.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

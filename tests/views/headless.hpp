@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "shell/app.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "imgui.h"
 
 struct Headless {

@@ -1,4 +1,4 @@
-// Keyboard access (src/shell/focus.hpp) and the responsive layout (app.cpp), in headless frames:
+// Keyboard access (src/ui/focus.hpp) and the responsive layout (app.cpp), in headless frames:
 // Tab reaches every control in drawing order and then lets focus leave; Shift+Tab comes back to the
 // figure itself and then leaves; the space kept for the page's Copy link button overlaps no control
 // at any scale, size or controls setting; small screens get the drawer and the one-line summary.

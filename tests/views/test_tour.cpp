@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "shell/app.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "text/format.hpp"
 #include "ui/widgets.hpp"
 #include "core/attention.hpp"

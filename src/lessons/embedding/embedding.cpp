@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/bars.hpp"
 #include "ui/text_layout.hpp"

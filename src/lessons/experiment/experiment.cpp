@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "text/format.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"

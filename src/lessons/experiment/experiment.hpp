@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

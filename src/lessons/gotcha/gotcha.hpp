@@ -7,7 +7,7 @@
 #pragma once
 #include <string>
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

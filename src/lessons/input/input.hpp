@@ -10,7 +10,7 @@
 #include "core/input.hpp"
 #include "ui/keyed_cache.hpp"
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

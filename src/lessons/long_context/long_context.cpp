@@ -7,7 +7,7 @@
 
 #include "core/frequency.hpp"
 #include "ui/dial.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"

@@ -20,7 +20,7 @@
 #include "core/rope_turns.hpp"
 #include "ui/keyed_cache.hpp"
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

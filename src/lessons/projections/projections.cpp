@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/encoding.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/bars.hpp"
 #include "ui/marks.hpp"

@@ -14,7 +14,7 @@
 #include "core/projection_scores.hpp"
 #include "ui/keyed_cache.hpp"
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

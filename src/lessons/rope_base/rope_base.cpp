@@ -10,7 +10,7 @@
 #include "core/params.hpp"
 #include "core/rope_turns.hpp"
 #include "ui/dial.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/label.hpp"
 #include "ui/marks.hpp"

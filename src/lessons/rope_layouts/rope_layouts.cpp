@@ -11,7 +11,7 @@
 
 #include "core/mixing.hpp"
 #include "core/projection_scores.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/key.hpp"
 #include "ui/label.hpp"

@@ -17,7 +17,7 @@
 
 #include "core/rope_attention.hpp"
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

@@ -10,7 +10,7 @@
 #include "core/mixing.hpp"
 #include "core/projection_scores.hpp"
 #include "core/rope.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "gfx/heatmap_renderer.hpp"
 #include "imgui.h"
 #include "ui/key.hpp"

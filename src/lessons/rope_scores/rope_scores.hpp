@@ -20,7 +20,7 @@
 #include "core/rope_decay.hpp"
 #include "gfx/rope_scores_renderer.hpp"
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

@@ -11,7 +11,7 @@
 #include "core/alibi.hpp"
 #include "core/learned.hpp"
 #include "core/t5_bucket.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/label.hpp"
 #include "ui/marks.hpp"

@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

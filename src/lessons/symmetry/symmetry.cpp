@@ -6,7 +6,7 @@
 
 #include "core/similarity.hpp"
 #include "core/similarity_curve.hpp"
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"

@@ -12,7 +12,7 @@
 #include "core/symmetry.hpp"
 #include "ui/keyed_cache.hpp"
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

@@ -11,7 +11,7 @@
 
 #include "ui/keyed_cache.hpp"
 #include "state/state.hpp"
-#include "shell/view_context.hpp"
+#include "ui/view_context.hpp"
 
 namespace app {
 

@@ -1,4 +1,4 @@
-#include "shell/focus.hpp"
+#include "ui/focus.hpp"
 
 #include <algorithm>
 #include <cstring>
