@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -167,4 +168,37 @@ TEST_CASE("every registered view draws, with finite vertices, at default and ext
     REQUIRE(set_view(h.app.state, l.view).empty());
     CHECK(h.frames(2, ImVec2(360, 640)).second);
   }
+}
+
+TEST_CASE("includes go one way between the rooms of src/ (README: Layout)") {
+  // A room may include its own files and those of rooms ranked below it, never above. export/tables.* has
+  // no UI and is built into the state library, so it counts as the state's.
+  const std::map<std::string, int> rank = {{"core", 0},    {"text", 1},   {"train", 2},  {"state", 3},
+                                           {"gfx", 4},     {"ui", 4},     {"lessons", 5}, {"shell", 6},
+                                           {"export", 7},  {"platform", 8}, {"tools", 8}};
+  const auto room_of = [](const std::string& room, const std::string& file) {
+    return room == "export" && file.rfind("tables.", 0) == 0 ? std::string("state") : room;
+  };
+  const std::filesystem::path src = std::filesystem::path(POSENC_SOURCE_DIR) / "src";
+  size_t checked = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(src)) {
+    const auto ext = e.path().extension();
+    if (ext != ".cpp" && ext != ".hpp") continue;
+    const std::string rel = std::filesystem::relative(e.path(), src).generic_string();
+    const std::string room = room_of(rel.substr(0, rel.find('/')), e.path().filename().string());
+    if (!rank.count(room)) continue;  // python/: not C++
+    const std::string code = read_all(e.path());
+    for (size_t at = code.find("#include \""); at != std::string::npos; at = code.find("#include \"", at + 1)) {
+      const size_t start = at + 10, end = code.find('"', start);
+      const std::string target = code.substr(start, end - start);
+      const size_t slash = target.find('/');
+      if (slash == std::string::npos) continue;  // same folder, generated or third-party
+      const std::string to_room = room_of(target.substr(0, slash), target.substr(target.rfind('/') + 1));
+      if (!rank.count(to_room) || to_room == room) continue;
+      INFO(rel << " includes " << target);
+      CHECK(rank.at(to_room) < rank.at(room));
+      ++checked;
+    }
+  }
+  CHECK(checked > 200);
 }
