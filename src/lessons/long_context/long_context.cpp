@@ -7,6 +7,7 @@
 
 #include "core/frequency.hpp"
 #include "ui/dial.hpp"
+#include "ui/dial_row.hpp"
 #include "shell/focus.hpp"
 #include "imgui.h"
 #include "ui/marks.hpp"
@@ -346,6 +347,8 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
   ImGui::PopFont();
   const float label_h = title_h + lh + 4 * sc;  // the method's name over its count
   const float row_h = dial + lh + 12 * sc + (side_labels ? 0 : label_h);
+  // One row of dials per method: the cells are the pair columns, the dial 5 px under a row's top.
+  const DialRow dr = dial_row(static_cast<int>(shown.size()), avail - label_w, ImVec2(cell_w, row_h), dial, 5 * sc, 2 * sc);
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const float width = label_w + cell_w * static_cast<float>(shown.size());
   const float height = header_h + row_h * static_cast<float>(rows.size());
@@ -401,12 +404,10 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
     for (size_t k = 0; k < shown.size(); ++k) {
       const int i = shown[k];
       const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
-      const float x = o.x + label_w + cell_w * static_cast<float>(k);
-      const ImVec2 ctr(x + cell_w / 2, y + 5 * sc + dial / 2);
-      sweep_dial(dl, ctr, dial / 2 - 2 * sc, w, mc, sc);
+      const ImVec2 p = dr.cell_pos(ImVec2(o.x + label_w, y), static_cast<int>(k));
+      sweep_dial(dl, dr.centre(p), dial / 2 - 2 * sc, w, mc, sc);
       const std::string t = turns_words(w.extended / pe::kTwoPi);
-      dl->AddText(ImVec2(x + (cell_w - ImGui::CalcTextSize(t.c_str()).x) / 2, ctr.y + dial / 2 + 2 * sc), w.leaves ? colors::warning : colors::ink,
-                  t.c_str());
+      dial_label(dl, dr, p, dr.label_y(p), t.c_str(), w.leaves ? colors::warning : colors::ink, LabelAlign::centre);
     }
   }
   ImGui::SetCursorScreenPos(o);
