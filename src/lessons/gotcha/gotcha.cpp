@@ -12,6 +12,7 @@
 #include "core/rotation.hpp"
 #include "ui/dial.hpp"
 #include "ui/dial_row.hpp"
+#include "ui/key.hpp"
 #include "imgui.h"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
@@ -262,45 +263,13 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
 // The key to the dials, items flowing onto a second line when the window is narrow.
 void draw_dial_key(const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  const float line = ImGui::GetTextLineHeight();
-  const float width = ImGui::GetContentRegionAvail().x;
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  struct Item {
-    int kind;  // 0 dot, 1 ring, 2 line
-    ImU32 col;
-    const char* text;
+  const FlowEntry items[] = {
+      {{Swatch::dot, colors::hand, 4.0f * sc}, "hand: the pair at pos"},
+      {{Swatch::dot, colors::ghost, 4.0f * sc}, "that hand turned by the pairing's rotation for k"},
+      {{Swatch::ring, colors::selected, 6.0f * sc, 2.2f * sc, 20}, "target: the pair of PE(pos + k)"},
+      {{Swatch::line, trail_color(), 0, 2.0f * sc}, "grey: the path the hand takes as pos moves (mis-paired, it leaves the circle)"},
   };
-  const Item items[] = {
-      {0, colors::hand, "hand: the pair at pos"},
-      {0, colors::ghost, "that hand turned by the pairing's rotation for k"},
-      {1, colors::selected, "target: the pair of PE(pos + k)"},
-      {2, trail_color(), "grey: the path the hand takes as pos moves (mis-paired, it leaves the circle)"},
-  };
-  const float swatch = 18 * sc, gap = 6 * sc, space = 20 * sc;
-  float x = o.x, y = o.y, row_h = line;
-  for (const Item& it : items) {
-    // An item wider than the whole line (a phone) wraps its words on lines of its own.
-    const float wrap = width - swatch - gap;
-    const ImVec2 tsz = ImGui::CalcTextSize(it.text, nullptr, false, wrap);
-    const float w = swatch + gap + tsz.x;
-    if (x > o.x && x + w > o.x + width) {
-      x = o.x;
-      y += row_h + 4 * sc;
-      row_h = line;
-    }
-    row_h = std::max(row_h, tsz.y);
-    const ImVec2 c(x + swatch / 2, y + line / 2);
-    if (it.kind == 0)
-      dl->AddCircleFilled(c, 4.0f * sc, it.col);
-    else if (it.kind == 1)
-      dl->AddCircle(c, 6.0f * sc, it.col, 20, 2.2f * sc);
-    else
-      dl->AddLine(ImVec2(x, c.y), ImVec2(x + swatch, c.y), it.col, 2.0f * sc);
-    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x + swatch + gap, y), colors::text_dim, it.text, nullptr, wrap);
-    x += w + space;
-  }
-  ImGui::Dummy(ImVec2(width, y - o.y + row_h));
+  key_flow(items, ImGui::GetContentRegionAvail().x, KeyFlow{18 * sc, 6 * sc, 20 * sc, 4 * sc, colors::text_dim});
 }
 
 void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const std::vector<double>& turned,
