@@ -8,6 +8,7 @@
 #include "core/frequency.hpp"
 #include "ui/dial.hpp"
 #include "ui/dial_row.hpp"
+#include "ui/key.hpp"
 #include "shell/focus.hpp"
 #include "imgui.h"
 #include "ui/marks.hpp"
@@ -391,7 +392,7 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
     const std::string count_text = method_available(s, m) ? leave_count(c.leaving[static_cast<size_t>(m)]) : "needs d \xE2\x89\xA5 4";
     const ImU32 count_col = method_available(s, m) && c.leaving[static_cast<size_t>(m)] == 0 ? colors::text_dim : colors::warning;
     const float ly = side_labels ? y + (row_h - label_h) / 2 : y + 2 * sc;
-    dl->AddLine(ImVec2(o.x, ly + title_h / 2), ImVec2(o.x + 14 * sc, ly + title_h / 2), mc, 3.0f * sc);
+    key_swatch(dl, o.x, ly + title_h / 2, 14 * sc, {Swatch::line, mc, 0, 3.0f * sc});
     dl->AddText(title_font, title_h, ImVec2(o.x + 20 * sc, ly), colors::ink, name.c_str());
     dl->AddText(ImVec2(o.x + 20 * sc, ly + title_h), count_col, count_text.c_str());
     if (!side_labels) y += label_h;
@@ -432,7 +433,7 @@ void legend_item(ImU32 col, const std::string& text, float thickness, bool first
   if (!first) same_line_if_fits(w, 14 * sc);
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float lh = ImGui::GetTextLineHeight();
-  ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, p.y + lh / 2), ImVec2(p.x + 20 * sc, p.y + lh / 2), col, thickness * sc);
+  key_swatch(ImGui::GetWindowDrawList(), p.x, p.y + lh / 2, 20 * sc, {Swatch::line, col, 0, thickness * sc});
   ImGui::SetCursorScreenPos(ImVec2(p.x + 26 * sc, p.y));
   ImGui::TextUnformatted(text.c_str());
 }
