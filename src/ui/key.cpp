@@ -105,6 +105,51 @@ void key_row(const KeyEntry& e, float sc) {
   ImGui::SetCursorScreenPos(ImVec2(q.x, ImGui::GetCursorScreenPos().y));
 }
 
+void key_swatch(ImDrawList* dl, float x, float y, float w, const Swatch& s) {
+  const float cx = x + w / 2;
+  switch (s.mark) {
+    case Swatch::line: dl->AddLine(ImVec2(x, y), ImVec2(x + w, y), s.col, s.thickness); break;
+    case Swatch::bar: dl->AddRectFilled(ImVec2(x, y - s.size), ImVec2(x + w, y + s.size), s.col); break;
+    case Swatch::dot: dl->AddCircleFilled(ImVec2(cx, y), s.size, s.col); break;
+    case Swatch::ring: dl->AddCircle(ImVec2(cx, y), s.size, s.col, s.segments, s.thickness); break;
+    case Swatch::square: dl->AddRectFilled(ImVec2(cx - s.size, y - s.size), ImVec2(cx + s.size, y + s.size), s.col); break;
+  }
+}
+
+ImVec2 key_item(ImDrawList* dl, ImVec2 at, const FlowEntry& e, const KeyFlow& k, float wrap) {
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 tsz = ImGui::CalcTextSize(e.text, nullptr, false, wrap);
+  key_swatch(dl, at.x, at.y + line / 2, k.swatch, e.swatch);
+  const ImVec2 tp(at.x + k.swatch + k.gap, at.y);
+  if (wrap > 0)
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), tp, k.text_col, e.text, nullptr, wrap);
+  else
+    dl->AddText(tp, k.text_col, e.text);
+  return ImVec2(k.swatch + k.gap + tsz.x, std::max(line, tsz.y));
+}
+
+float key_flow(std::span<const FlowEntry> entries, float width, const KeyFlow& k) {
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // The words of an entry wider than the whole row wrap within it.
+  const float wrap = width - k.swatch - k.gap;
+  float x = o.x, y = o.y, row_h = line;
+  for (const FlowEntry& e : entries) {
+    const float w = k.swatch + k.gap + ImGui::CalcTextSize(e.text, nullptr, false, wrap).x;
+    if (x > o.x && x + w > o.x + width) {
+      x = o.x;
+      y += row_h + k.row_gap;
+      row_h = line;
+    }
+    row_h = std::max(row_h, key_item(dl, ImVec2(x, y), e, k, wrap).y);
+    x += w + k.space;
+  }
+  const float height = y - o.y + row_h;
+  ImGui::Dummy(ImVec2(width, height));
+  return height;
+}
+
 void ramp_bar(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImU32 left, ImU32 right, ImU32 border) {
   dl->AddRectFilledMultiColor(lo, hi, left, right, right, left);
   dl->AddRect(lo, hi, border);

@@ -4,6 +4,8 @@
 //   key_box     the same in an opaque box with a border at a given point (solid or dashed lines);
 //   key_row     one entry as ImGui items at the cursor (swatch, then words wrapped at spaces), for a
 //               key beside or below a chart;
+//   key_flow    entries side by side from the cursor, a new row where the next does not fit, each
+//               a swatch (a line, bar, dot, ring or square) and its words; key_item draws one at a point;
 //   ramp_bar    a colour scale: a bar whose colour runs linearly between stops (the heatmap's
 //               -1 blue, 0 white, +1 red), with a border.
 // Sizes are UI pixels times the scale `sc`, as everywhere in the views.
@@ -42,6 +44,38 @@ void key_box(ImDrawList* dl, ImVec2 at, std::span<const KeyEntry> entries, float
 // One entry as items at the cursor: a 22 px swatch line, then the words wrapped at spaces from 30 px
 // on (to the wrap position the caller pushed); the cursor ends at the start of the next line.
 void key_row(const KeyEntry& e, float sc);
+
+// The mark a key shows for an entry, over [x, x + w] on the line through y (the middle of its text
+// line): a line `thickness` thick across it; a bar across it `size` above and below the line; a dot
+// or ring of radius `size` (a ring `thickness` thick, in `segments`, 0: ImGui's choice) or a square
+// of half side `size`, centred at x + w / 2.
+struct Swatch {
+  enum Mark { line, bar, dot, ring, square };
+  Mark mark = line;
+  ImU32 col = 0;
+  float size = 0;
+  float thickness = 1;
+  int segments = 0;
+};
+void key_swatch(ImDrawList* dl, float x, float y, float w, const Swatch& s);
+
+// One entry of a flowing key, and how the entries are spaced: the swatch `swatch` wide, its words
+// `gap` after it in `text_col`, the next entry `space` after the words, rows `row_gap` apart.
+struct FlowEntry {
+  Swatch swatch;
+  const char* text;
+};
+struct KeyFlow {
+  float swatch = 18, gap = 6, space = 20, row_gap = 4;
+  ImU32 text_col = 0;
+};
+// One entry with its text line's top left at `at` (the swatch's left end), its words wrapped at
+// `wrap` pixels (0: never): returns the size it takes (the space after it not included).
+ImVec2 key_item(ImDrawList* dl, ImVec2 at, const FlowEntry& e, const KeyFlow& k, float wrap = 0);
+// The entries from the cursor across `width`: an entry goes on the row while its swatch and words fit
+// before the right edge, else starts the next row (an entry wider than the whole width wraps its
+// words on rows of its own). Reserves the rows (a Dummy `width` wide) and returns their height.
+float key_flow(std::span<const FlowEntry> entries, float width, const KeyFlow& k);
 
 // A bar over [lo, hi] from `left` to `right` colour, linear, with a border in `border`.
 void ramp_bar(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImU32 left, ImU32 right, ImU32 border);

@@ -1,4 +1,4 @@
-// The drawing toolkit's pure pieces (src/ui/label.hpp, log_axis.hpp, bars.hpp, plot.hpp and the tick
+// The drawing toolkit's pure pieces (src/ui/label.hpp, log_axis.hpp, bars.hpp, dial_row.hpp, plot.hpp and the tick
 // numbers of src/text/format.hpp), against values worked out by hand. Screen pixels, y down.
 #include "catch2_any.hpp"
 
@@ -7,6 +7,7 @@
 
 #include "text/format.hpp"
 #include "ui/bars.hpp"
+#include "ui/dial_row.hpp"
 #include "ui/label.hpp"
 #include "ui/log_axis.hpp"
 #include "ui/plot.hpp"
@@ -130,4 +131,29 @@ TEST_CASE("bar strip: the scale and the dimension under the mouse") {
   CHECK(b.dim_at(35) == 7);
   CHECK(b.dim_at(-5) == 4);
   CHECK(b.dim_at(1000) == 13);
+}
+
+TEST_CASE("dial row: as many cells to a row as the width holds, wrapping") {
+  // Cells 100 x 150, a 60 px dial under a 20 px title, labels 2 px under it. 350 px hold 3 a row.
+  const DialRow r = dial_row(7, 350, ImVec2(100, 150), 60, 20, 2, 6);
+  CHECK(r.cols == 3);
+  CHECK(r.rows() == 3);  // 3 + 3 + 1
+  CHECK(r.row(4) == 1);
+  CHECK(r.col(4) == 1);
+  // Dial 4: column 1, row 1; rows 150 + 10 apart.
+  CHECK(same(r.cell_pos(ImVec2(5, 7), 4, 10), ImVec2(105, 167)));
+  // In the cell at (105, 167): centre (105 + 50, 167 + 20 + 30); labels from 167 + 20 + 60 + 2.
+  CHECK(same(r.centre(ImVec2(105, 167)), ImVec2(155, 217)));
+  CHECK(r.label_y(ImVec2(105, 167)) == Approx(249));
+}
+
+TEST_CASE("dial row: at least one a row, never more columns than dials, a width of n cells holds n") {
+  CHECK(dial_row(5, 40, ImVec2(100, 150), 60, 20, 2).cols == 1);  // narrower than one cell
+  CHECK(dial_row(2, 1000, ImVec2(100, 150), 60, 20, 2).cols == 2);
+  CHECK(dial_row(2, 1000, ImVec2(100, 150), 60, 20, 2).rows() == 1);
+  // Cells of width / 3 (as the RoPE view sizes them) fit three to the row although 700 / (700 / 3)
+  // may round below 3.
+  const float w = 700;
+  CHECK(dial_row(3, w, ImVec2(w / 3, 150), 60, 20, 2).cols == 3);
+  CHECK(dial_row(0, w, ImVec2(100, 150), 60, 20, 2).rows() == 0);
 }

@@ -11,6 +11,7 @@
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "ui/bars.hpp"
+#include "ui/key.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
 
@@ -103,7 +104,6 @@ void check_line(const ViewContext& ctx, const std::string& text) {
 
 void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, float height) {
   const float sc = ctx.ui_scale;
-  const float line = ImGui::GetTextLineHeight();
   if (c.xs.size() < 2) return;
   double lo = 0, hi = 0;
   for (size_t j = 0; j < c.xs.size(); ++j)
@@ -111,35 +111,18 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
   const double pad = 0.06 * std::max(hi - lo, 1e-9);
   // The legend: in the row above the plot where it fits there, else flowing over rows of its own
   // above the plot (a phone).
-  struct Key {
-    ImU32 col;
-    const char* text;
-  };
-  const Key keys[] = {{kTotal, "added: (w1+p1)\xC2\xB7(w2+p2)"},
-                      {colors::selected, "concatenated: [w1;p1]\xC2\xB7[w2;p2]"},
-                      {colors::ghost, "cross terms"},
-                      {colors::hand, "current pos"}};
-  const auto key_w = [&](const Key& k) { return 24 * sc + ImGui::CalcTextSize(k.text).x + 18 * sc; };
+  const FlowEntry keys[] = {{{Swatch::bar, kTotal, 2 * sc}, "added: (w1+p1)\xC2\xB7(w2+p2)"},
+                            {{Swatch::bar, colors::selected, 2 * sc}, "concatenated: [w1;p1]\xC2\xB7[w2;p2]"},
+                            {{Swatch::bar, colors::ghost, 2 * sc}, "cross terms"},
+                            {{Swatch::bar, colors::hand, 2 * sc}, "current pos"}};
+  const KeyFlow flow{18 * sc, 6 * sc, 18 * sc, 4 * sc, colors::text_dim};
+  const auto key_w = [&](const FlowEntry& k) { return 24 * sc + ImGui::CalcTextSize(k.text).x + 18 * sc; };
   float keys_w = 0;
-  for (const Key& k : keys) keys_w += key_w(k);
+  for (const FlowEntry& k : keys) keys_w += key_w(k);
   const float width = ImGui::GetContentRegionAvail().x;
   const bool own_rows = keys_w > width - 60 * sc;  // 60: about the plot's left margin
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const auto key = [&](float x, float y, const Key& k) {
-    dl->AddRectFilled(ImVec2(x, y + line / 2 - 2 * sc), ImVec2(x + 18 * sc, y + line / 2 + 2 * sc), k.col);
-    dl->AddText(ImVec2(x + 24 * sc, y), colors::text_dim, k.text);
-  };
-  if (own_rows) {
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    float x = at.x, y = at.y;
-    for (const Key& k : keys) {
-      if (x > at.x && x + key_w(k) > at.x + width) x = at.x, y += line + 4 * sc;
-      key(x, y, k);
-      x += key_w(k);
-    }
-    ImGui::Dummy(ImVec2(width, y - at.y + line));
-    height = std::max(height - (y - at.y + line + ImGui::GetStyle().ItemSpacing.y), 160 * sc);
-  }
+  if (own_rows) height = std::max(height - (key_flow(keys, width, flow) + ImGui::GetStyle().ItemSpacing.y), 160 * sc);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const Plot p = plot_frame("scores", ImVec2(ImGui::GetContentRegionAvail().x, height), c.xs.front(), c.xs.back(), lo - pad,
                             hi + pad, false, "pos: word 1's position (word 2 sits k later)", nullptr, sc);
@@ -158,8 +141,8 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
 
   if (!own_rows) {  // in the row above the plot
     float lx = p.lo.x;
-    for (const Key& k : keys) {
-      key(lx, origin.y, k);
+    for (const FlowEntry& k : keys) {
+      key_item(dl, ImVec2(lx, origin.y), k, flow);
       lx += key_w(k);
     }
   }

@@ -9,6 +9,7 @@
 #include "core/similarity.hpp"
 #include "text/format.hpp"
 #include "ui/dial.hpp"
+#include "ui/dial_row.hpp"
 #include "imgui.h"
 #include "ui/style.hpp"
 #include "ui/text_layout.hpp"
@@ -82,39 +83,35 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   // Below each dial: its period and shortest turn, then the full angle where the two differ.
   const ImVec2 cell(std::max(dial, 96.0f * sc) + 10 * sc, dial + 3.2f * line + 12 * sc);
-  const int cols = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / cell.x));
-  const int rows = (pairs + cols - 1) / cols;
+  const DialRow dr = dial_row(pairs, ImGui::GetContentRegionAvail().x, cell, dial, line + 6 * sc, 2 * sc, 6 * sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
   ImGuiListClipper clipper;
-  clipper.Begin(rows, cell.y);
+  clipper.Begin(dr.rows(), cell.y);
   while (clipper.Step()) {
     for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-      for (int col = 0; col < cols; ++col) {
-        const int i = row * cols + col;
+      for (int col = 0; col < dr.cols; ++col) {
+        const int i = row * dr.cols + col;
         if (i >= pairs) break;
-        if (col > 0) ImGui::SameLine(0, 0);
+        dial_row_next(dr, i);
         char label[48];
         std::snprintf(label, sizeof label, "pair %d", i);
         const PairCell pc = pair_cell(s, i, cell, label, sc);
         const ImVec2 p = pc.pos;
         const bool hovered = pc.hovered, sel = pc.selected;
         const double w = cache.omega[static_cast<size_t>(i)];
-        const ImVec2 c(p.x + cell.x / 2, p.y + line + 6 * sc + dial / 2);
-        draw_dial(dl, c, dial / 2 - 2 * sc, w * s.pos, w * s.k, sel, sc);
+        draw_dial(dl, dr.centre(p), dial / 2 - 2 * sc, w * s.pos, w * s.k, sel, sc);
         const double T = cache.period[static_cast<size_t>(i)];
         const std::string per = "T " + fmt(T < 1e4 ? "%.4g" : T < 1e7 ? "%.0f" : "%.1e", T);
         const std::string ang = fmt("%+.1f\xC2\xB0", wrap_angle(w * s.k) * kRadToDeg);
-        const float ty = p.y + line + 8 * sc + dial;
-        dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, per.c_str());
-        const float aw = ImGui::CalcTextSize(ang.c_str()).x;
-        dl->AddText(ImVec2(p.x + cell.x - aw - 6 * sc, ty), colors::ghost, ang.c_str());
+        const float ty = dr.label_y(p);
+        dial_label(dl, dr, p, ty, per.c_str(), colors::text_dim, LabelAlign::left);
+        dial_label(dl, dr, p, ty, ang.c_str(), colors::ghost, LabelAlign::right);
         if (wraps(w * s.k)) {
           // The full angle, right-aligned under the shortest turn; just the turns where the cell is narrow.
           std::string full = "of " + full_angle_text(w * s.k);
           if (ImGui::CalcTextSize(full.c_str()).x > cell.x - 12 * sc) full = "of " + fmt(std::fabs(w * s.k / pe::kTwoPi) < 1e3 ? "%.2f" : "%.3g", w * s.k / pe::kTwoPi) + " turns";
-          const float fw = ImGui::CalcTextSize(full.c_str()).x;
-          dl->AddText(ImVec2(p.x + cell.x - fw - 6 * sc, ty + line), colors::text_dim, full.c_str());
+          dial_label(dl, dr, p, ty + line, full.c_str(), colors::text_dim, LabelAlign::right);
         }
         if (hovered)
           ImGui::SetTooltip("pair %d: dimensions %d (sin) and %d (cos)\nw = %s rad/position, period %s positions\n"

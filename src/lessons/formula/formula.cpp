@@ -10,6 +10,7 @@
 #include "core/frequency.hpp"
 #include "imgui.h"
 #include "text/format.hpp"
+#include "ui/matrix_axis.hpp"
 #include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
@@ -133,7 +134,7 @@ void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const Vie
   for (double g : {-1.0, 0.0, 1.0}) {
     dl->AddLine(ImVec2(o.x, Y(g)), ImVec2(o.x + w, Y(g)), g == 0 ? colors::zero_line : kGuide);
     const std::string t = g == 0 ? std::string("0") : fmt("%+g", g);
-    dl->AddText(ImVec2(o.x - ImGui::CalcTextSize(t.c_str()).x - 4 * sc, Y(g) - line / 2), colors::text_dim, t.c_str());
+    left_tick(dl, o.x, Y(g), t.c_str(), colors::text_dim, 0, 4 * sc);
   }
   const ImU32 col = f.is_sin ? colors::hand : colors::ghost;
   const int dim = 2 * f.pair + (f.is_sin ? 0 : 1);  // PE(x, dim) = sin or cos of w_i x, from the core

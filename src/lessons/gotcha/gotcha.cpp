@@ -11,6 +11,8 @@
 #include "core/layout.hpp"
 #include "core/rotation.hpp"
 #include "ui/dial.hpp"
+#include "ui/dial_row.hpp"
+#include "ui/key.hpp"
 #include "imgui.h"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
@@ -261,45 +263,13 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
 // The key to the dials, items flowing onto a second line when the window is narrow.
 void draw_dial_key(const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  const float line = ImGui::GetTextLineHeight();
-  const float width = ImGui::GetContentRegionAvail().x;
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  struct Item {
-    int kind;  // 0 dot, 1 ring, 2 line
-    ImU32 col;
-    const char* text;
+  const FlowEntry items[] = {
+      {{Swatch::dot, colors::hand, 4.0f * sc}, "hand: the pair at pos"},
+      {{Swatch::dot, colors::ghost, 4.0f * sc}, "that hand turned by the pairing's rotation for k"},
+      {{Swatch::ring, colors::selected, 6.0f * sc, 2.2f * sc, 20}, "target: the pair of PE(pos + k)"},
+      {{Swatch::line, trail_color(), 0, 2.0f * sc}, "grey: the path the hand takes as pos moves (mis-paired, it leaves the circle)"},
   };
-  const Item items[] = {
-      {0, colors::hand, "hand: the pair at pos"},
-      {0, colors::ghost, "that hand turned by the pairing's rotation for k"},
-      {1, colors::selected, "target: the pair of PE(pos + k)"},
-      {2, trail_color(), "grey: the path the hand takes as pos moves (mis-paired, it leaves the circle)"},
-  };
-  const float swatch = 18 * sc, gap = 6 * sc, space = 20 * sc;
-  float x = o.x, y = o.y, row_h = line;
-  for (const Item& it : items) {
-    // An item wider than the whole line (a phone) wraps its words on lines of its own.
-    const float wrap = width - swatch - gap;
-    const ImVec2 tsz = ImGui::CalcTextSize(it.text, nullptr, false, wrap);
-    const float w = swatch + gap + tsz.x;
-    if (x > o.x && x + w > o.x + width) {
-      x = o.x;
-      y += row_h + 4 * sc;
-      row_h = line;
-    }
-    row_h = std::max(row_h, tsz.y);
-    const ImVec2 c(x + swatch / 2, y + line / 2);
-    if (it.kind == 0)
-      dl->AddCircleFilled(c, 4.0f * sc, it.col);
-    else if (it.kind == 1)
-      dl->AddCircle(c, 6.0f * sc, it.col, 20, 2.2f * sc);
-    else
-      dl->AddLine(ImVec2(x, c.y), ImVec2(x + swatch, c.y), it.col, 2.0f * sc);
-    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(x + swatch + gap, y), colors::text_dim, it.text, nullptr, wrap);
-    x += w + space;
-  }
-  ImGui::Dummy(ImVec2(width, y - o.y + row_h));
+  key_flow(items, ImGui::GetContentRegionAvail().x, KeyFlow{18 * sc, 6 * sc, 20 * sc, 4 * sc, colors::text_dim});
 }
 
 void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const std::vector<double>& turned,
@@ -313,12 +283,13 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
   // A narrow cell (a phone) puts the hand's length on a line of its own and shortens the verdict.
   const bool tight = ImGui::CalcTextSize("s00 & c00,  |hand| 1.000").x > cell_w - 12 * sc;
   const float cell_h = dial + (tight ? 5.4f : 4.4f) * line + (tight ? 14 : 12) * sc;
+  const DialRow dr = dial_row(count, avail, ImVec2(cell_w, cell_h), dial, line + 6 * sc, 2 * sc, 6 * sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (int j = 0; j < count; ++j) {
     const int i = first + j;
     const pe::DimPair dp = pairing[static_cast<size_t>(i)];
     const auto a = static_cast<size_t>(dp.sin_dim), b = static_cast<size_t>(dp.cos_dim);
-    if (j > 0) ImGui::SameLine(0, 0);
+    dial_row_next(dr, j);
     // The cell's title, shorter where the cell is narrow (three-digit dims at a large scale).
     char label[64];
     std::snprintf(label, sizeof label, "pair %d: dims %d, %d", i, dp.sin_dim, dp.cos_dim);
@@ -329,7 +300,7 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     const bool hovered = pc.hovered, sel = pc.selected;
     const float R = dial / 2 - 3 * sc;
     const float unit = R / 1.45f;  // two values in [-1, 1] reach at most sqrt(2) from the centre
-    const ImVec2 c(p.x + cell_w / 2, p.y + line + 6 * sc + dial / 2);
+    const ImVec2 c = dr.centre(p);
     dial_face(dl, c, R, sel, 1.2f, 2.5f, sc);
     dl->AddCircle(c, unit, colors::tick, 64, 1.5f * sc);
     // The hand's path over the last full turn of its fastest dim: a circle only when paired right.
@@ -351,22 +322,21 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     const double len = std::hypot(now[a], now[b]);
     const double miss = std::max(std::fabs(turned[a] - target[a]), std::fabs(turned[b] - target[b]));
     const bool ok = miss < 1e-9;
-    float ty = p.y + line + 8 * sc + dial;
+    float ty = dr.label_y(p);
     const std::string dims = dim_label(dp.sin_dim, s.d, L) + " & " + dim_label(dp.cos_dim, s.d, L);
     const std::string hand = "|hand| " + fmt("%.3f", len);
-    if (tight) {
-      dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, dims.c_str());
+    const auto under = [&](const std::string& text, ImU32 col) {
+      dial_label(dl, dr, p, ty, text.c_str(), col, LabelAlign::left);
       ty += line + 2 * sc;
-      dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, hand.c_str());
+    };
+    if (tight) {
+      under(dims, colors::text_dim);
+      under(hand, colors::text_dim);
     } else {
-      dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, (dims + ",  " + hand).c_str());
+      under(dims + ",  " + hand, colors::text_dim);
     }
-    ty += line + 2 * sc;
-    const std::string t2 = "miss " + fmt("%.1e", miss);
-    dl->AddText(ImVec2(p.x + 6 * sc, ty), ok ? colors::selected : colors::warning, t2.c_str());
-    ty += line + 2 * sc;
-    dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim,
-                tight ? (ok ? "on target" : "misses") : (ok ? "turned hand on target" : "turned hand misses"));
+    under("miss " + fmt("%.1e", miss), ok ? colors::selected : colors::warning);
+    under(tight ? (ok ? "on target" : "misses") : (ok ? "turned hand on target" : "turned hand misses"), colors::text_dim);
     if (hovered)
       ImGui::SetTooltip("pair %d of the pairing: dims %d and %d, turned by w_%d\xC2\xB7k = %s rad\n"
                         "dim %d holds %s of w_%d, dim %d holds %s of w_%d in this layout",

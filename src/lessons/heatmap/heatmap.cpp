@@ -15,6 +15,7 @@
 #include "text/format.hpp"
 #include "ui/style.hpp"
 #include "ui/key.hpp"
+#include "ui/matrix_axis.hpp"
 #include "ui/text_layout.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"
@@ -235,22 +236,18 @@ void draw_axes(const State& s, const HeatmapCache& c, ImDrawList* dl, float sc) 
   for (double t = std::ceil(c.pos0 / pstep) * pstep; t <= c.pos0 + c.positions; t += pstep) {
     const float y = static_cast<float>(a.y + (t + 0.5 - c.pos0) / c.positions * h);
     if (y < a.y || y > b.y) continue;
-    dl->AddLine(ImVec2(a.x - 5 * sc, y), ImVec2(a.x, y), colors::axis);
     std::snprintf(buf, sizeof buf, "%.0f", t);
-    const float tw = ImGui::CalcTextSize(buf).x;
-    dl->AddText(ImVec2(a.x - 8 * sc - tw, y - line / 2), colors::ink, buf);
+    left_tick(dl, a.x, y, buf, colors::ink, 5 * sc, 8 * sc);
   }
   // Dimensions along the top edge, at column centres.
   const double dstep = nice_step(c.dims, w / (70.0 * sc));
   for (double t = std::ceil(c.dim0 / dstep) * dstep; t <= c.dim0 + c.dims && t < s.d; t += dstep) {
     const float x = static_cast<float>(a.x + (t + 0.5 - c.dim0) / c.dims * w);
     if (x < a.x || x > b.x) continue;
-    dl->AddLine(ImVec2(x, a.y - 5 * sc), ImVec2(x, a.y), colors::axis);
     std::snprintf(buf, sizeof buf, "%.0f", t);
-    const float tw = ImGui::CalcTextSize(buf).x;
-    dl->AddText(ImVec2(x - tw / 2, a.y - metrics::label_gap * sc - line), colors::ink, buf);
+    top_tick(dl, x, a.y, buf, colors::ink, 5 * sc, metrics::label_gap * sc);
   }
-  dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), colors::axis);
+  matrix_frame(dl, a, b);
 }
 
 // The selected pair's two columns, outlined (at least a few pixels wide so it shows at any zoom).

@@ -7,6 +7,8 @@
 
 #include "core/frequency.hpp"
 #include "ui/dial.hpp"
+#include "ui/dial_row.hpp"
+#include "ui/key.hpp"
 #include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/marks.hpp"
@@ -346,6 +348,8 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
   ImGui::PopFont();
   const float label_h = title_h + lh + 4 * sc;  // the method's name over its count
   const float row_h = dial + lh + 12 * sc + (side_labels ? 0 : label_h);
+  // One row of dials per method: the cells are the pair columns, the dial 5 px under a row's top.
+  const DialRow dr = dial_row(static_cast<int>(shown.size()), avail - label_w, ImVec2(cell_w, row_h), dial, 5 * sc, 2 * sc);
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const float width = label_w + cell_w * static_cast<float>(shown.size());
   const float height = header_h + row_h * static_cast<float>(rows.size());
@@ -388,7 +392,7 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
     const std::string count_text = method_available(s, m) ? leave_count(c.leaving[static_cast<size_t>(m)]) : "needs d \xE2\x89\xA5 4";
     const ImU32 count_col = method_available(s, m) && c.leaving[static_cast<size_t>(m)] == 0 ? colors::text_dim : colors::warning;
     const float ly = side_labels ? y + (row_h - label_h) / 2 : y + 2 * sc;
-    dl->AddLine(ImVec2(o.x, ly + title_h / 2), ImVec2(o.x + 14 * sc, ly + title_h / 2), mc, 3.0f * sc);
+    key_swatch(dl, o.x, ly + title_h / 2, 14 * sc, {Swatch::line, mc, 0, 3.0f * sc});
     dl->AddText(title_font, title_h, ImVec2(o.x + 20 * sc, ly), colors::ink, name.c_str());
     dl->AddText(ImVec2(o.x + 20 * sc, ly + title_h), count_col, count_text.c_str());
     if (!side_labels) y += label_h;
@@ -401,12 +405,10 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
     for (size_t k = 0; k < shown.size(); ++k) {
       const int i = shown[k];
       const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
-      const float x = o.x + label_w + cell_w * static_cast<float>(k);
-      const ImVec2 ctr(x + cell_w / 2, y + 5 * sc + dial / 2);
-      sweep_dial(dl, ctr, dial / 2 - 2 * sc, w, mc, sc);
+      const ImVec2 p = dr.cell_pos(ImVec2(o.x + label_w, y), static_cast<int>(k));
+      sweep_dial(dl, dr.centre(p), dial / 2 - 2 * sc, w, mc, sc);
       const std::string t = turns_words(w.extended / pe::kTwoPi);
-      dl->AddText(ImVec2(x + (cell_w - ImGui::CalcTextSize(t.c_str()).x) / 2, ctr.y + dial / 2 + 2 * sc), w.leaves ? colors::warning : colors::ink,
-                  t.c_str());
+      dial_label(dl, dr, p, dr.label_y(p), t.c_str(), w.leaves ? colors::warning : colors::ink, LabelAlign::centre);
     }
   }
   ImGui::SetCursorScreenPos(o);
@@ -431,7 +433,7 @@ void legend_item(ImU32 col, const std::string& text, float thickness, bool first
   if (!first) same_line_if_fits(w, 14 * sc);
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float lh = ImGui::GetTextLineHeight();
-  ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, p.y + lh / 2), ImVec2(p.x + 20 * sc, p.y + lh / 2), col, thickness * sc);
+  key_swatch(ImGui::GetWindowDrawList(), p.x, p.y + lh / 2, 20 * sc, {Swatch::line, col, 0, thickness * sc});
   ImGui::SetCursorScreenPos(ImVec2(p.x + 26 * sc, p.y));
   ImGui::TextUnformatted(text.c_str());
 }

@@ -6,6 +6,7 @@
 
 #include "core/ranges.hpp"
 #include "imgui.h"
+#include "ui/key.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
 #include "ui/text_layout.hpp"
@@ -171,14 +172,13 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
     float x = above ? p.hi.x - wa - wb - 40 * sc : at.x;
     float y = above ? p.lo.y - lh - 6 * sc : at.y;
     if (!above) ImGui::Dummy(ImVec2(one_line ? wa + wb + 44 * sc : std::max(wa, wb) + 14 * sc, one_line ? lh : 2 * lh + 4 * sc));
-    dl->AddCircleFilled(ImVec2(x + 5 * sc, y + lh / 2), 4 * sc, kSin);
-    dl->AddText(ImVec2(x + 14 * sc, y), colors::ink, a);
+    const KeyFlow key{10 * sc, 4 * sc, 0, 0, colors::ink};  // a dot 10 px wide, its words 4 px after it
+    key_item(dl, ImVec2(x, y), {{Swatch::dot, kSin, 4 * sc}, a}, key);
     if (one_line)
       x += wa + 30 * sc;
     else
       y += lh + 4 * sc;
-    dl->AddCircleFilled(ImVec2(x + 5 * sc, y + lh / 2), 4 * sc, kCos);
-    dl->AddText(ImVec2(x + 14 * sc, y), colors::ink, b);
+    key_item(dl, ImVec2(x, y), {{Swatch::dot, kCos, 4 * sc}, b}, key);
   }
 
   // Key numbers.

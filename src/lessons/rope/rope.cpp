@@ -10,6 +10,7 @@
 #include "core/mixing.hpp"
 #include "core/rope.hpp"
 #include "ui/dial.hpp"
+#include "ui/dial_row.hpp"
 #include "imgui.h"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
@@ -132,6 +133,7 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
   const float text_h = 3.2f * line + 10 * sc;
   const float dial = std::clamp(ImGui::GetContentRegionAvail().y - text_h - below, 60 * sc, std::min(cell_w - 16 * sc, 220 * sc));
   const float cell_h = dial + text_h;
+  const DialRow dr = dial_row(count, avail, ImVec2(cell_w, cell_h), dial, line + 6 * sc, 2 * sc, 6 * sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const double m = s.pos, n = s.pos + s.k;
   // q turned for position m and k for n, by the core (pair i turned by m·w_i and n·w_i).
@@ -146,7 +148,7 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     const double qx = q_turned[a], qy = q_turned[b];
     const double kx = k_turned[a], ky = k_turned[b];
     const double norm = std::max({std::hypot(c.q[a], c.q[b]), std::hypot(c.k[a], c.k[b]), 1e-9});
-    if (j > 0) ImGui::SameLine(0, 0);
+    dial_row_next(dr, j);
     // The cell's title, shorter where the cell is narrow (three-digit pairs at a large scale).
     char label[64];
     std::snprintf(label, sizeof label, "pair %d (dims %d, %d)", i, 2 * i, 2 * i + 1);
@@ -156,7 +158,7 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     const ImVec2 p = pc.pos;
     const bool hovered = pc.hovered, sel = pc.selected;
     const float r = dial / 2 - 4 * sc;
-    const ImVec2 ctr(p.x + cell_w / 2, p.y + line + 6 * sc + dial / 2);
+    const ImVec2 ctr = dr.centre(p);
     dial_face(dl, ctr, r, sel, 1.2f, 2.5f, sc);
     const float rr = r * 0.92f / static_cast<float>(norm);
     // Angle from turned q to turned k, the shorter way: the same for every m at this offset.
@@ -167,7 +169,7 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     arrow(dl, ctr, tip(ctr, rr, kx, ky), colors::ghost, 2.5f, sc);
     arrow(dl, ctr, tip(ctr, rr, qx, qy), colors::hand, 2.5f, sc);
     dial_hub(dl, ctr, 2.5f, sc);
-    const float ty = p.y + line + 8 * sc + dial;
+    const float ty = dr.label_y(p);
     std::string t1 = "q by " + fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0, k by " +
                      fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0";
     if (ImGui::CalcTextSize(t1.c_str()).x > cell_w - 12 * sc)
@@ -176,8 +178,8 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     std::string t2 = "turned q \xE2\x86\x92 turned k: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
     if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = "q \xE2\x86\x92 k, turned: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
     if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = "q \xE2\x86\x92 k: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
-    dl->AddText(ImVec2(p.x + 6 * sc, ty), colors::text_dim, t1.c_str());
-    dl->AddText(ImVec2(p.x + 6 * sc, ty + line + 2 * sc), sel ? colors::selected : colors::ink, t2.c_str());
+    dial_label(dl, dr, p, ty, t1.c_str(), colors::text_dim, LabelAlign::left);
+    dial_label(dl, dr, p, ty + line + 2 * sc, t2.c_str(), sel ? colors::selected : colors::ink, LabelAlign::left);
     if (hovered)
       ImGui::SetTooltip("pair %d: w = %s rad/position\nq turned clockwise by m\xC2\xB7w = %s rad, k by n\xC2\xB7w = %s rad\n"
                         "their difference (n - m)\xC2\xB7w = %s rad does not depend on m",

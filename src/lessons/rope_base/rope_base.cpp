@@ -10,6 +10,7 @@
 #include "core/params.hpp"
 #include "core/rope_turns.hpp"
 #include "ui/dial.hpp"
+#include "ui/dial_row.hpp"
 #include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/label.hpp"
@@ -180,6 +181,7 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   const ImVec2 cell(std::max(dial + 16 * sc, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc), lh + dial + lh + 12 * sc);
   const int count = std::clamp(static_cast<int>((avail - label_w) / cell.x), 1, 12);
   const std::vector<int> shown = dial_pairs(pairs, count, s.pair, c.full_a, c.full_b);
+  const DialRow dr = dial_row(static_cast<int>(shown.size()), avail - label_w, cell, dial, lh + 4 * sc, 2 * sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const double end = std::max(0, s.n - 1);
 
@@ -199,12 +201,12 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
     }
     for (size_t k = 0; k < shown.size(); ++k) {
       const int i = shown[k];
-      if (k > 0) ImGui::SameLine(0, 0);
+      dial_row_next(dr, static_cast<int>(k));
       const std::string label = "pair " + std::to_string(i);
       const PairCell pc = pair_cell(s, i, cell, label.c_str(), sc);
       const double t = turns[static_cast<size_t>(i)];
       const double angle = t * pe::kTwoPi;
-      const ImVec2 ctr(pc.pos.x + cell.x / 2, pc.pos.y + lh + 4 * sc + dial / 2);
+      const ImVec2 ctr = dr.centre(pc.pos);
       const float r = dial / 2 - 2 * sc;
       dial_face(dl, ctr, r, pc.selected, 1.5f, 3.0f, sc);
       fill_sweep(dl, ctr, r * 0.82f, angle, tint(col, 0.3f));
@@ -212,9 +214,8 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       dial_hand(dl, ctr, hand_tip(ctr, r * 0.9f, std::fmod(angle, pe::kTwoPi)), col, 2.5f, 3.5f, sc);
       dial_hub(dl, ctr, 2.5f, sc);
       const std::string tt = turns_words(t);
-      const float tw = ImGui::CalcTextSize(tt.c_str()).x;
-      dl->AddText(ImVec2(pc.pos.x + (cell.x - tw) / 2, ctr.y + dial / 2 + 2 * sc), t >= 1 || i < (row == 0 ? c.full_a : c.full_b) ? colors::ink : kNever,
-                  tt.c_str());
+      dial_label(dl, dr, pc.pos, dr.label_y(pc.pos), tt.c_str(), t >= 1 || i < (row == 0 ? c.full_a : c.full_b) ? colors::ink : kNever,
+                 LabelAlign::centre);
       if (pc.hovered)
         ImGui::SetTooltip("pair %d at base %s: w = %s rad per position, period %s positions\n"
                           "by position %s: %s rad, %s",

@@ -14,6 +14,7 @@
 #include "gfx/heatmap_renderer.hpp"
 #include "imgui.h"
 #include "ui/key.hpp"
+#include "ui/matrix_axis.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
 #include "ui/text_layout.hpp"
@@ -323,7 +324,7 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
     rd.k = c.k;
     c.renderer.queue(dl, rd);
   }
-  dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), colors::axis);
+  matrix_frame(dl, a, b);
 
   // Axis numbers at cell centres.
   const float num_w = label_w + 12 * sc;
@@ -336,17 +337,11 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
   };
   for (int j = first_tick(xstep); j < cells; j += xstep) {
     const float x = a.x + (static_cast<float>(j) + 0.5f) * cell;
-    const std::string t = tick_of(j);
-    const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    dl->AddLine(ImVec2(x, a.y - 4 * sc), ImVec2(x, a.y), colors::axis);
-    dl->AddText(ImVec2(std::clamp(x - tw / 2, origin.x, b.x - tw), a.y - 6 * sc - line), colors::label, t.c_str());
+    top_tick(dl, x, a.y, tick_of(j).c_str(), colors::label, 4 * sc, 6 * sc, origin.x, b.x);
   }
   for (int j = first_tick(ystep); j < cells; j += ystep) {
     const float y = a.y + (static_cast<float>(j) + 0.5f) * cell;
-    const std::string t = tick_of(j);
-    const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    dl->AddLine(ImVec2(a.x - 4 * sc, y), ImVec2(a.x, y), colors::axis);
-    dl->AddText(ImVec2(a.x - 6 * sc - tw, y - line / 2), colors::label, t.c_str());
+    left_tick(dl, a.x, y, tick_of(j).c_str(), colors::label, 4 * sc, 6 * sc);
   }
   // Axis titles on the first line: m's at the left, n's at the right (n's on a line of its own when both
   // do not fit; `top` kept room for it).

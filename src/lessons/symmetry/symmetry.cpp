@@ -8,6 +8,7 @@
 #include "core/similarity_curve.hpp"
 #include "ui/focus.hpp"
 #include "imgui.h"
+#include "ui/key.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
 #include "ui/text_layout.hpp"
@@ -231,15 +232,13 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
   ImGui::TextUnformatted(("at k = \xC2\xB1" + fmt("%g", k)).c_str());
   ImGui::PopFont();
   const float lh = ImGui::GetTextLineHeight();
-  enum Mark { line_mark, square_mark, ring_mark };
-  const auto row = [&](ImU32 col, Mark mark, const std::string& label, double v) {
+  // The marks match the plot's: its lines, the turned dots (squares) and the rise's rings.
+  const Swatch line_mark{Swatch::line, 0, 0, 2.4f * sc}, square_mark{Swatch::square, 0, 4 * sc},
+      ring_mark{Swatch::ring, 0, 6.0f * sc, 2.0f * sc, 16};
+  const auto row = [&](ImU32 col, Swatch mark, const std::string& label, double v) {
     const ImVec2 q = ImGui::GetCursorScreenPos();
-    if (mark == square_mark)
-      dl->AddRectFilled(ImVec2(q.x + 8 * sc, q.y + lh / 2 - 4 * sc), ImVec2(q.x + 16 * sc, q.y + lh / 2 + 4 * sc), col);
-    else if (mark == ring_mark)
-      dl->AddCircle(ImVec2(q.x + 12 * sc, q.y + lh / 2), 6.0f * sc, col, 16, 2.0f * sc);
-    else
-      dl->AddLine(ImVec2(q.x + 2 * sc, q.y + lh / 2), ImVec2(q.x + 22 * sc, q.y + lh / 2), col, 2.4f * sc);
+    mark.col = col;
+    key_swatch(dl, q.x + 2 * sc, q.y + lh / 2, 20 * sc, mark);
     const std::string value = value_text(v);
     ImGui::PushFont(ctx.fonts.mono);
     const float vw = ImGui::CalcTextSize(value.c_str()).x;
