@@ -29,8 +29,11 @@ TEST_CASE("every lesson has its words, its core file and its core test") {
     CHECK_FALSE(l.title.empty());
     CHECK_FALSE(l.summary.empty());
     CHECK(l.summary.size() < 140);  // one line
-    CHECK(std::filesystem::exists(src / "src" / "lessons" / (std::string(l.id) + ".txt")));
-    CHECK(std::filesystem::exists(src / "src" / "app" / ("view_" + std::string(l.id) + ".cpp")));
+    // src/lessons/<id>/: its words and its view.
+    const std::filesystem::path room = src / "src" / "lessons" / l.id;
+    CHECK(std::filesystem::exists(room / (std::string(l.id) + ".txt")));
+    CHECK(std::filesystem::exists(room / (std::string(l.id) + ".hpp")));
+    CHECK(std::filesystem::exists(room / (std::string(l.id) + ".cpp")));
     const std::string core(l.core);
     if (core.rfind("train/", 0) == 0) {  // the experiment's engine: src/train/<name>.hpp, tests/train/test_train_<name>.cpp
       CHECK(std::filesystem::exists(src / "src" / (core + ".hpp")));
