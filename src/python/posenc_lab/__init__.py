@@ -115,6 +115,9 @@ def _value_text(key: str, value, row: dict, given: dict, checked: dict) -> str:
             d = checked.get("d", _default("d"))
             hi = d // 2 - 1
             where = f", here 0..{hi} for d = {d}"
+    # A limit that other keys narrow (alibiHead below alibiHeads, t5MaxDistance above T5's exact buckets:
+    # the row's dependsOn) is checked here at its widest; the figure checks the rest as it applies the
+    # state, in the table's order, and reports a value outside it.
     hi = math.inf if hi is None else float(hi)
     integral = kind in ("integer", "even_integer", "pair_index")
     ok = (math.isfinite(v) and (v > lo if kind == "number_above_min" else v >= lo) and v <= hi
