@@ -90,7 +90,7 @@ TEST_CASE("url_encode: what percent_decode reads back") {
   CHECK(url_encode("view=rope&d=64") == "view%3Drope%26d%3D64");
   CHECK(url_encode("a b+c") == "a%20b%2Bc");
   CHECK(url_encode("-_.~,AZaz09") == "-_.~,AZaz09");
-  for (const std::string t : {std::string("any text: <>&=?#%+ \x01\xFF"), std::string("64\0x", 4)}) {
+  for (const std::string& t : {std::string("any text: <>&=?#%+ \x01\xFF"), std::string("64\0x", 4)}) {
     CHECK(percent_decode(url_encode(t), true) == t);
     CHECK(percent_decode(url_encode(t), false) == t);
   }

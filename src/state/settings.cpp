@@ -27,8 +27,8 @@ static_assert(sizeof(kSettings) / sizeof(kSettings[0]) == static_cast<size_t>(Fi
 
 // The shared rows each view reads (POSENC_VIEW_READS), one bit per Field.
 namespace reads {
-constexpr std::uint64_t none = 0;
-#define POSENC_X(key, ...) constexpr std::uint64_t key = std::uint64_t{1} << static_cast<int>(Field::key);
+[[maybe_unused]] constexpr std::uint64_t none = 0;
+#define POSENC_X(key, ...) [[maybe_unused]] constexpr std::uint64_t key = std::uint64_t{1} << static_cast<int>(Field::key);
 POSENC_SETTINGS(POSENC_X)
 #undef POSENC_X
 static_assert(static_cast<int>(Field::count) <= 64, "one bit per field");

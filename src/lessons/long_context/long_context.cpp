@@ -22,7 +22,6 @@ namespace {
 using pe::RopeScalingType;
 
 constexpr RopeScalingType kMethods[4] = {RopeScalingType::none, RopeScalingType::linear, RopeScalingType::ntk, RopeScalingType::yarn};
-constexpr const char* kMethodIds[4] = {"none", "linear", "ntk", "yarn"};
 constexpr int kNtk = 2, kYarn = 3;
 
 // The contextLength and contextFactor settings' limits (view_options.hpp).
