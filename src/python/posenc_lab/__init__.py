@@ -136,8 +136,12 @@ def _query(state: dict) -> str:
         if key not in rows:
             near = difflib.get_close_matches(key, list(rows) + list(_OPTIONS), n=1)
             hint = f" (did you mean {near[0]!r}?)" if near else ""
-            raise TypeError(f"unknown keyword argument {key!r}{hint}; the state keys are {', '.join(rows)}, "
-                            f"and the figure's options {', '.join(_OPTIONS)}")
+            # The shared keys by name; a view's own settings (its scope in the table) only counted, to keep
+            # the message short.
+            shared = [k for k, r in rows.items() if r.get("scope", "all") == "all"]
+            own = len(rows) - len(shared)
+            raise TypeError(f"unknown keyword argument {key!r}{hint}; the state keys are {', '.join(shared)}, "
+                            f"{own} settings of single views (see schema()), and the figure's options {', '.join(_OPTIONS)}")
     checked = {}
     pairs = []
     for key, row in rows.items():
