@@ -19,9 +19,10 @@
 //
 // Adding a setting is one line here (plus the code in the view that reads it). Rows apply in this order,
 // so a row may depend on the rows above it (pair is checked against the new d, alibiHead against the new
-// alibiHeads, t5MaxDistance against the new buckets); the dependent limits are in dependent_limits()
-// (settings.cpp). A shared (scope all) motion or encoding row shows in the sidebar only on the views
-// that read it: POSENC_VIEW_READS below.
+// alibiHeads, t5MaxDistance against the new buckets); the dependent limits are in min_value(), max_value()
+// and depends_on() (settings.cpp), the invariants they keep in store_value(). A shared (scope all)
+// motion or encoding row shows in the sidebar only on the views that read it: POSENC_VIEW_READS below.
+// A choice of a view's own is an enum with its names in view_options.hpp.
 #pragma once
 #include <cstdint>
 #include <span>
