@@ -19,6 +19,7 @@
 #include "ui/focus.hpp"
 #include "export/tables.hpp"
 #include "text/format.hpp"
+#include "text/percent.hpp"
 #include "state/state_io.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
@@ -81,25 +82,8 @@ struct Arg {
   bool used = false;
 };
 
-int hex(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::string percent_decode(std::string_view in) {
-  std::string out;
-  for (size_t i = 0; i < in.size(); ++i) {
-    if (in[i] == '%' && i + 2 < in.size() && hex(in[i + 1]) >= 0 && hex(in[i + 2]) >= 0) {
-      out += static_cast<char>(hex(in[i + 1]) * 16 + hex(in[i + 2]));
-      i += 2;
-    } else {
-      out += in[i];
-    }
-  }
-  return out;
-}
+// The one %-decoder (src/text/percent.hpp); a '+' in an option text is a plus.
+std::string percent_decode(std::string_view in) { return app::percent_decode(in, false); }
 
 class Args {
  public:
@@ -328,7 +312,10 @@ EMSCRIPTEN_KEEPALIVE void posenc_stats_reset() { platform::frame_stats().reset_w
 
 // Benchmark hook: the similarity view's largest plotted offset (its own slider goes to 10,000).
 EMSCRIPTEN_KEEPALIVE void posenc_similarity_kmax(int kmax) {
-  platform::the_app().views.similarity.kmax = kmax < 1 ? 1 : kmax > 10000 ? 10000 : kmax;
+  // The similarityMaxK setting, through the validated path (clamped to its limits first, as the hook
+  // always clamped).
+  const int k = kmax < app::kSimilarityMinK ? app::kSimilarityMinK : kmax > app::kSimilarityMaxK ? app::kSimilarityMaxK : kmax;
+  app::set_number(platform::the_app().state, app::Field::similarityMaxK, k);
   platform::request_redraw();
 }
 

@@ -43,48 +43,6 @@ std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page)
   return r;
 }
 
-namespace {
-
-// The view settings a tour step may set (`view_setting:` in tour.txt), one row each.
-struct ViewSetting {
-  View view;
-  const char* key;
-  bool (*apply)(ViewCaches& views, std::string_view value);
-};
-constexpr ViewSetting kViewSettings[] = {
-    {View::order, "add_pe",
-     [](ViewCaches& c, std::string_view v) {
-       if (v != "0" && v != "1") return false;
-       c.order.add_pe = v == "1";
-       return true;
-     }},
-    {View::rope_base, "compare", [](ViewCaches& c, std::string_view v) { return set_rope_base_option(c.rope_base, "compare", v); }},
-    {View::long_context, "length", [](ViewCaches& c, std::string_view v) { return set_long_context_option(c.long_context, "length", v); }},
-    {View::long_context, "factor", [](ViewCaches& c, std::string_view v) { return set_long_context_option(c.long_context, "factor", v); }},
-    {View::long_context, "method", [](ViewCaches& c, std::string_view v) { return set_long_context_option(c.long_context, "method", v); }},
-    {View::rope_scores, "vectors", [](ViewCaches& c, std::string_view v) { return set_rope_scores_option(c.rope_scores, "vectors", v); }},
-    {View::rope_scores, "offsets", [](ViewCaches& c, std::string_view v) { return set_rope_scores_option(c.rope_scores, "offsets", v); }},
-    {View::rope_scores, "window", [](ViewCaches& c, std::string_view v) { return set_rope_scores_option(c.rope_scores, "window", v); }},
-    {View::rope_layouts, "trained", [](ViewCaches& c, std::string_view v) { return set_rope_layouts_option(c.rope_layouts, "trained", v); }},
-    {View::rope_layouts, "vectors", [](ViewCaches& c, std::string_view v) { return set_rope_layouts_option(c.rope_layouts, "vectors", v); }},
-    {View::rope_layouts, "seed", [](ViewCaches& c, std::string_view v) { return set_rope_layouts_option(c.rope_layouts, "seed", v); }},
-    {View::rope_layouts, "offsets", [](ViewCaches& c, std::string_view v) { return set_rope_layouts_option(c.rope_layouts, "offsets", v); }},
-    {View::schemes, "scheme", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "scheme", v); }},
-    {View::schemes, "heads", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "heads", v); }},
-    {View::schemes, "head", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "head", v); }},
-    {View::schemes, "buckets", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "buckets", v); }},
-    {View::schemes, "max_distance", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "max_distance", v); }},
-    {View::schemes, "bidirectional", [](ViewCaches& c, std::string_view v) { return set_schemes_option(c.schemes, "bidirectional", v); }},
-};
-
-}  // namespace
-
-bool apply_view_setting(ViewCaches& views, View v, std::string_view key, std::string_view value) {
-  for (const ViewSetting& row : kViewSettings)
-    if (row.view == v && key == row.key) return row.apply(views, value);
-  return false;
-}
-
 // Small screens, narrow columns and large UI scales (UI pixels = screen pixels / scale).
 constexpr float kNarrowWidth = 700.0f;   // below: the controls become a drawer
 constexpr float kShortHeight = 520.0f;   // below (or when narrow): the lesson text shows its summary

@@ -94,15 +94,11 @@ bool app_busy(const App& a);
 // A query that starts a tour step (`step=N`) applies that step's preset first.
 std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page = nullptr);
 
-// Sets one of a view's own settings (kept in its cache, not in the State) from a tour step's
-// `view_setting:` line; false for a view, key or value that no tour may set.
-bool apply_view_setting(ViewCaches& views, View v, std::string_view key, std::string_view value);
-
 // Draws the current lesson's view (the registry's draw_<id>) into the current ImGui window.
 void draw_view(App& a, const ViewContext& ctx);
 // What the canvas shows, in words, for the page's screen-reader text alternative: the view's title,
-// the lesson's own key numbers (the registry's describe_<id>, which also reads the view's own
-// settings from its cache) and the shared settings. Built from the state, the caches and the core,
+// the lesson's own key numbers (the registry's describe_<id>, which reads the view's own
+// settings from the state) and the shared settings. Built from the state, the caches and the core,
 // never from pixels; no number is ever NaN or Infinity.
 std::string describe(const State& s, const ViewCaches& views);
 // The same, plus where the student is on the tour step's question (PosEnc.describe()).

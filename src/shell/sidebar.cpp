@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "core/params.hpp"
 #include "imgui.h"
@@ -28,6 +29,39 @@ bool keep_link_space(App& a) {
 }
 
 
+
+namespace {
+
+// One row of the settings table as its sidebar control: a slider with its exact-entry field over the
+// row's range and format, or a checkbox (a boolean, or a two-name choice: checked is its second name).
+void setting_control(App& a, const Setting& r) {
+  State& s = a.state;
+  if (r.kind == Kind::boolean || r.kind == Kind::choice) {
+    bool on = get_value(s, r.field) != 0;
+    if (ImGui::Checkbox(r.label, &on)) set_number(s, r.field, on ? 1 : 0);
+    return;
+  }
+  // 0, 0: the row's own limits (param_slider cuts the range to them; pair's upper limit follows d).
+  const bool own = r.lo == 0 && r.hi == 0;
+  const double lo = own ? r.min : r.lo, hi = own ? max_value(r.field, s) : r.hi;
+  param_slider(r.label, s, r.field, lo, hi, r.format, a.notices, r.scale == Scale::log);
+}
+
+// The rows of one sidebar group that the current view reads (the table's scope and POSENC_VIEW_READS),
+// in the table's order.
+std::vector<const Setting*> rows_shown(Group g, View v) {
+  std::vector<const Setting*> out;
+  for (const Setting& r : settings())
+    if (r.group == g && in_scope(r, v)) out.push_back(&r);
+  return out;
+}
+
+bool shows(const std::vector<const Setting*>& rows, Field f) {
+  return std::any_of(rows.begin(), rows.end(), [f](const Setting* r) { return r->field == f; });
+}
+
+}  // namespace
+
 void draw_controls(App& a) {
   State& s = a.state;
   ImGui::PushFont(a.fonts.title);
@@ -41,40 +75,37 @@ void draw_controls(App& a) {
   ImGui::TextDisabled("sinusoidal positional encoding");
   ImGui::Separator();
 
-  if (s.view == View::experiment) {
-    // The experiment trains its own model: the encoding's d, base and position do not reach it, so the
-    // sidebar holds the model's settings instead (the task, encoding, L, steps and seed are in the view).
-    ImGui::TextDisabled("the experiment's model");
-    param_slider("d_model", s, Field::dModel, 8, 128, "%.0f", a.notices);
-    param_slider("layers", s, Field::layers, 1, 2, "%.0f", a.notices);
-    param_slider("heads", s, Field::heads, 1, 8, "%.0f", a.notices);
-    param_slider("learning rate", s, Field::lr, 1e-5, 0.1, "%.5f", a.notices, true);
-    param_slider("batch", s, Field::batch, 1, 256, "%.0f", a.notices, true);
-  } else {
-    const float w = ImGui::GetContentRegionAvail().x;
-    if (ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(w * 0.5f - 4, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
-    ImGui::SameLine();
-    if (ImGui::Button("-1", ImVec2(w * 0.25f - 6, 0))) set_number(s, Field::pos, std::round(s.pos) - 1);
-    ImGui::SameLine();
-    if (ImGui::Button("+1", ImVec2(-1, 0))) set_number(s, Field::pos, std::round(s.pos) + 1);
-
-    param_slider("position  pos", s, Field::pos, 0, 1000, "%.2f", a.notices);
-    param_slider("offset  k", s, Field::k, -100, 100, "%.2f", a.notices);
-    param_slider("speed (positions / s)", s, Field::speed, 0.05, 1000, "%.2f", a.notices, true);
-    ImGui::Separator();
-    param_slider("model width  d", s, Field::d, 2, 1024, "%.0f", a.notices);
-    param_slider("base", s, Field::base, 2, 100000, "%.0f", a.notices, true);
-    param_slider("selected pair  i", s, Field::pair, 0, s.d / 2 - 1, "%.0f", a.notices);
+  // The settings this view reads, group by group: the motion (Play and the step buttons with pos), the
+  // encoding, the experiment's model (its limits the engine's, through the table); a view that reads none
+  // of a group shows nothing of it.
+  bool first = true;
+  for (const Group g : {Group::motion, Group::encoding, Group::model}) {
+    const std::vector<const Setting*> rows = rows_shown(g, s.view);
+    if (rows.empty()) continue;
+    if (!first) ImGui::Separator();
+    first = false;
+    if (g == Group::model) {
+      // The experiment trains its own model: the sidebar holds its settings (the task, encoding, L, steps
+      // and seed are in the view).
+      ImGui::TextDisabled("the experiment's model");
+    }
+    if (g == Group::motion && shows(rows, Field::pos)) {
+      const float w = ImGui::GetContentRegionAvail().x;
+      if (ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(w * 0.5f - 4, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
+      ImGui::SameLine();
+      if (ImGui::Button("-1", ImVec2(w * 0.25f - 6, 0))) set_number(s, Field::pos, std::round(s.pos) - 1);
+      ImGui::SameLine();
+      if (ImGui::Button("+1", ImVec2(-1, 0))) set_number(s, Field::pos, std::round(s.pos) + 1);
+    }
+    for (const Setting* r : rows)
+      if (r->field != Field::speed || shows(rows, Field::pos)) setting_control(a, *r);  // speed moves pos
   }
 
   ImGui::Separator();
   if (ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0))) set_step(s, s.step > 0 ? 0 : 1);
   if (ImGui::Button("Hide these controls (c)", ImVec2(-1, 0))) set_number(s, Field::controls, 0);
   if (ImGui::CollapsingHeader("Display and presenter")) {
-    param_slider("UI scale (projector)", s, Field::scale, kMinScale, kMaxScale, "%.2fx", a.notices);
-    bool contrast = s.contrast, cb = s.palette == Palette::colorblind;
-    if (ImGui::Checkbox("high contrast", &contrast)) set_number(s, Field::contrast, contrast ? 1 : 0);
-    if (ImGui::Checkbox("colour-blind-safe colours", &cb)) set_number(s, Field::palette, cb ? 1 : 0);
+    for (const Setting* r : rows_shown(Group::display, s.view)) setting_control(a, *r);
     if (ImGui::Button("Fullscreen (f)", ImVec2(-1, 0))) a.toggle_fullscreen = true;
     if (ImGui::Button("Keyboard help (h)", ImVec2(-1, 0))) a.show_help = !a.show_help;
   }

@@ -111,14 +111,12 @@ void draw_tour_bar(App& a) {
   ImGui::PopStyleColor();
 }
 
-// A tour step starts: its question is unanswered again and the view's own settings that it names
-// are set (the step's preset has already set the State through the validated path).
+// A tour step starts: its question is unanswered again (the step's preset, the view's own settings
+// included, has already set the State through the validated path).
 void start_tour_step(App& a) {
   if (!progress_for_step(a.tour_progress, a.state.step)) return;
   a.tour_reveal_scrolled = false;
   a.tour_scroll_top = true;
-  if (const TourStep* t = tour_step(a.state.step))
-    for (const auto& [key, value] : t->view_settings) apply_view_setting(a.views, t->view, key, value);
 }
 
 }  // namespace app

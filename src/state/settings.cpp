@@ -1,6 +1,8 @@
 #include "settings.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <type_traits>
 
 #include "text/format.hpp"
@@ -13,15 +15,41 @@ namespace {
 // Not constexpr: the experiment's rows read their limits from the engine's table (a constant-initialised
 // array, so it is ready before this one is built).
 const Setting kSettings[] = {
-#define POSENC_X(key, kind, lo, hi, meaning) {Field::key, #key, Kind::kind, double(lo), double(hi), meaning},
+#define POSENC_X(key, type, init, kind, scope, lo, hi, choices, group, label, slo, shi, format, scale, meaning)        \
+  {Field::key, #key, Kind::kind, View::scope, double(lo), double(hi), std::span<const char* const>(choices), Group::group, \
+   label, double(slo), double(shi), format, Scale::scale, meaning},
+#define all count
     POSENC_SETTINGS(POSENC_X)
+#undef all
 #undef POSENC_X
 };
 static_assert(sizeof(kSettings) / sizeof(kSettings[0]) == static_cast<size_t>(Field::count));
 
-constexpr const char* kPaletteNames[] = {"standard", "colorblind"};
-constexpr const char* kThemeNames[] = {"light", "dark", "auto"};
-constexpr const char* kTextNames[] = {"auto", "full", "summary", "off"};
+// The shared rows each view reads (POSENC_VIEW_READS), one bit per Field.
+namespace reads {
+[[maybe_unused]] constexpr std::uint64_t none = 0;
+#define POSENC_X(key, ...) [[maybe_unused]] constexpr std::uint64_t key = std::uint64_t{1} << static_cast<int>(Field::key);
+POSENC_SETTINGS(POSENC_X)
+#undef POSENC_X
+static_assert(static_cast<int>(Field::count) <= 64, "one bit per field");
+constexpr std::uint64_t kReads[] = {
+#define POSENC_X(id, bits) bits,
+    POSENC_VIEW_READS(POSENC_X)
+#undef POSENC_X
+};
+}  // namespace reads
+static_assert(std::size(reads::kReads) == static_cast<size_t>(View::count), "POSENC_VIEW_READS: one line per lesson");
+constexpr View kReadsOrder[] = {
+#define POSENC_X(id, bits) View::id,
+    POSENC_VIEW_READS(POSENC_X)
+#undef POSENC_X
+};
+constexpr bool reads_in_registry_order() {
+  for (size_t i = 0; i < std::size(kReadsOrder); ++i)
+    if (kReadsOrder[i] != static_cast<View>(i)) return false;
+  return true;
+}
+static_assert(reads_in_registry_order(), "POSENC_VIEW_READS lists the lessons in the registry's order");
 
 template <class T>
 double as_number(T v) {
@@ -72,16 +100,11 @@ bool field_from_key(std::string_view key, Field& out) {
   return false;
 }
 
-std::span<const char* const> choice_names(Field f) {
-  switch (f) {
-    case Field::view: return view_ids();
-    case Field::palette: return kPaletteNames;
-    case Field::theme: return kThemeNames;
-    case Field::text: return kTextNames;
-    case Field::task: return train::task_names();
-    case Field::encoding: return train::encoding_names();
-    default: return {};
-  }
+std::span<const char* const> choice_names(Field f) { return setting(f).choices; }
+
+double min_value(Field f, const State& s) {
+  if (f == Field::t5MaxDistance) return schemes_exact(s.t5Buckets, s.t5Bidirectional) + 1;
+  return setting(f).kind == Kind::choice ? 0 : setting(f).min;
 }
 
 double max_value(Field f, const State& s) {
@@ -89,13 +112,35 @@ double max_value(Field f, const State& s) {
   switch (r.kind) {
     case Kind::pair_index: return s.d / 2 - 1;
     case Kind::choice: return static_cast<double>(choice_names(f).size()) - 1;
-    default: return f == Field::step ? tour_step_count() : r.max;
+    default: break;
+  }
+  if (f == Field::step) return tour_step_count();
+  if (f == Field::alibiHead) return s.alibiHeads - 1;
+  return r.max;
+}
+
+const char* depends_on(Field f) {
+  switch (f) {
+    case Field::pair: return "d";
+    case Field::alibiHead: return "alibiHeads";
+    case Field::t5MaxDistance: return "t5Buckets, t5Bidirectional";
+    default: return "";
   }
 }
 
+bool in_scope(const Setting& r, View v) {
+  if (r.scope != View::count) return r.scope == v;
+  if (r.group != Group::motion && r.group != Group::encoding) return true;
+  const int i = static_cast<int>(v);
+  if (i < 0 || i >= static_cast<int>(View::count)) return false;
+  return (reads::kReads[i] & (std::uint64_t{1} << static_cast<int>(r.field))) != 0;
+}
+
+const char* scope_name(const Setting& r) { return r.scope == View::count ? "all" : view_id(r.scope); }
+
 double get_value(const State& s, Field f) {
   switch (f) {
-#define POSENC_X(key, kind, lo, hi, meaning) \
+#define POSENC_X(key, ...) \
   case Field::key: return as_number(s.key);
     POSENC_SETTINGS(POSENC_X)
 #undef POSENC_X
@@ -107,11 +152,16 @@ double get_value(const State& s, Field f) {
 std::string check_value(const State& s, Field f, double v) {
   const Setting& r = setting(f);
   const std::string key = r.key, got = " (got " + pe::format_number(v) + ")";
-  const double lo = r.min, hi = max_value(f, s);
+  const double lo = min_value(f, s), hi = max_value(f, s);
   const std::string range = limit_text(lo) + " to " + limit_text(hi);
+  // Where a limit depends on other keys, the message says on what values.
+  std::string where;
+  if (f == Field::alibiHead) where = " for alibiHeads = " + std::to_string(s.alibiHeads);
+  if (f == Field::t5MaxDistance)
+    where = std::string(" for t5Buckets = ").append(std::to_string(s.t5Buckets)).append(s.t5Bidirectional ? ", bidirectional" : ", one-way");
   switch (r.kind) {
     case Kind::integer:
-      if (!is_integer(v) || v < lo || v > hi) return key + " must be an integer from " + range + got;
+      if (!is_integer(v) || v < lo || v > hi) return key + " must be an integer from " + range + where + got;
       return {};
     case Kind::even_integer:
       if (!is_integer(v) || v < lo || v > hi || std::fmod(v, 2.0) != 0.0) return key + " must be an even integer from " + range + got;
@@ -139,13 +189,17 @@ std::string check_value(const State& s, Field f, double v) {
 
 void store_value(State& s, Field f, double v) {
   switch (f) {
-#define POSENC_X(key, kind, lo, hi, meaning) \
+#define POSENC_X(key, ...) \
   case Field::key: assign(s.key, v); break;
     POSENC_SETTINGS(POSENC_X)
 #undef POSENC_X
     case Field::count: break;
   }
-  if (s.pair > s.d / 2 - 1) s.pair = s.d / 2 - 1;  // a narrower model keeps the last pair selected
+  // The invariants of the dependent limits: a narrower model keeps the last pair selected, fewer heads
+  // the last head, and T5's max distance stays above the exact buckets of new buckets or direction.
+  if (s.pair > s.d / 2 - 1) s.pair = s.d / 2 - 1;
+  if (s.alibiHead > s.alibiHeads - 1) s.alibiHead = s.alibiHeads - 1;
+  s.t5MaxDistance = std::max(s.t5MaxDistance, schemes_exact(s.t5Buckets, s.t5Bidirectional) + 1);
 }
 
 std::string value_text(const State& s, Field f) {
@@ -169,6 +223,8 @@ std::string allowed_text(Field f) {
   const Setting& r = setting(f);
   const State defaults;
   const std::string range = limit_text(r.min) + "..";
+  if (f == Field::alibiHead) return "integer 0..alibiHeads-1";
+  if (f == Field::t5MaxDistance) return std::string("integer E+1..").append(limit_text(r.max)).append(" (E = t5Buckets/4, or /2 one-way)");
   switch (r.kind) {
     case Kind::integer: return "integer " + range + limit_text(max_value(f, defaults));
     case Kind::even_integer: return "even integer " + range + limit_text(r.max);
@@ -181,6 +237,15 @@ std::string allowed_text(Field f) {
   return {};
 }
 
+std::string default_text(Field f) {
+  const State defaults;
+  switch (setting(f).kind) {
+    case Kind::boolean: return get_value(defaults, f) != 0 ? "true" : "false";
+    case Kind::choice: return std::string("`").append(value_text(defaults, f)).append("`");
+    default: return value_text(defaults, f);
+  }
+}
+
 std::string settings_json() {
   static constexpr const char* kKinds[] = {"integer", "even_integer", "pair_index", "number", "number_above_min",
                                            "boolean", "choice"};
@@ -188,10 +253,13 @@ std::string settings_json() {
   std::string out = "[";
   for (const Setting& r : kSettings) {
     const bool ranged = r.kind != Kind::boolean && r.kind != Kind::choice;
+    // The static limits: a dependent one (alibiHead's max, t5MaxDistance's min) is the widest it can be,
+    // and `dependsOn` names the keys that narrow it (pair has no max: d/2 - 1).
+    const double hi = r.field == Field::step ? max_value(r.field, defaults) : r.max;
     out += std::string(r.field == Field::view ? "" : ",") + "{\"key\":" + json_string(r.key) +
-           ",\"kind\":" + json_string(kKinds[static_cast<int>(r.kind)]) +
+           ",\"kind\":" + json_string(kKinds[static_cast<int>(r.kind)]) + ",\"scope\":" + json_string(scope_name(r)) +
            (ranged ? ",\"min\":" + shortest_number(r.min) : std::string()) +
-           (ranged && r.kind != Kind::pair_index ? ",\"max\":" + shortest_number(max_value(r.field, defaults)) : std::string()) +
+           (ranged && r.kind != Kind::pair_index ? ",\"max\":" + shortest_number(hi) : std::string()) +
            ",\"default\":" + value_json(defaults, r.field) + ",\"meaning\":" + json_string(r.meaning) +
            ",\"allowed\":" + json_string(allowed_text(r.field));
     if (r.kind == Kind::choice) {
@@ -200,6 +268,7 @@ std::string settings_json() {
       for (size_t i = 0; i < names.size(); ++i) out += std::string(i ? "," : "") + json_string(names[i]);
       out += "]";
     }
+    if (*depends_on(r.field) && r.kind != Kind::pair_index) out += ",\"dependsOn\":" + json_string(depends_on(r.field));
     out += "}";
   }
   return out + "]";

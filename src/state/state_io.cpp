@@ -1,11 +1,12 @@
 #include "state_io.hpp"
 
-#include <cstdlib>
 #include <optional>
 #include <utility>
 
 #include "text/format.hpp"
 #include "text/json_write.hpp"
+#include "text/number.hpp"
+#include "text/percent.hpp"
 #include "tour.hpp"
 
 namespace app {
@@ -13,20 +14,6 @@ namespace app {
 namespace {
 
 constexpr int kMaxParts = 64;
-
-// Strict number parsing: optional surrounding blanks, the rest must be one number.
-std::optional<double> parse_number(std::string_view text) {
-  // A NUL (e.g. "%00" in a URL) would end the text early for strtod: "64%00junk" must not read as 64.
-  if (text.empty() || text.size() > 40 || text.find('\0') != std::string_view::npos) return std::nullopt;
-  std::string buf(text);
-  const char* begin = buf.c_str();
-  char* end = nullptr;
-  const double v = std::strtod(begin, &end);
-  if (end == begin) return std::nullopt;
-  while (*end == ' ') ++end;
-  if (*end != '\0') return std::nullopt;
-  return v;
-}
 
 // The text of a value as the number the table stores; nullopt with the reason in `why` otherwise.
 std::optional<double> parse_value(Field f, std::string_view value, std::string& why) {
@@ -44,45 +31,12 @@ std::optional<double> parse_value(Field f, std::string_view value, std::string& 
     why = check_value(State{}, f, -1);  // "... must be one of: ..."
     return std::nullopt;
   }
-  const std::optional<double> v = parse_number(value);
-  if (!v) why = std::string(r.key) + " must be a number";
-  return v;
-}
-
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-std::string url_decode(std::string_view in) {
-  std::string out;
-  for (size_t i = 0; i < in.size(); ++i) {
-    if (in[i] == '+') {
-      out += ' ';
-    } else if (in[i] == '%' && i + 2 < in.size() && hex_digit(in[i + 1]) >= 0 && hex_digit(in[i + 2]) >= 0) {
-      out += static_cast<char>(hex_digit(in[i + 1]) * 16 + hex_digit(in[i + 2]));
-      i += 2;
-    } else {
-      out += in[i];
-    }
-  }
-  return out;
-}
-
-std::string url_encode(std::string_view in) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (char ch : in) {
-    const auto c = static_cast<unsigned char>(ch);
-    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_' || c == '.' ||
-        c == '~' || c == ',')
-      out += ch;
-    else
-      out += {'%', kHex[c >> 4], kHex[c & 15]};
-  }
-  return out;
+  double v = 0;
+  // A NUL (e.g. "%00" in a URL) would end the text early for strtod: "64%00junk" must not read as 64;
+  // parse_number refuses it with every other text that is not one number.
+  if (parse_number(value, v)) return v;
+  why = std::string(r.key) + " must be a number";
+  return std::nullopt;
 }
 
 using Values = std::optional<std::string>[static_cast<int>(Field::count)];
@@ -179,8 +133,8 @@ std::vector<Rejection> apply_query(State& s, std::string_view query, PageKeys* p
       break;
     }
     const size_t eq = part.find('=');
-    const std::string key = url_decode(part.substr(0, eq));
-    const std::string value = eq == std::string_view::npos ? std::string{} : url_decode(part.substr(eq + 1));
+    const std::string key = percent_decode(part.substr(0, eq), true);
+    const std::string value = eq == std::string_view::npos ? std::string{} : percent_decode(part.substr(eq + 1), true);
     Field f;
     if (field_from_key(key, f)) {
       values[static_cast<int>(f)] = value;

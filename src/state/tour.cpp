@@ -1,7 +1,6 @@
 #include "tour.hpp"
 
 #include <cmath>
-#include <cstdlib>
 #include <initializer_list>
 #include <limits>
 
@@ -9,6 +8,7 @@
 #include "core/ranges.hpp"
 #include "core/similarity.hpp"
 #include "text/format.hpp"
+#include "text/number.hpp"
 #include "text/text_file.hpp"
 
 namespace app {
@@ -71,14 +71,6 @@ constexpr TourCheck kChecks[] = {
 };
 
 // ---- parsing ----
-
-bool parse_number(std::string_view text, double& out) {
-  const std::string t(text);
-  if (t.empty()) return false;
-  char* end = nullptr;
-  out = std::strtod(t.c_str(), &end);
-  return end == t.c_str() + t.size() && std::isfinite(out);
-}
 
 std::vector<std::pair<std::string, std::string>> parse_pairs(std::string_view q) {
   std::vector<std::pair<std::string, std::string>> out;
@@ -165,8 +157,6 @@ std::vector<TourStep> parse_tour(std::string_view text, std::vector<std::string>
       t.preset = parse_pairs(e.value);
       for (const auto& [key, value] : t.preset)
         if (key == "view") has_view.back() = view_from_id(value, t.view);
-    } else if (e.key == "view_setting") {
-      for (auto& kv : parse_pairs(e.value)) t.view_settings.push_back(std::move(kv));
     } else if (e.key == "text") {
       t.caption = e.value;
     } else if (e.key == "source") {

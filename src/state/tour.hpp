@@ -36,10 +36,8 @@ struct TourPrompt {
 struct TourStep {
   std::string title;
   View view = View::clock;                                   // the preset's view
-  std::vector<std::pair<std::string, std::string>> preset;  // key = value pairs, as in a URL
-  // The view's own settings that the step sets as it starts (kept in the view's cache, not in the
-  // State, so not URL keys): e.g. the order lesson's add_pe=1. The app applies them (app.hpp).
-  std::vector<std::pair<std::string, std::string>> view_settings;
+  std::vector<std::pair<std::string, std::string>> preset;  // key = value pairs, as in a URL (any
+                                                             // settings key, the view's own too: addPE=1)
   std::string caption;                                       // what to look at, in one or two sentences
   ClaimSource source = ClaimSource::none;                    // where the caption's claim comes from
   TourPrompt prompt;

@@ -1,33 +1,58 @@
-// The settings table for the Python package (src/python), from the same C++ that validates the page's
-// state, so the package keeps no copy of a key, a limit or a default. The build runs it (as wasm under
-// node in the web build) to write what PosEnc.schema() returns.
-//   posenc_settings_tool schema OUT.json   writes app::settings_json() to OUT.json
-//   posenc_settings_tool check             for each line of stdin (a query string), prints one JSON
-//                                          line {"rejected": [...], "state": {...}}: the query applied
-//                                          to the default state through app::apply_query, the path the
-//                                          page's URL takes (tests/python compare the package with it)
+// What the settings table and the lesson registry generate, from the same C++ that validates the page's
+// state, so nothing downstream keeps a copy of a key, a limit, a default or a view id. The build runs it
+// (as wasm under node in the web build).
+//   posenc_settings_tool schema OUT.json        app::settings_json() (PosEnc.schema()) for the Python package
+//   posenc_settings_tool check                  for each line of stdin (a query string), prints one JSON
+//                                               line {"rejected": [...], "state": {...}}: the query applied
+//                                               to the default state through app::apply_query, the path the
+//                                               page's URL takes (tests/python compare the package with it)
+//   posenc_settings_tool dts TEMPLATE OUT       the embed's TypeScript types: TEMPLATE (web/posenc-embed.d.ts.in)
+//                                               with its "// @generated ViewId" and "// @generated PosEncState"
+//                                               lines replaced by the registry's ids and the table's keys
+//   posenc_settings_tool readme-settings        the README's settings table (markdown) on stdout
+//   posenc_settings_tool readme-views           the README's views table on stdout
+//   posenc_settings_tool readme README.md [--check]
+//                                               rewrites the README's generated sections (between their
+//                                               marker comments) in place where they differ; --check only
+//                                               says whether they differ (exit 1), writing nothing
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
+#include <string_view>
 
+#include "state/lessons.hpp"
 #include "state/settings.hpp"
+#include "state/state.hpp"
 #include "state/state_io.hpp"
 
 namespace {
 
 int usage() {
-  std::fputs("usage: posenc_settings_tool schema OUT.json | posenc_settings_tool check < queries\n", stderr);
+  std::fputs(
+      "usage: posenc_settings_tool schema OUT.json | check < queries | dts TEMPLATE OUT | readme-settings |\n"
+      "       readme-views | readme README.md [--check]\n",
+      stderr);
   return 2;
 }
 
-int write_schema(const char* path) {
-  const std::string json = app::settings_json() + "\n";
+bool read_file(const char* path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+int write_file(const char* path, const std::string& text) {
   std::FILE* f = std::fopen(path, "wb");
   if (!f) {
     std::fprintf(stderr, "posenc_settings_tool: cannot write %s\n", path);
     return 1;
   }
-  const bool ok = std::fwrite(json.data(), 1, json.size(), f) == json.size();
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   return std::fclose(f) == 0 && ok ? 0 : 1;
 }
 
@@ -47,10 +72,147 @@ int check_queries() {
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
+// ---- the README's tables ----
+
+std::string settings_table() {
+  std::string out = "| key | meaning | allowed | default |\n| --- | --- | --- | --- |\n";
+  for (const app::Setting& r : app::settings()) {
+    out.append("| `").append(r.key).append("` | ").append(r.meaning).append(" | ").append(app::allowed_text(r.field));
+    out.append(" | ").append(app::default_text(r.field)).append(" |\n");
+  }
+  return out;
+}
+
+std::string views_table() {
+  std::string out = "| id | lesson |\n| --- | --- |\n";
+  for (const app::Lesson& l : app::lessons()) {
+    const std::string_view about = app::lesson_text(l.view, "readme");
+    out.append("| `").append(l.id).append("` | ").append(about.empty() ? l.summary : about).append(" |\n");
+  }
+  return out;
+}
+
+struct Section {
+  const char* name;  // the marker comments: <!-- generated: NAME --> ... <!-- end generated: NAME -->
+  std::string (*make)();
+};
+constexpr Section kSections[] = {{"views", views_table}, {"settings", settings_table}};
+
+// The README with each generated section replaced; false (with the reason) when a marker is missing.
+bool regenerate(std::string& text, std::string& why) {
+  for (const Section& s : kSections) {
+    const std::string begin = std::string("<!-- generated: ").append(s.name).append(" (posenc_settings_tool readme");
+    const std::string end = std::string("<!-- end generated: ").append(s.name).append(" -->");
+    const size_t b = text.find(begin);
+    const size_t e = text.find(end);
+    if (b == std::string::npos || e == std::string::npos || e < b) {
+      why = std::string("no generated section \"").append(s.name).append("\" (its marker comments)");
+      return false;
+    }
+    const size_t body = text.find('\n', b);
+    if (body == std::string::npos || body > e) {
+      why = std::string("the section \"").append(s.name).append("\" has no line after its first marker");
+      return false;
+    }
+    text.replace(body + 1, e - body - 1, std::string("\n").append(s.make()).append("\n"));  // blank lines: markdown sees a table
+  }
+  return true;
+}
+
+int readme(const char* path, bool check) {
+  std::string text, why;
+  if (!read_file(path, text)) {
+    std::fprintf(stderr, "posenc_settings_tool: cannot read %s\n", path);
+    return 1;
+  }
+  std::string next = text;
+  if (!regenerate(next, why)) {
+    std::fprintf(stderr, "posenc_settings_tool: %s: %s\n", path, why.c_str());
+    return 1;
+  }
+  if (next == text) return 0;
+  if (check) {
+    std::fprintf(stderr, "posenc_settings_tool: %s: the generated tables differ from the settings table and the registry\n", path);
+    return 1;
+  }
+  std::fprintf(stderr, "posenc_settings_tool: %s: generated tables updated\n", path);
+  return write_file(path, next);
+}
+
+// ---- the TypeScript types ----
+
+std::string view_id_type() {
+  // Lines of at most 100 characters: "  | 'clock' | 'order' ...".
+  std::string out = "export type ViewId =\n";
+  size_t width = 0;
+  for (const char* id : app::view_ids()) {
+    const size_t part = std::string_view(id).size() + 5;  // " | 'id'"
+    if (width > 0 && width + part > 100) {
+      out.push_back('\n');
+      width = 0;
+    }
+    if (width == 0) {
+      out.push_back(' ');
+      width = 1;
+    }
+    out.append(" | '").append(id).push_back('\'');
+    width += part;
+  }
+  out.append(";\n");
+  return out;
+}
+
+std::string state_interface() {
+  std::string out = "export interface PosEncState {\n";
+  for (const app::Setting& r : app::settings()) {
+    std::string type;
+    if (r.field == app::Field::view) {
+      type = "ViewId";
+    } else if (r.kind == app::Kind::boolean) {
+      type = "boolean";
+    } else if (r.kind == app::Kind::choice) {
+      for (const char* name : r.choices) type.append(type.empty() ? "'" : " | '").append(name).append("'");
+    } else {
+      type = "number";
+    }
+    const std::string allowed = r.field == app::Field::view ? "a ViewId" : app::allowed_text(r.field);
+    out.append("  /** ").append(r.meaning).append(" (").append(allowed).append("; default ");
+    out.append(app::default_text(r.field)).append(") */\n  ").append(r.key).append(": ").append(type).append(";\n");
+  }
+  return out.append("}\n");
+}
+
+int write_dts(const char* templ, const char* path) {
+  std::string text;
+  if (!read_file(templ, text)) {
+    std::fprintf(stderr, "posenc_settings_tool: cannot read %s\n", templ);
+    return 1;
+  }
+  struct Part {
+    std::string_view marker;
+    std::string (*make)();
+  };
+  for (const Part& p : {Part{"// @generated ViewId\n", view_id_type}, Part{"// @generated PosEncState\n", state_interface}}) {
+    const std::string_view marker = p.marker;
+    const size_t at = text.find(marker);
+    if (at == std::string::npos) {
+      std::fprintf(stderr, "posenc_settings_tool: %s has no line \"%.*s\"\n", templ, static_cast<int>(marker.size() - 1), marker.data());
+      return 1;
+    }
+    text.replace(at, marker.size(), p.make());
+  }
+  return write_file(path, text);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 3 && std::string(argv[1]) == "schema") return write_schema(argv[2]);
-  if (argc == 2 && std::string(argv[1]) == "check") return check_queries();
+  const std::string cmd = argc > 1 ? argv[1] : "";
+  if (argc == 3 && cmd == "schema") return write_file(argv[2], app::settings_json().append("\n"));
+  if (argc == 2 && cmd == "check") return check_queries();
+  if (argc == 4 && cmd == "dts") return write_dts(argv[2], argv[3]);
+  if (argc == 2 && cmd == "readme-settings") return std::fputs(settings_table().c_str(), stdout) < 0;
+  if (argc == 2 && cmd == "readme-views") return std::fputs(views_table().c_str(), stdout) < 0;
+  if ((argc == 3 || (argc == 4 && std::string(argv[3]) == "--check")) && cmd == "readme") return readme(argv[2], argc == 4);
   return usage();
 }

@@ -1,6 +1,7 @@
 // The page's lesson registry (PosEnc.views()) and settings table (PosEnc.schema()) are the one source
 // of truth for the views and the state keys: checked here against the page's own behaviour (setState
-// validation, defaults, describe(), link()) and against README.md's settings table.
+// validation, defaults, describe(), link()) and against README.md's settings table (which the build
+// writes from the same table: posenc_settings_tool readme).
 //
 // README convention for the `default` column: the default as the page writes it in a URL, except
 // that a boolean is written as the word true/false (a URL from PosEnc.link() says 1/0; the page
@@ -107,6 +108,10 @@ test('schema(): one row per state key, in getState() order, with the documented 
 // Valid and invalid values for one row of the schema, in the current state (`d` for pair_index).
 function cases(row, state) {
   const { min, max } = row;
+  // A limit other keys narrow (dependsOn: alibiHead below alibiHeads, t5MaxDistance above T5's exact
+  // buckets) is the widest it can be: the default applies, and just outside the widest is rejected (the
+  // dependent limits are tested in tests/views/test_schemes.cpp).
+  if (row.dependsOn && row.kind !== 'pair_index') return { ok: [row.default], bad: [min - 1, max + 1] };
   switch (row.kind) {
     case 'integer':
       return { ok: [min, max], bad: [min - 1, max + 1] };

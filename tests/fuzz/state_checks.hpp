@@ -42,6 +42,27 @@ inline std::string invalid_field(const app::State& s) {
   if (s.heads < 1 || s.heads > 8) return "heads = " + std::to_string(s.heads);
   if (!std::isfinite(s.lr) || s.lr < 1e-5 || s.lr > 0.1) return "lr out of range";
   if (s.batch < 1 || s.batch > 256) return "batch = " + std::to_string(s.batch);
+  // The views' own settings (README "State" table, written out here by hand).
+  if (s.similarityMaxK < 10 || s.similarityMaxK > 10000) return "similarityMaxK = " + std::to_string(s.similarityMaxK);
+  if (static_cast<int>(s.scoresVectors) < 0 || static_cast<int>(s.scoresVectors) > 2) return "scoresVectors out of range";
+  if (s.scoresOffsets < 8 || s.scoresOffsets > 4096) return "scoresOffsets = " + std::to_string(s.scoresOffsets);
+  if (s.scoresWindow < 8 || s.scoresWindow > 128) return "scoresWindow = " + std::to_string(s.scoresWindow);
+  if (static_cast<int>(s.layoutTrained) < 0 || static_cast<int>(s.layoutTrained) > 1) return "layoutTrained out of range";
+  if (static_cast<int>(s.layoutVectors) < 0 || static_cast<int>(s.layoutVectors) > 2) return "layoutVectors out of range";
+  if (s.layoutSeed < 1 || s.layoutSeed > 1000000) return "layoutSeed = " + std::to_string(s.layoutSeed);
+  if (s.layoutOffsets < 8 || s.layoutOffsets > 4096) return "layoutOffsets = " + std::to_string(s.layoutOffsets);
+  if (!std::isfinite(s.compareBase) || s.compareBase < 1.0001 || s.compareBase > 1e12) return "compareBase out of range";
+  if (!std::isfinite(s.contextLength) || s.contextLength < 2 || s.contextLength > 1e8 || std::floor(s.contextLength) != s.contextLength)
+    return "contextLength out of range";
+  if (!std::isfinite(s.contextFactor) || s.contextFactor < 1 || s.contextFactor > 1000) return "contextFactor out of range";
+  if (static_cast<int>(s.contextMethod) < 0 || static_cast<int>(s.contextMethod) > 4) return "contextMethod out of range";
+  if (static_cast<int>(s.scheme) < 0 || static_cast<int>(s.scheme) > 3) return "scheme out of range";
+  if (s.alibiHeads < 1 || s.alibiHeads > 64) return "alibiHeads = " + std::to_string(s.alibiHeads);
+  if (s.alibiHead < 0 || s.alibiHead >= s.alibiHeads) return "alibiHead = " + std::to_string(s.alibiHead);
+  if (s.t5Buckets < 4 || s.t5Buckets > 256 || s.t5Buckets % 2 != 0) return "t5Buckets = " + std::to_string(s.t5Buckets);
+  // T5's exact buckets E: a quarter of the buckets bidirectional, half one-way; the maximum distance above.
+  const int exact = s.t5Bidirectional ? s.t5Buckets / 4 : s.t5Buckets / 2;
+  if (s.t5MaxDistance <= exact || s.t5MaxDistance > 100000) return "t5MaxDistance = " + std::to_string(s.t5MaxDistance);
   return {};
 }
 inline bool valid(const app::State& s) { return invalid_field(s).empty(); }

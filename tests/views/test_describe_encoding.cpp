@@ -356,14 +356,14 @@ TEST_CASE("waves: the window, the selected dimension and the default curves at d
 // and check that describe_<id>(s, cache) states the new numbers.
 
 TEST_CASE("order: the description follows the tokens the student swaps, the picked slot and the PE box") {
-  const State s = state_at(View::order, 32, 0, 0);
-  OrderCache cache;  // starts with dog <-> man: "the man bites a dog", PE off
+  State s = state_at(View::order, 32, 0, 0);
+  OrderCache cache;  // starts with dog <-> man: "the man bites a dog", PE off (the setting addPE)
   // draw_chips(): click slot 0 ("the"), then slot 2 ("bites"): the two swap. Then tick the PE box
   // (draw_order's checkbox) and click slot 3 ("a") once, so it waits for a second click.
   cache.picked = 0;
   std::swap(cache.perm[0], cache.perm[2]);
   cache.picked = -1;
-  cache.add_pe = true;
+  REQUIRE(set_number(s, Field::addPE, 1).empty());
   cache.picked = 3;
   const std::vector<int> perm{2, 4, 0, 3, 1};  // bites man the a dog
   REQUIRE(cache.perm == perm);
@@ -387,7 +387,7 @@ TEST_CASE("order: the description follows the tokens the student swaps, the pick
   CHECK(zero < 1e-12);
 
   // The same order with the starting PE setting (off) differs from the fresh cache's only in the order.
-  cache.add_pe = false;
+  REQUIRE(set_number(s, Field::addPE, 0).empty());
   cache.picked = -1;
   const std::string off = describe_order(s, cache);
   INFO(off);

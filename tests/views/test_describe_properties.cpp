@@ -229,10 +229,10 @@ TEST_CASE("similarity: the description follows the starting positions and offset
   State s = lesson_state(View::similarity, 512, 64, 37);
   s.pos = 12.5;
   // What the widgets do (draw_similarity): three integer fields write cache.starts (clamped to
-  // 0 .. 1,000,000) and a slider writes cache.kmax (10 .. 10000).
+  // 0 .. 1,000,000) and a slider writes the setting similarityMaxK (10 .. 10000).
   SimilarityCache cache;
   cache.starts = {7, 2500, 40000};
-  cache.kmax = 20;
+  REQUIRE(set_number(s, Field::similarityMaxK, 20).empty());
   const std::string t = describe_similarity(s, cache);
   INFO(t);
   const auto direct = [](double pos) {
@@ -261,12 +261,13 @@ TEST_CASE("similarity: the description follows the starting positions and offset
   CHECK(has(t, "|k| = 37 lies beyond the chart"));
 
   // The slider at its top, 10000: k = 37 is on the chart, and the note goes.
-  cache.kmax = 10000;
+  REQUIRE(set_number(s, Field::similarityMaxK, 10000).empty());
   const std::string t2 = describe_similarity(s, cache);
   INFO(t2);
   CHECK(has(t2, "The chart plots offsets k from 0 to 10,000."));
   CHECK_FALSE(has(t2, "beyond the chart"));
-  // The default cache: the chart starts at offsets 0 to 100.
+  // The default setting: the chart starts at offsets 0 to 100.
+  REQUIRE(set_number(s, Field::similarityMaxK, State{}.similarityMaxK).empty());
   CHECK(has(describe_similarity(s, SimilarityCache{}), "The chart plots offsets k from 0 to 100."));
 }
 
@@ -598,7 +599,6 @@ TEST_CASE("the descriptions with changed view-local settings show no nan or inf 
   caches.ranges.small = 2.0;
   caches.ranges.medium = 0.0;
   caches.similarity.starts = {1000000, 0, 1000000};
-  caches.similarity.kmax = 10;
   caches.gotcha.layout = 1;
   caches.gotcha.pairing = GotchaPairing::swap_across;
   caches.precision.probe = 1;
@@ -607,6 +607,7 @@ TEST_CASE("the descriptions with changed view-local settings show no nan or inf 
     for (const View v : kMine) {
       State s = base;
       s.view = v;
+      s.similarityMaxK = 10;  // the similarity view's own setting at its lower end
       const std::string t = describe(s, caches);
       INFO(t);
       CHECK(t.size() > 150);

@@ -202,3 +202,37 @@ TEST_CASE("includes go one way between the rooms of src/ (README: Layout)") {
   }
   CHECK(checked > 200);
 }
+
+TEST_CASE("the sidebar shows the settings a view reads, from the settings table, and nothing that does nothing there") {
+  Headless h;
+  for (const Lesson& l : lessons()) {
+    INFO(l.id);
+    h.app.state = State{};
+    REQUIRE(set_view(h.app.state, l.view).empty());
+    REQUIRE(set_number(h.app.state, Field::playing, 0).empty());
+    h.frames(2);
+    std::set<std::string> shown;
+    for (const FocusControl& c : focus_controls()) shown.insert(c.label);
+    for (const Setting& r : settings()) {
+      if (r.group == Group::none || r.group == Group::display) continue;  // display: a closed header
+      INFO(r.key << " (" << r.label << ")");
+      // A row shows where it is in scope: its own view, or a view that reads the shared row.
+      CHECK(shown.count(r.label) == (in_scope(r, l.view) ? 1u : 0u));
+    }
+    // The step buttons move pos: only where pos shows.
+    CHECK(shown.count("Play") == shown.count("position  pos"));
+  }
+  // Hand-checked against the views' code: order uses base only (a fixed toy d), the experiment none of
+  // the encoding's settings, the clock all of them.
+  const auto reads = [](View v, Field f) { return in_scope(setting(f), v); };
+  CHECK(reads(View::order, Field::base));
+  CHECK_FALSE(reads(View::order, Field::d));
+  CHECK_FALSE(reads(View::order, Field::pos));
+  for (const Field f : {Field::pos, Field::k, Field::d, Field::base, Field::pair}) {
+    CHECK(reads(View::clock, f));
+    CHECK_FALSE(reads(View::experiment, f));
+  }
+  CHECK(reads(View::experiment, Field::dModel));
+  CHECK_FALSE(reads(View::clock, Field::dModel));
+  CHECK(reads(View::heatmap, Field::scale));  // the display rows show everywhere
+}

@@ -96,22 +96,21 @@ TEST_CASE("rope_base: which pairs complete a turn at base 10,000 and 500,000, as
   CHECK(has(svg, "pairs \xE2\x89\xA5 35: under one turn"));
 }
 
-TEST_CASE("rope_base: the second base is a view option, and edge contexts read well") {
-  RopeBaseCache c;
-  CHECK(set_rope_base_option(c, "compare", "1000000"));
-  CHECK(c.compare_base == 1e6);
+TEST_CASE("rope_base: the second base is a setting (compareBase), and edge contexts read well") {
+  State c;
+  CHECK(set_field(c, "compareBase", "1000000").empty());
+  CHECK(c.compareBase == 1e6);
   for (const char* bad : {"1", "0.5", "-3", "1e13", "abc", "", "nan", "inf", "5e5x"}) {
     INFO(bad);
-    CHECK_FALSE(set_rope_base_option(c, "compare", bad));
+    CHECK_FALSE(set_field(c, "compareBase", bad).empty());
   }
-  CHECK_FALSE(set_rope_base_option(c, "base", "5e5"));
-  CHECK(c.compare_base == 1e6);
+  CHECK(c.compareBase == 1e6);
+  CHECK(c.base == 1e4);  // the shared base is another setting
 
   Headless h;
-  REQUIRE(set_rope_base_option(h.app.views.rope_base, "compare", "5000"));
   {
     // A smaller second base: the hands go faster, so more pairs go round.
-    drawn_text(h, "view=rope_base&d=64&n=4096&playing=0");
+    drawn_text(h, "view=rope_base&d=64&n=4096&playing=0&compareBase=5000");
     const std::string t = describe(h.app.state, h.app.views);
     INFO(t);
     CHECK(has(t, "times faster"));
@@ -170,36 +169,35 @@ TEST_CASE("long_context: the pairs each method takes out of the trained range, d
   CHECK(has(svg, "interpolate"));
 }
 
-TEST_CASE("long_context: view options, one method at a time, and NTK at d = 2") {
-  LongContextCache c;
-  CHECK(set_long_context_option(c, "length", "2048"));
-  CHECK(c.length == 2048);
-  CHECK(set_long_context_option(c, "factor", "16"));
-  CHECK(c.factor == 16);
-  CHECK(set_long_context_option(c, "method", "yarn"));
-  CHECK(c.method == 3);
-  CHECK(set_long_context_option(c, "method", "all"));
-  CHECK(c.method == -1);
+TEST_CASE("long_context: the view's settings, one method at a time, and NTK at d = 2") {
+  State c;
+  CHECK(set_field(c, "contextLength", "2048").empty());
+  CHECK(c.contextLength == 2048);
+  CHECK(set_field(c, "contextFactor", "16").empty());
+  CHECK(c.contextFactor == 16);
+  CHECK(set_field(c, "contextMethod", "yarn").empty());
+  CHECK(c.contextMethod == ContextMethod::yarn);
+  CHECK(set_field(c, "contextMethod", "all").empty());
+  CHECK(c.contextMethod == ContextMethod::all);
   for (const auto& [k, v] : std::vector<std::pair<const char*, const char*>>{
-           {"length", "1"}, {"length", "1e9"}, {"length", "x"}, {"factor", "0.5"}, {"factor", "1001"}, {"factor", "nan"},
-           {"method", "pi"}, {"method", ""}, {"scaling", "yarn"}}) {
+           {"contextLength", "1"}, {"contextLength", "1e9"}, {"contextLength", "x"}, {"contextLength", "2048.5"},
+           {"contextFactor", "0.5"}, {"contextFactor", "1001"}, {"contextFactor", "nan"}, {"contextMethod", "pi"},
+           {"contextMethod", ""}, {"scaling", "yarn"}}) {
     INFO(k << "=" << v);
-    CHECK_FALSE(set_long_context_option(c, k, v));
+    CHECK_FALSE(set_field(c, k, v).empty());
   }
-  CHECK(c.length == 2048);
-  CHECK(c.factor == 16);
+  CHECK(c.contextLength == 2048);
+  CHECK(c.contextFactor == 16);
 
   Headless h;
-  REQUIRE(set_long_context_option(h.app.views.long_context, "method", "none"));
   {
-    drawn_text(h, "view=long_context&d=128&playing=0");
+    drawn_text(h, "view=long_context&d=128&playing=0&contextMethod=none");
     const std::string t = describe(h.app.state, h.app.views);
     INFO(t);
     CHECK(has(t, "No scaling: 18 pairs leave"));
     CHECK_FALSE(has(t, "YaRN:"));
     CHECK_FALSE(has(t, "PI:"));
   }
-  REQUIRE(set_long_context_option(h.app.views.long_context, "method", "all"));
   {
     // d = 2: one pair, w = 1, which goes round within any L >= 2π; NTK cannot be used.
     const std::string svg = drawn_text(h, "view=long_context&d=2&playing=0");
@@ -212,15 +210,13 @@ TEST_CASE("long_context: view options, one method at a time, and NTK at d = 2") 
   }
   {
     // L = 4 < 2π at d = 2: the one pair never went round; PI keeps it inside, no scaling does not.
-    REQUIRE(set_long_context_option(h.app.views.long_context, "length", "4"));
-    drawn_text(h, "view=long_context&d=2&playing=0");
+    drawn_text(h, "view=long_context&d=2&playing=0&contextLength=4");
     const std::string t = describe(h.app.state, h.app.views);
     INFO(t);
     CHECK(has(t, "No scaling: 1 pair leaves (pairs 0)"));
     CHECK(has(t, "PI: no pair leaves"));
     // 4 rad trained, 32 at s·L: every angle above 4 rad is new, 2π − 4 rad = 130.82°.
     CHECK(has(t, fixed("%.2f", (2 * kPi - 4) * 180 / kPi) + " degrees never seen in training"));
-    REQUIRE(set_long_context_option(h.app.views.long_context, "length", "4096"));
   }
 }
 

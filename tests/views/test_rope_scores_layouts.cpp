@@ -86,8 +86,7 @@ TEST_CASE("rope_scores: all-ones q and k at d = 32, as described") {
 
 TEST_CASE("rope_scores: random q and k at pos = 10^6, read from positions, and the map follows pos") {
   RopeScoresCache c;
-  REQUIRE(set_rope_scores_option(c, "vectors", "random"));
-  const State s = at("d=64&k=-7&pos=1000000.5&playing=0", View::rope_scores);
+  const State s = at("d=64&k=-7&pos=1000000.5&playing=0&scoresVectors=random", View::rope_scores);
   const std::string t = describe_rope_scores(s, c);
   INFO(t);
   std::vector<double> q, k;
@@ -117,40 +116,43 @@ TEST_CASE("rope_scores: the map's side is capped by the work per redraw") {
   CHECK(unfit(t).empty());
 }
 
-TEST_CASE("rope_scores and rope_layouts: view options for the tour") {
-  RopeScoresCache c;
-  CHECK(set_rope_scores_option(c, "vectors", "same"));
-  CHECK(c.vectors == RopeVectors::same);
-  CHECK(set_rope_scores_option(c, "offsets", "512"));
-  CHECK(c.offsets == 512);
-  CHECK(set_rope_scores_option(c, "window", "32"));
-  CHECK(c.window == 32);
-  for (const auto& [key, value] : {std::pair{"vectors", "two"}, {"offsets", "7"}, {"offsets", "4097"}, {"offsets", "12.5"},
-                                   {"window", "129"}, {"window", ""}, {"colour", "red"}}) {
+TEST_CASE("rope_scores and rope_layouts: the views' own settings are URL keys") {
+  State c;
+  CHECK(set_field(c, "scoresVectors", "same").empty());
+  CHECK(c.scoresVectors == RopeVectors::same);
+  CHECK(set_field(c, "scoresOffsets", "512").empty());
+  CHECK(c.scoresOffsets == 512);
+  CHECK(set_field(c, "scoresWindow", "32").empty());
+  CHECK(c.scoresWindow == 32);
+  for (const auto& [key, value] : {std::pair{"scoresVectors", "two"}, {"scoresOffsets", "7"}, {"scoresOffsets", "4097"},
+                                   {"scoresOffsets", "12.5"}, {"scoresWindow", "129"}, {"scoresWindow", ""}, {"vectors", "ones"}}) {
     INFO(key << "=" << value);
-    CHECK_FALSE(set_rope_scores_option(c, key, value));
+    CHECK_FALSE(set_field(c, key, value).empty());
   }
-  CHECK(c.offsets == 512);
-  CHECK(c.window == 32);
-  RopeLayoutsCache l;
-  CHECK(set_rope_layouts_option(l, "trained", "half"));
-  CHECK(l.trained == pe::RopeLayout::half);
-  CHECK(set_rope_layouts_option(l, "vectors", "ones"));
-  CHECK(set_rope_layouts_option(l, "seed", "7"));
-  CHECK(set_rope_layouts_option(l, "offsets", "100"));
-  CHECK((l.vectors == LayoutVectors::ones && l.seed == 7 && l.offsets == 100));
-  for (const auto& [key, value] : {std::pair{"trained", "neox"}, {"seed", "0"}, {"seed", "1000001"}, {"offsets", "x"}, {"layout", "half"}}) {
+  CHECK(c.scoresOffsets == 512);
+  CHECK(c.scoresWindow == 32);
+  CHECK(set_field(c, "layoutTrained", "half").empty());
+  CHECK(c.layoutTrained == pe::RopeLayout::half);
+  CHECK(set_field(c, "layoutVectors", "ones").empty());
+  CHECK(set_field(c, "layoutSeed", "7").empty());
+  CHECK(set_field(c, "layoutOffsets", "100").empty());
+  CHECK((c.layoutVectors == LayoutVectors::ones && c.layoutSeed == 7 && c.layoutOffsets == 100));
+  for (const auto& [key, value] : {std::pair{"layoutTrained", "neox"}, {"layoutSeed", "0"}, {"layoutSeed", "1000001"},
+                                   {"layoutOffsets", "x"}, {"layout", "half"}}) {
     INFO(key << "=" << value);
-    CHECK_FALSE(set_rope_layouts_option(l, key, value));
+    CHECK_FALSE(set_field(c, key, value).empty());
   }
+  CHECK(c.seed == State{}.seed);  // the experiment's seed is another setting
+  // In the link and the JSON, like any other key.
+  CHECK(to_query(c, true).find("layoutSeed=7") != std::string::npos);
+  CHECK(to_json(c).find("\"scoresVectors\":\"same\"") != std::string::npos);
 }
 
 TEST_CASE("rope_layouts: right, wrong and permuted scores at d = 8, both directions, against hand rotations") {
   for (const char* trained : {"interleaved", "half"}) {
     RopeLayoutsCache c;
-    REQUIRE(set_rope_layouts_option(c, "trained", trained));
     const bool made_half = std::string(trained) == "half";
-    const State s = at("d=8&k=5&pos=3&playing=0", View::rope_layouts);
+    const State s = at((std::string("d=8&k=5&pos=3&playing=0&layoutTrained=") + trained).c_str(), View::rope_layouts);
     const std::string t = describe_rope_layouts(s, c);
     INFO(trained << "\n" << t);
     CHECK(unfit(t).empty());
@@ -189,8 +191,7 @@ TEST_CASE("rope_layouts: right, wrong and permuted scores at d = 8, both directi
 
 TEST_CASE("rope_layouts: all-ones vectors hide the bug; a wide head states P's rule") {
   RopeLayoutsCache c;
-  REQUIRE(set_rope_layouts_option(c, "vectors", "ones"));
-  const std::string t = describe_rope_layouts(at("d=64&k=9", View::rope_layouts), c);
+  const std::string t = describe_rope_layouts(at("d=64&k=9&layoutVectors=ones", View::rope_layouts), c);
   INFO(t);
   CHECK(has(t, "the largest error is 0.0000"));
   CHECK(has(t, "All-ones q and k hide the bug"));

@@ -19,50 +19,51 @@ using namespace describe_checks;
 
 namespace {
 
-State at(const char* query) {
+State at(const std::string& query) {
   State s;
   REQUIRE(apply_query(s, query).empty());
   REQUIRE(set_view(s, View::schemes).empty());
   return s;
 }
 
-SchemesCache with(std::initializer_list<std::pair<const char*, const char*>> options) {
-  SchemesCache c;
-  for (const auto& [k, v] : options) REQUIRE(set_schemes_option(c, k, v));
-  return c;
-}
-
 }  // namespace
 
-TEST_CASE("schemes: the view options accept what the view offers and refuse the rest, unchanged") {
-  SchemesCache c;
+TEST_CASE("schemes: the view's settings accept what the view offers and refuse the rest, unchanged") {
+  State c;
   CHECK(c.scheme == Scheme::alibi);
-  CHECK(set_schemes_option(c, "scheme", "t5"));
+  CHECK(set_field(c, "scheme", "t5").empty());
   CHECK(c.scheme == Scheme::t5);
-  CHECK_FALSE(set_schemes_option(c, "scheme", "rope"));
+  CHECK_FALSE(set_field(c, "scheme", "rope").empty());
   CHECK(c.scheme == Scheme::t5);
-  CHECK(set_schemes_option(c, "heads", "12"));
-  CHECK(set_schemes_option(c, "head", "11"));
-  CHECK_FALSE(set_schemes_option(c, "head", "12"));
-  CHECK_FALSE(set_schemes_option(c, "heads", "0"));
-  CHECK_FALSE(set_schemes_option(c, "heads", "65"));
-  CHECK_FALSE(set_schemes_option(c, "heads", "8x"));
-  CHECK(set_schemes_option(c, "heads", "4"));  // the shown head follows: 11 -> 3
-  CHECK(c.head == 3);
-  CHECK_FALSE(set_schemes_option(c, "buckets", "31"));  // odd
-  CHECK_FALSE(set_schemes_option(c, "buckets", "2"));
-  CHECK(set_schemes_option(c, "buckets", "256"));  // bidirectional: E = 64 < 128
-  CHECK(schemes_t5_exact(c) == 64);
-  // Causal with 256 buckets: E = 128, not below max_distance 128: refused, and nothing changes.
-  CHECK_FALSE(set_schemes_option(c, "bidirectional", "0"));
-  CHECK(c.bidirectional);
-  CHECK(set_schemes_option(c, "max_distance", "500"));
-  CHECK(set_schemes_option(c, "bidirectional", "false"));
-  CHECK(schemes_t5_exact(c) == 128);
-  CHECK_FALSE(set_schemes_option(c, "max_distance", "128"));
-  CHECK_FALSE(set_schemes_option(c, "bidirectional", "maybe"));
-  CHECK_FALSE(set_schemes_option(c, "colour", "red"));
-  CHECK(c.max_distance == 500);
+  CHECK(set_field(c, "alibiHeads", "12").empty());
+  CHECK(set_field(c, "alibiHead", "11").empty());
+  CHECK(set_field(c, "alibiHead", "12") == "alibiHead must be an integer from 0 to 11 for alibiHeads = 12 (got 12)");
+  CHECK_FALSE(set_field(c, "alibiHeads", "0").empty());
+  CHECK_FALSE(set_field(c, "alibiHeads", "65").empty());
+  CHECK_FALSE(set_field(c, "alibiHeads", "8x").empty());
+  CHECK(set_field(c, "alibiHeads", "4").empty());  // the shown head follows: 11 -> 3
+  CHECK(c.alibiHead == 3);
+  CHECK_FALSE(set_field(c, "t5Buckets", "31").empty());  // odd
+  CHECK_FALSE(set_field(c, "t5Buckets", "2").empty());
+  CHECK(set_field(c, "t5Buckets", "256").empty());  // bidirectional: E = 64 < 128
+  CHECK(schemes_exact(c.t5Buckets, c.t5Bidirectional) == 64);
+  // Causal with 256 buckets: E = 128, not below max distance 128, which rises to E + 1 (as the view's own
+  // control keeps it), like pair below a narrower d.
+  CHECK(set_field(c, "t5Bidirectional", "0").empty());
+  CHECK(c.t5MaxDistance == 129);
+  CHECK(set_field(c, "t5MaxDistance", "500").empty());
+  CHECK(set_field(c, "t5Bidirectional", "false").empty());
+  CHECK(schemes_exact(c.t5Buckets, c.t5Bidirectional) == 128);
+  CHECK(set_field(c, "t5MaxDistance", "128") == "t5MaxDistance must be an integer from 129 to 100000 for t5Buckets = 256, one-way (got 128)");
+  CHECK_FALSE(set_field(c, "t5Bidirectional", "maybe").empty());
+  CHECK_FALSE(set_field(c, "colour", "red").empty());
+  CHECK(c.t5MaxDistance == 500);
+  // The order of the keys in one query does not matter: each applies in the table's order.
+  State q;
+  CHECK(apply_query(q, "t5MaxDistance=500&t5Bidirectional=0&t5Buckets=256").empty());
+  CHECK((q.t5MaxDistance == 500 && !q.t5Bidirectional && q.t5Buckets == 256));
+  CHECK(apply_query(q, "alibiHead=11&alibiHeads=12").empty());
+  CHECK((q.alibiHeads == 12 && q.alibiHead == 11));
 }
 
 TEST_CASE("schemes: ALiBi's slopes, biases and factors as described") {
@@ -81,14 +82,13 @@ TEST_CASE("schemes: ALiBi's slopes, biases and factors as described") {
   }
   {
     // Head 7 (slope 1/256) and a later key (masked).
-    SchemesCache c = with({{"head", "7"}});
-    State s = at("n=64&pos=100&k=-10");
-    std::string t = describe(s, [&] { ViewCaches v; v.schemes = c; return v; }());
+    State s = at("n=64&pos=100&k=-10&alibiHead=7");
+    std::string t = describe(s);
     INFO(t);
     CHECK(has(t, "head 7 adds -0.03906"));  // -10/256 = -0.0390625
     CHECK(has(t, "(a factor of 0.962)"));   // e^-0.0390625 = 0.96169
     s.k = 3;
-    t = describe(s, [&] { ViewCaches v; v.schemes = c; return v; }());
+    t = describe(s);
     CHECK(has(t, "key at pos + k = 103: a later key, hidden by the causal mask"));
   }
   // n = 1: no key is ever behind the query in training, a bias of 0 (not "-0") and a factor of 1.
@@ -105,9 +105,7 @@ TEST_CASE("schemes: ALiBi's slopes, biases and factors as described") {
   {
     // 12 heads: the 8 slopes above, then every other slope of 16 heads (r = 2^-0.5): 2^-0.5, 2^-1.5,
     // 2^-2.5, 2^-3.5 = 0.7071, 0.3536, 0.1768, 0.08839.
-    ViewCaches v;
-    v.schemes = with({{"heads", "12"}});
-    const std::string t = describe(at("n=64"), v);
+    const std::string t = describe(at("n=64&alibiHeads=12"));
     INFO(t);
     CHECK(has(t, "1/256, 0.7071, 0.3536, 0.1768, 0.08839."));
     CHECK(has(t, "H is not a power of two"));
@@ -115,9 +113,7 @@ TEST_CASE("schemes: ALiBi's slopes, biases and factors as described") {
 }
 
 TEST_CASE("schemes: T5's buckets, the exact/log boundary and what training meets") {
-  ViewCaches v;
-  v.schemes = with({{"scheme", "t5"}});
-  const auto text = [&](const char* q) { return describe(at(q), v); };
+  const auto text = [&](const char* q) { return describe(at(std::string(q) + "&scheme=t5")); };
   {
     // 32 buckets, bidirectional: 16 per side, E = 8, max distance 128. Offset -63: 8 + floor(ln(63/8) /
     // ln(16) * 8) = 8 + floor(5.95) = 13, so buckets 14 and 15 are met only past n = 64.
@@ -147,9 +143,7 @@ TEST_CASE("schemes: T5's buckets, the exact/log boundary and what training meets
   }
   {
     // Causal, 32 buckets: E = 16, last 31; offset -63: 16 + floor(ln(63/16) / ln(8) * 16 = 10.5) = 26.
-    ViewCaches causal;
-    causal.schemes = with({{"scheme", "t5"}, {"bidirectional", "0"}});
-    const std::string t = describe(at("n=64&pos=10&k=2"), causal);
+    const std::string t = describe(at("n=64&pos=10&k=2&scheme=t5&t5Bidirectional=0"));
     INFO(t);
     CHECK(has(t, "offsets 0 to 15 each have a bucket of their own (E = 16)"));
     CHECK(has(t, "falls in bucket 26: buckets 27 to 31"));
@@ -158,23 +152,20 @@ TEST_CASE("schemes: T5's buckets, the exact/log boundary and what training meets
 }
 
 TEST_CASE("schemes: NoPE's uniform weight and the learned table's rows") {
-  ViewCaches v;
-  v.schemes = with({{"scheme", "nope"}});
   {
-    const std::string t = describe(at("n=64&pos=9&k=-3"), v);
+    const std::string t = describe(at("n=64&pos=9&k=-3&scheme=nope"));
     INFO(t);
     CHECK(has(t, "Query at pos = 9 sees 10 keys; equal scores give each the weight 0.1."));
     CHECK(has(t, "never falls below 1/n = 0.01562"));  // 1/64 = 0.015625
     CHECK(has(t, "down to " + fixed("%.4g", 1.0 / 128) + " at i = 127"));
     CHECK(unfit(t).empty());
   }
-  CHECK(has(describe(at("pos=-5"), v), "positions start at 0"));
-  CHECK(has(describe(at("pos=4&k=2"), v), "The key at pos + k = 6 comes after it"));
+  CHECK(has(describe(at("pos=-5&scheme=nope")), "positions start at 0"));
+  CHECK(has(describe(at("pos=4&k=2&scheme=nope")), "The key at pos + k = 6 comes after it"));
 
-  v.schemes = with({{"scheme", "learned"}});
   {
     // 64 rows of width 32: 2,048 numbers. Query 70: past the last row 63; key 70 - 10 = 60 has one.
-    const std::string t = describe(at("n=64&d=32&pos=70&k=-10"), v);
+    const std::string t = describe(at("n=64&d=32&pos=70&k=-10&scheme=learned"));
     INFO(t);
     CHECK(has(t, "the table holds 2,048 trainable numbers"));
     CHECK(has(t, "Query at pos = 70.00: no row. Key at pos + k = 60.00: row 60 of the table."));
@@ -187,7 +178,7 @@ TEST_CASE("schemes: every scheme draws at the extremes with finite vertices, and
   // 256 T5 buckets (128 exact offsets per side) and 16 ALiBi heads drawing the shallowest.
   const std::vector<std::vector<std::pair<const char*, const char*>>> schemes = {
       {{"scheme", "learned"}}, {{"scheme", "alibi"}}, {{"scheme", "t5"}}, {{"scheme", "nope"}},
-      {{"scheme", "t5"}, {"buckets", "256"}, {"max_distance", "100"}}, {{"scheme", "alibi"}, {"heads", "16"}, {"head", "15"}}};
+      {{"scheme", "t5"}, {"t5Buckets", "256"}, {"t5MaxDistance", "100"}}, {{"scheme", "alibi"}, {"alibiHeads", "16"}, {"alibiHead", "15"}}};
   const char* const queries[] = {"playing=0&pos=1e6", "playing=0&scale=2", "playing=0&pos=-1e9&k=1e9&d=8192&base=1e12&n=100000",
                                  "playing=0&n=1&d=2", "playing=0&pos=30&k=-7&n=64"};
   for (const auto& options : schemes)
@@ -197,8 +188,7 @@ TEST_CASE("schemes: every scheme draws at the extremes with finite vertices, and
         h.app.state = State{};
         REQUIRE(apply_query(h.app.state, q).empty());
         REQUIRE(set_view(h.app.state, View::schemes).empty());
-        h.app.views.schemes = SchemesCache{};
-        for (const auto& [k, v] : options) REQUIRE(set_schemes_option(h.app.views.schemes, k, v));
+        for (const auto& [k, v] : options) REQUIRE(set_field(h.app.state, k, v).empty());
         const auto [vertices, finite] = h.frames(3, size);
         CHECK(finite);
         CHECK(vertices > 1000);

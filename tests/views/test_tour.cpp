@@ -85,11 +85,16 @@ int choice_with(const TourPrompt& p, std::string_view part) {
 }  // namespace
 
 TEST_CASE("the tour format: a choice question, a value question, view settings and tags") {
+  // A step's preset sets the view's own settings like any other key; the old view_setting: line is unknown.
+  std::vector<std::string> old;
+  parse_tour("step: Old\npreset: view=order\nview_setting: add_pe=1\nsource: math\ntext: x\n", &old);
+  REQUIRE(old.size() == 1);
+  CHECK(old[0].find("unknown key \"view_setting\"") != std::string::npos);
+
   std::vector<std::string> problems;
   const auto steps = parse_tour(R"(# a comment
 step: One
-preset: view=order&playing=0
-view_setting: add_pe=1
+preset: view=order&playing=0&addPE=1
 source: paper
 text: First line
   and its continuation.
@@ -114,8 +119,7 @@ why: Pair {answer}.
   CHECK(steps[0].view == View::order);
   CHECK(steps[0].caption == "First line and its continuation.");
   CHECK(steps[0].source == ClaimSource::paper);
-  REQUIRE(steps[0].view_settings.size() == 1);
-  CHECK(steps[0].view_settings[0] == std::pair<std::string, std::string>{"add_pe", "1"});
+  CHECK(steps[0].preset.back() == std::pair<std::string, std::string>{"addPE", "1"});  // a view's own setting
   const TourPrompt& c = steps[0].prompt;
   CHECK(c.is_choice());
   CHECK(c.choices == std::vector<std::string>{"a", "b b", "c"});
@@ -229,9 +233,11 @@ TEST_CASE("the embedded tour: well formed, motivation first, questions, tags, ev
     const TourStep* t = tour_step(i);
     INFO("step " << i << ": " << t->title);
     CHECK(claim_source_info(t->source) != nullptr);
-    for (const auto& [key, value] : t->view_settings) {
-      ViewCaches caches;
-      CHECK(apply_view_setting(caches, t->view, key, value));
+    // Every key of the preset is a setting and its value is accepted (the view's own settings too).
+    State st;
+    for (const auto& [key, value] : t->preset) {
+      INFO(key << "=" << value);
+      CHECK(set_field(st, key, value).empty());
     }
     if (t->prompt.empty()) continue;
     ++questions;
@@ -255,8 +261,8 @@ TEST_CASE("order: a swap only moves the weights without positions, and changes t
   REQUIRE(steps.size() >= 2);
   const TourStep& off = *tour_step(steps[0]);
   const TourStep& on = *tour_step(steps[1]);
-  CHECK(off.view_settings == std::vector<std::pair<std::string, std::string>>{{"add_pe", "0"}});
-  CHECK(on.view_settings == std::vector<std::pair<std::string, std::string>>{{"add_pe", "1"}});
+  CHECK(off.preset.back() == std::pair<std::string, std::string>{"addPE", "0"});
+  CHECK(on.preset.back() == std::pair<std::string, std::string>{"addPE", "1"});
   CHECK(contains(on.caption, "ticked"));  // the step says it switched the encoding on, and it did
   const int n = pe::ToyAttention::kTokens;
   const std::vector<int> swap = pe::swap_permutation(n, 1, 4), id = pe::swap_permutation(n, 0, 0);
@@ -547,14 +553,14 @@ TEST_CASE("the app: a step's view settings apply as it starts; its question's bu
   const auto order = tour_steps_of(View::order);
   REQUIRE(apply_query(h.app.state, "playing=0&step=" + std::to_string(order[1])).empty());
   h.frames(2);
-  CHECK(h.app.views.order.add_pe);
+  CHECK(h.app.state.addPE);
   REQUIRE(set_step(h.app.state, order[0]).empty());
   h.frames(2);
-  CHECK_FALSE(h.app.views.order.add_pe);
+  CHECK_FALSE(h.app.state.addPE);
   CHECK(contains(describe(h.app), "Question: "));
   CHECK(contains(describe(h.app), "Step text, Claim (Math): "));
-  CHECK_FALSE(apply_view_setting(h.app.views, View::order, "add_pe", "yes"));
-  CHECK_FALSE(apply_view_setting(h.app.views, View::clock, "add_pe", "1"));
+  CHECK_FALSE(set_field(h.app.state, "addPE", "yes").empty());
+  CHECK(h.app.state.addPE == false);
 
   struct Screen {
     ImVec2 size;

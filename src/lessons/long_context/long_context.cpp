@@ -27,10 +27,11 @@ namespace {
 using pe::RopeScalingType;
 
 constexpr RopeScalingType kMethods[4] = {RopeScalingType::none, RopeScalingType::linear, RopeScalingType::ntk, RopeScalingType::yarn};
-constexpr const char* kMethodIds[4] = {"none", "linear", "ntk", "yarn"};
 constexpr int kNtk = 2, kYarn = 3;
 
-constexpr double kMinTrained = 2, kMaxTrained = 1e8, kMinFactor = 1, kMaxFactor = 1000;
+// The contextLength and contextFactor settings' limits (view_options.hpp).
+constexpr double kMinTrained = kMinTrainedLength, kMaxTrained = kMaxTrainedLength, kMinFactor = kMinContextFactor,
+                 kMaxFactor = kMaxContextFactor;
 constexpr double kRadToDeg = 180.0 / pe::kPi;
 
 const ImU32& kTrained = colors::hand;
@@ -44,11 +45,17 @@ std::string method_name(int m) {
   constexpr const char* kKeys[4] = {"name_none", "name_linear", "name_ntk", "name_yarn"};
   return std::string(lesson_text(View::long_context, kKeys[m]));
 }
-bool method_shown(const LongContextCache& c, int m) { return c.method < 0 || c.method == m; }
+// The contextMethod setting: all, or one method (its index - 1).
+bool method_shown(const State& s, int m) {
+  const int shown = static_cast<int>(s.contextMethod) - 1;
+  return shown < 0 || shown == m;
+}
 bool method_available(const State& s, int m) { return m != kNtk || s.d >= 4; }
 
 void refresh(LongContextCache& c, const State& s) {
-  if (!c.key.changed(s.d, s.base, c.length, c.factor)) return;
+  if (!c.key.changed(s.d, s.base, s.contextLength, s.contextFactor)) return;
+  c.length = s.contextLength;
+  c.factor = s.contextFactor;
   const int pairs = s.d / 2;
   for (int m = 0; m < 4; ++m) {
     if (method_available(s, m))
@@ -74,10 +81,8 @@ void refresh(LongContextCache& c, const State& s) {
 
 // The cache's numbers when they are for this state, else worked now (describe before the first frame).
 LongContextCache fresh(const State& s, const LongContextCache& cache) {
+  (void)cache;
   LongContextCache c;
-  c.length = cache.length;
-  c.factor = cache.factor;
-  c.method = cache.method;
   refresh(c, s);
   return c;
 }
@@ -274,14 +279,6 @@ std::vector<int> dial_pairs(int pairs, int count, int selected, const LongContex
   return out;
 }
 
-bool parse_number(std::string_view text, double& out) {
-  const std::string t(text);
-  if (t.empty()) return false;
-  char* end = nullptr;
-  out = std::strtod(t.c_str(), &end);
-  return end == t.c_str() + t.size() && std::isfinite(out);
-}
-
 void number_slider(const char* label, const char* id, double& v, double lo, double hi, const char* format) {
   ImGui::TextUnformatted(label);
   ImGui::SetNextItemWidth(-1);
@@ -292,33 +289,36 @@ void number_slider(const char* label, const char* id, double& v, double lo, doub
   focus_name(label);
 }
 
-void draw_controls(LongContextCache& c, const ViewContext& ctx) {
+void draw_controls(State& s, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = avail >= 900 * sc ? 3 : avail >= 560 * sc ? 2 : 1;
   if (!ImGui::BeginTable("lc_controls", columns, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
-  number_slider("trained length L", "##L", c.length, kMinTrained, kMaxTrained, "%.0f");
-  c.length = std::round(c.length);
+  double length = s.contextLength, factor = s.contextFactor;
+  number_slider("trained length L", "##L", length, kMinTrained, kMaxTrained, "%.0f");
   for (double v : {2048.0, 4096.0, 8192.0, 32768.0}) {
     const std::string label = grouped(v) + "##L";
     if (v != 2048.0) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) c.length = v;
+    if (ImGui::SmallButton(label.c_str())) length = v;
     focus_name("trained length " + grouped(v));
   }
   ImGui::TableNextColumn();
-  number_slider("factor s (run at s\xC2\xB7L)", "##s", c.factor, kMinFactor, kMaxFactor, "%.3g");
+  number_slider("factor s (run at s\xC2\xB7L)", "##s", factor, kMinFactor, kMaxFactor, "%.3g");
   for (double v : {2.0, 4.0, 8.0, 16.0, 32.0}) {
     const std::string label = fmt("%g", v) + "##s";
     if (v != 2.0) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) c.factor = v;
+    if (ImGui::SmallButton(label.c_str())) factor = v;
     focus_name("factor " + fmt("%g", v));
   }
+  // Through the validated path (the settings table's limits), as a URL or a tour step sets them.
+  if (std::round(length) != s.contextLength) set_number(s, Field::contextLength, std::round(length));
+  if (factor != s.contextFactor) set_number(s, Field::contextFactor, factor);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted("methods shown");
   const auto radio = [&](const char* label, int value, bool first) {
     if (!first) same_line_if_fits(checkbox_width(label));
-    if (ImGui::RadioButton(label, c.method == value)) c.method = value;
+    if (ImGui::RadioButton(label, static_cast<int>(s.contextMethod) - 1 == value)) set_number(s, Field::contextMethod, value + 1);
     focus_name(std::string("show ") + label);
   };
   radio("all", -1, true);
@@ -340,7 +340,7 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
   const std::vector<int> shown = dial_pairs(pairs, count, s.pair, c);
   std::vector<int> rows;
   for (int m = 0; m < 4; ++m)
-    if (method_shown(c, m)) rows.push_back(m);
+    if (method_shown(s, m)) rows.push_back(m);
   const float header_h = 2 * lh + 6 * sc;
   ImGui::PushFont(ctx.fonts.title);
   ImFont* title_font = ImGui::GetFont();
@@ -446,7 +446,7 @@ void draw_chart(State& s, const LongContextCache& c, const ViewContext& ctx) {
   const View v = View::long_context;
   legend_item(kTrained, std::string(lesson_text(v, "legend_trained")), 4.0f, true, sc);
   for (int m = 0; m < 4; ++m)
-    if (method_shown(c, m) && method_available(s, m)) legend_item(method_color(m), method_name(m), 2.2f, false, sc);
+    if (method_shown(s, m) && method_available(s, m)) legend_item(method_color(m), method_name(m), 2.2f, false, sc);
   {
     const std::string t(lesson_text(v, "legend_leaves"));
     same_line_if_fits(26 * sc + ImGui::CalcTextSize(t.c_str()).x, 14 * sc);
@@ -459,7 +459,7 @@ void draw_chart(State& s, const LongContextCache& c, const ViewContext& ctx) {
   // Range: every curve shown and the one-turn line.
   double lo = 1, hi = 1;
   for (int m = 0; m < 4; ++m) {
-    if (!method_available(s, m) || (m > 0 && !method_shown(c, m))) continue;
+    if (!method_available(s, m) || (m > 0 && !method_shown(s, m))) continue;
     for (const pe::Sweep& w : c.sweeps[static_cast<size_t>(m)]) {
       for (double a : {w.trained, w.extended}) {
         if (!(a > 0)) continue;
@@ -503,10 +503,10 @@ void draw_chart(State& s, const LongContextCache& c, const ViewContext& ctx) {
   };
   curve(c.sweeps[0], true, kTrained, 5.0f * sc);
   for (int m = 0; m < 4; ++m)
-    if (method_shown(c, m) && method_available(s, m)) curve(c.sweeps[static_cast<size_t>(m)], false, method_color(m), 2.0f * sc);
+    if (method_shown(s, m) && method_available(s, m)) curve(c.sweeps[static_cast<size_t>(m)], false, method_color(m), 2.0f * sc);
   // The pairs that leave the trained range: a ring on their curve, one per pixel column.
   for (int m = 0; m < 4; ++m) {
-    if (!method_shown(c, m) || !method_available(s, m)) continue;
+    if (!method_shown(s, m) || !method_available(s, m)) continue;
     int last_px = -1 << 30;
     for (int i = 0; i < pairs; ++i) {
       const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
@@ -596,7 +596,7 @@ void draw_pair_table(const State& s, const LongContextCache& c, const ViewContex
   ImGui::TableSetupColumn("angles never seen");
   ImGui::TableHeadersRow();
   for (int m = 0; m < 4; ++m) {
-    if (!method_shown(c, m)) continue;
+    if (!method_shown(s, m)) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(method_name(m).c_str());
@@ -623,36 +623,10 @@ void draw_pair_table(const State& s, const LongContextCache& c, const ViewContex
 
 }  // namespace
 
-bool set_long_context_option(LongContextCache& c, std::string_view key, std::string_view value) {
-  double v = 0;
-  if (key == "length") {
-    if (!parse_number(value, v) || v < kMinTrained || v > kMaxTrained) return false;
-    c.length = std::round(v);
-    return true;
-  }
-  if (key == "factor") {
-    if (!parse_number(value, v) || v < kMinFactor || v > kMaxFactor) return false;
-    c.factor = v;
-    return true;
-  }
-  if (key == "method") {
-    if (value == "all") {
-      c.method = -1;
-      return true;
-    }
-    for (int m = 0; m < 4; ++m)
-      if (value == kMethodIds[m]) {
-        c.method = m;
-        return true;
-      }
-  }
-  return false;
-}
-
 void draw_long_context(State& s, LongContextCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::long_context, ctx);
-  draw_controls(cache, ctx);
+  draw_controls(s, ctx);
   refresh(cache, s);
   text_wrapped_at_spaces(run_sentence(s, cache));
   caption(lesson_text(View::long_context, "legend"));
@@ -663,7 +637,7 @@ void draw_long_context(State& s, LongContextCache& cache, const ViewContext& ctx
   ImGui::Spacing();
   draw_pair_table(s, cache, ctx);
   for (int m = 0; m < 4; ++m) {
-    if (!method_shown(cache, m)) continue;
+    if (!method_shown(s, m)) continue;
     ImGui::Spacing();
     ImGui::PushFont(ctx.fonts.title);
     ImGui::TextUnformatted(method_name(m).c_str());
@@ -682,7 +656,7 @@ std::string describe_long_context(const State& s, const LongContextCache& cache)
   const LongContextCache c = fresh(s, cache);
   std::string t = run_sentence(s, c);
   for (int m = 0; m < 4; ++m) {
-    if (!method_shown(c, m)) continue;
+    if (!method_shown(s, m)) continue;
     t.append(" ").append(method_name(m)).append(": ");
     if (!method_available(s, m)) {
       t.append(lesson_text(View::long_context, "ntk_d2"));
@@ -701,7 +675,7 @@ std::string describe_long_context(const State& s, const LongContextCache& cache)
                              {"turns", turns_words(c.sweeps[0][static_cast<size_t>(i)].trained / pe::kTwoPi)},
                              {"L", length_text(c.length)}}));
   for (int m = 0; m < 4; ++m) {
-    if (!method_shown(c, m) || !method_available(s, m)) continue;
+    if (!method_shown(s, m) || !method_available(s, m)) continue;
     const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
     t.append(" ").append(method_name(m)).append(": ").append(turns_words(w.extended / pe::kTwoPi)).append(" within s\xC2\xB7L");
     if (w.leaves) t.append(", ").append(fmt("%.2f", w.unseen * kRadToDeg)).append(" degrees never seen in training");

@@ -1,6 +1,6 @@
 // Lesson: context extension on the clock: interpolation, NTK and YaRN (view id `long_context`).
-// A model trained to length L (a view option, 4,096 by default) is run at s·L (s a view option, 8 by
-// default). For each pair, its trained sweep, the angles [0, w_i L] it met in training, against its
+// A model trained to length L (the setting contextLength, 4,096 by default) is run at s·L (s: contextFactor,
+// 8 by default). For each pair, its trained sweep, the angles [0, w_i L] it met in training, against its
 // sweep at s·L under each method (none, linear = position interpolation, NTK-aware, YaRN; the
 // frequencies of core/rope_scaling.hpp), compared in core/rope_turns.hpp:
 //   - a matrix of dials, methods down and a few pairs across: the trained sweep as a blue disc or
@@ -25,11 +25,9 @@
 namespace app {
 
 struct LongContextCache {
-  // View-local settings.
-  double length = 4096;  // L, the trained length
-  double factor = 8;     // s
-  int method = -1;       // the method shown: -1 all four, else a pe::RopeScalingType value
-  // Derived, for (d, base, L, s).
+  // Derived, for (d, base, L, s): L and s are the State's contextLength and contextFactor (the view's own
+  // settings, with contextMethod, the methods shown), kept here as what the numbers below were worked for.
+  double length = 0, factor = 0;
   KeyedCache<int, double, double, double> key;
   std::array<std::vector<pe::Sweep>, 4> sweeps;  // per method (ntk: empty at d = 2)
   std::array<int, 4> leaving{};                  // pairs that leave the trained range, per method
@@ -42,11 +40,5 @@ struct LongContextCache {
 void draw_long_context(State& s, LongContextCache& cache, const ViewContext& ctx);
 // The view's key numbers in words, for describe().
 std::string describe_long_context(const State& s, const LongContextCache& cache);
-
-// The view's own options, for tour steps (false for an unknown key or a bad value; nothing changes then):
-//   length  the trained length L, a number from 2 to 1e8      (length=4096)
-//   factor  the extension factor s, a number from 1 to 1000   (factor=8)
-//   method  the method shown: all, none, linear, ntk or yarn  (method=none)
-bool set_long_context_option(LongContextCache& c, std::string_view key, std::string_view value);
 
 }  // namespace app

@@ -23,10 +23,10 @@ constexpr int kN = ToyAttention::kTokens;
 // A cell of A' differs from P A P^T "visibly" above this (the grid prints 2 decimals).
 constexpr double kVisible = 0.005;
 
-void refresh(OrderCache& c, double base) {
-  if (!c.key.changed(c.perm, c.add_pe, base)) return;
-  c.before = pe::toy_weights(pe::swap_permutation(kN, 0, 0), c.add_pe, base);
-  c.after = pe::toy_weights(c.perm, c.add_pe, base);
+void refresh(OrderCache& c, bool add_pe, double base) {
+  if (!c.key.changed(c.perm, add_pe, base)) return;
+  c.before = pe::toy_weights(pe::swap_permutation(kN, 0, 0), add_pe, base);
+  c.after = pe::toy_weights(c.perm, add_pe, base);
   c.moved = pe::permute_both(c.before, kN, c.perm);
   c.max_diff = pe::max_abs_diff(c.after, c.moved);
 }
@@ -138,7 +138,7 @@ void draw_chips(OrderCache& c, const ViewContext& ctx) {
   }
 }
 
-void draw_inputs(const OrderCache& c, double base, const ViewContext& ctx) {
+void draw_inputs(const OrderCache& c, bool add_pe, double base, const ViewContext& ctx) {
   const ToyAttention& t = pe::toy_attention();
   const int d = ToyAttention::kModel;
   ImGui::PushFont(ctx.fonts.mono);
@@ -165,7 +165,7 @@ void draw_inputs(const OrderCache& c, double base, const ViewContext& ctx) {
       for (int j = 0; j < d; ++j) {
         ImGui::TableNextColumn();
         const double e = t.embed[static_cast<size_t>(tok * d + j)];
-        ImGui::TextUnformatted(fmt("%+.2f", c.add_pe ? e + p[static_cast<size_t>(j)] : e).c_str());
+        ImGui::TextUnformatted(fmt("%+.2f", add_pe ? e + p[static_cast<size_t>(j)] : e).c_str());
       }
     }
     ImGui::EndTable();
@@ -177,7 +177,7 @@ void draw_inputs(const OrderCache& c, double base, const ViewContext& ctx) {
 
 void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   if (!pe::is_permutation(c.perm) || c.perm.size() != static_cast<size_t>(kN)) c.perm = pe::swap_permutation(kN, 1, 4);
-  refresh(c, s.base);
+  refresh(c, s.addPE, s.base);
   const float sc = ctx.ui_scale;
   lesson_intro(View::order, ctx);
 
@@ -187,7 +187,11 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   // The checkbox keeps its whole label where it fits; in a narrow window the formula follows as text.
   const char* pe_label = "add positional encoding: input of slot r = E[token] + PE(r)";
   const bool long_label = checkbox_width(pe_label) <= ImGui::GetContentRegionAvail().x;
-  if (ImGui::Checkbox(long_label ? pe_label : "add positional encoding", &c.add_pe)) refresh(c, s.base);
+  bool add_pe = s.addPE;
+  if (ImGui::Checkbox(long_label ? pe_label : "add positional encoding", &add_pe)) {
+    set_number(s, Field::addPE, add_pe ? 1 : 0);
+    refresh(c, s.addPE, s.base);
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   if (!long_label) text_after("input of slot r = E[token] + PE(r)");
   std::string toy = "(toy: d = " + std::to_string(ToyAttention::kModel);
@@ -195,7 +199,7 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   toy += ", base " + fmt("%g", s.base) + ")";
   text_after(toy);
   ImGui::PopStyleColor();
-  refresh(c, s.base);
+  refresh(c, s.addPE, s.base);
 
   const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
   ImGui::TextUnformatted(("Original: \"" + sentence(id) + "\"").c_str());
@@ -247,7 +251,7 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
                  {{"changed", std::to_string(visible_changes(c.after, c.moved))}, {"total", std::to_string(kN * kN)}}));
 
   ImGui::Spacing();
-  if (ImGui::CollapsingHeader(c.add_pe ? "The inputs: E[token] + PE(slot)" : "The inputs: E[token]")) draw_inputs(c, s.base, ctx);
+  if (ImGui::CollapsingHeader(s.addPE ? "The inputs: E[token] + PE(slot)" : "The inputs: E[token]")) draw_inputs(c, s.addPE, s.base, ctx);
 }
 
 }  // namespace app
@@ -274,8 +278,8 @@ std::string describe_order(const State& s, const OrderCache& cache) {
          "\") is picked: clicking another token swaps the two.";
   // The setting the canvas shows first, then the other one for contrast (not for the identity order).
   const std::string setting = "the view's setting now";
-  for (const bool add_pe : {cache.add_pe, !cache.add_pe}) {
-    const bool shown = add_pe == cache.add_pe;
+  for (const bool add_pe : {s.addPE, !s.addPE}) {
+    const bool shown = add_pe == s.addPE;
     if (!shown && perm == id) break;
     const std::vector<double> after = pe::toy_weights(perm, add_pe, s.base);
     const std::vector<double> moved = pe::permute_both(pe::toy_weights(id, add_pe, s.base), kN, perm);

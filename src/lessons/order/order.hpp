@@ -17,8 +17,7 @@ struct OrderCache {
   // View-local settings.
   std::vector<int> perm{0, 4, 2, 3, 1};  // slot r holds original token perm[r]; starts with dog <-> man
   int picked = -1;                        // slot clicked first, waiting for a second click to swap
-  bool add_pe = false;
-  // Cached results, keyed by (perm, add_pe, base).
+  // Cached results, keyed by (perm, the State's addPE, base).
   KeyedCache<std::vector<int>, bool, double> key;
   std::vector<double> before;  // A: weights of the original order
   std::vector<double> after;   // A': weights of the reordered sentence
@@ -28,7 +27,7 @@ struct OrderCache {
 
 void draw_order(State& s, OrderCache& cache, const ViewContext& ctx);
 // The view's key numbers in words (the same numbers the canvas shows, including the view's own
-// settings kept in its cache), for describe().
+// setting addPE), for describe().
 std::string describe_order(const State& s, const OrderCache& cache);
 
 }  // namespace app

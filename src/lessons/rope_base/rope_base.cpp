@@ -31,19 +31,19 @@ const ImU32& kBaseA = colors::hand;
 const ImU32& kBaseB = colors::accent;
 const ImU32& kNever = colors::warning;
 
-constexpr double kMinCompare = 1.0001;
+constexpr double kMinCompare = kMinCompareBase;  // the compareBase setting's limit (view_options.hpp)
 
 void refresh(RopeBaseCache& c, const State& s) {
-  if (!c.key.changed(s.d, s.base, c.compare_base, s.n)) return;
+  if (!c.key.changed(s.d, s.base, s.compareBase, s.n)) return;
   const int pairs = s.d / 2;
   c.turns_a.assign(static_cast<size_t>(pairs), 0.0);
   c.turns_b.assign(static_cast<size_t>(pairs), 0.0);
   for (int i = 0; i < pairs; ++i) {
     c.turns_a[static_cast<size_t>(i)] = pe::turns_to_last(pe::omega(i, s.d, s.base), s.n);
-    c.turns_b[static_cast<size_t>(i)] = pe::turns_to_last(pe::omega(i, s.d, c.compare_base), s.n);
+    c.turns_b[static_cast<size_t>(i)] = pe::turns_to_last(pe::omega(i, s.d, s.compareBase), s.n);
   }
   c.full_a = pe::pairs_with_full_turn(s.n, s.d, s.base);
-  c.full_b = pe::pairs_with_full_turn(s.n, s.d, c.compare_base);
+  c.full_b = pe::pairs_with_full_turn(s.n, s.d, s.compareBase);
 }
 
 // A base as a person writes it: 10,000 and 500,000 grouped, 1.5 or 2.5e+11 otherwise.
@@ -83,13 +83,13 @@ std::string base_sentence(const State& s, double base, int full, const std::vect
 }
 
 // The slowdown from the shared base to the second one, for the last pair.
-std::string slow_sentence(const State& s, const RopeBaseCache& c) {
+std::string slow_sentence(const State& s, const RopeBaseCache&) {
   const int last = s.d / 2 - 1;
-  const double f = pe::base_slowdown(last, s.d, s.base, c.compare_base);
+  const double f = pe::base_slowdown(last, s.d, s.base, s.compareBase);
   const View v = View::rope_base;
-  const bool slower = c.compare_base >= s.base;
+  const bool slower = s.compareBase >= s.base;
   return fill(lesson_text(v, slower ? "note_slower" : "note_faster"),
-              {{"a", base_text(s.base)}, {"b", base_text(c.compare_base)}, {"last", std::to_string(last)},
+              {{"a", base_text(s.base)}, {"b", base_text(s.compareBase)}, {"last", std::to_string(last)},
                {"factor", fmt("%.4g", slower ? f : 1 / f)}});
 }
 
@@ -138,7 +138,7 @@ void square_bullet(ImU32 col, const std::string& text, float sc) {
   ImGui::Unindent(18 * sc);
 }
 
-void draw_controls(State& s, RopeBaseCache& c, const ViewContext& ctx) {
+void draw_controls(State& s, RopeBaseCache&, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const bool two_columns = ImGui::GetContentRegionAvail().x >= 600 * sc;
   if (!ImGui::BeginTable("rb_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) return;
@@ -153,17 +153,17 @@ void draw_controls(State& s, RopeBaseCache& c, const ViewContext& ctx) {
   ImGui::TableNextColumn();
   ImGui::TextUnformatted("second base");
   ImGui::SetNextItemWidth(-1);
-  double b = c.compare_base;
+  double b = s.compareBase;
   const double lo = kMinCompare, hi = pe::kMaxBase;
   if (ImGui::SliderScalar("##compare", ImGuiDataType_Double, &b, &lo, &hi, "%.6g",
                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
       std::isfinite(b))
-    c.compare_base = std::clamp(b, kMinCompare, pe::kMaxBase);
+    set_number(s, Field::compareBase, std::clamp(b, kMinCompare, pe::kMaxBase));
   focus_name("second base");
   for (double v : {10000.0, 500000.0, 1000000.0}) {
     const std::string label = grouped(v) + "##b";
     if (v != 10000.0) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) c.compare_base = v;
+    if (ImGui::SmallButton(label.c_str())) set_number(s, Field::compareBase, v);
     focus_name("second base " + grouped(v));
   }
   ImGui::EndTable();
@@ -186,7 +186,7 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   const double end = std::max(0, s.n - 1);
 
   for (int row = 0; row < 2; ++row) {
-    const double base = row == 0 ? s.base : c.compare_base;
+    const double base = row == 0 ? s.base : s.compareBase;
     const std::vector<double>& turns = row == 0 ? c.turns_a : c.turns_b;
     const ImU32 col = row == 0 ? kBaseA : kBaseB;
     const std::string name = "base " + base_text(base);
@@ -330,24 +330,13 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       dl->AddCircle(ImVec2(p.sx(hover), p.sy(std::max(t, ylo))), metrics::hover_radius * sc, colors::hover_ring, 0, 1.5f * sc);
     }
     ImGui::SetTooltip("pair %d, by position %s:\nbase %s: %s\nbase %s: %s", hover, grouped(s.n - 1).c_str(), base_text(s.base).c_str(),
-                      turns_words(c.turns_a[static_cast<size_t>(hover)]).c_str(), base_text(c.compare_base).c_str(),
+                      turns_words(c.turns_a[static_cast<size_t>(hover)]).c_str(), base_text(s.compareBase).c_str(),
                       turns_words(c.turns_b[static_cast<size_t>(hover)]).c_str());
   }
   plot_clip_pop();
 }
 
 }  // namespace
-
-bool set_rope_base_option(RopeBaseCache& c, std::string_view key, std::string_view value) {
-  if (key != "compare") return false;
-  const std::string t(value);
-  if (t.empty()) return false;
-  char* end = nullptr;
-  const double v = std::strtod(t.c_str(), &end);
-  if (end != t.c_str() + t.size() || !std::isfinite(v) || !(v > 1) || v > pe::kMaxBase) return false;
-  c.compare_base = std::max(v, kMinCompare);
-  return true;
-}
 
 void draw_rope_base(State& s, RopeBaseCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
@@ -356,7 +345,7 @@ void draw_rope_base(State& s, RopeBaseCache& cache, const ViewContext& ctx) {
   refresh(cache, s);
   ImGui::Spacing();
   square_bullet(kBaseA, base_sentence(s, s.base, cache.full_a, cache.turns_a), sc);
-  square_bullet(kBaseB, base_sentence(s, cache.compare_base, cache.full_b, cache.turns_b), sc);
+  square_bullet(kBaseB, base_sentence(s, s.compareBase, cache.full_b, cache.turns_b), sc);
   ImGui::Spacing();
   draw_dials(s, cache, ctx);
   ImGui::Spacing();
@@ -367,20 +356,19 @@ void draw_rope_base(State& s, RopeBaseCache& cache, const ViewContext& ctx) {
   claim_line(ClaimSource::paper, lesson_text(View::rope_base, "note_llama"), sc);
 }
 
-std::string describe_rope_base(const State& s, const RopeBaseCache& cache) {
+std::string describe_rope_base(const State& s, const RopeBaseCache&) {
   // The cache may be stale (describe before the first frame): work the numbers for this state.
   RopeBaseCache c;
-  c.compare_base = cache.compare_base;
   refresh(c, s);
   const int i = s.pair;
   std::string t = fill(lesson_text(View::rope_base, "describe_intro"), {{"n", grouped(s.n)}, {"end", grouped(std::max(0, s.n - 1))}});
   t.append(" ").append(base_sentence(s, s.base, c.full_a, c.turns_a));
-  t.append(" ").append(base_sentence(s, c.compare_base, c.full_b, c.turns_b));
+  t.append(" ").append(base_sentence(s, s.compareBase, c.full_b, c.turns_b));
   t.append(" ").append(fill(lesson_text(View::rope_base, "describe_pair"),
                             {{"pair", std::to_string(i)},
                              {"a", base_text(s.base)},
                              {"ta", turns_words(c.turns_a[static_cast<size_t>(i)])},
-                             {"b", base_text(c.compare_base)},
+                             {"b", base_text(s.compareBase)},
                              {"tb", turns_words(c.turns_b[static_cast<size_t>(i)])}}));
   t.append(" (Math) ").append(slow_sentence(s, c));
   return t;

@@ -1,6 +1,6 @@
 // Lesson: the base, and which hands complete a turn (view id `rope_base`).
-// Two bases side by side: the shared `base` (10,000 by default) and a second one, a view option
-// (500,000 by default, Llama 3's). The context is the shared `n`: positions 0 .. n-1. For every pair,
+// Two bases side by side: the shared `base` (10,000 by default) and a second one, the view's own
+// setting compareBase (500,000 by default, Llama 3's). The context is the shared `n`: positions 0 .. n-1. For every pair,
 // the turns its hand makes by the last position, w_i (n - 1) / 2π (core/rope_turns.hpp), on a log chart
 // with the one-turn line: pairs above it complete a turn within the context, pairs below never do.
 // Above the chart, dials as on the clock for a few pairs (pair 0, the last, the selected one and the
@@ -18,9 +18,7 @@
 namespace app {
 
 struct RopeBaseCache {
-  // View-local setting: the base compared with the shared one.
-  double compare_base = 500000;
-  // Derived, for (d, base, compare_base, n).
+  // Derived, for (d, base, the State's compareBase, n).
   KeyedCache<int, double, double, int> key;
   std::vector<double> turns_a, turns_b;  // per pair: turns by position n - 1 at the shared / second base
   int full_a = 0, full_b = 0;            // pairs completing a full turn (pairs 0 .. full - 1)
@@ -29,9 +27,5 @@ struct RopeBaseCache {
 void draw_rope_base(State& s, RopeBaseCache& cache, const ViewContext& ctx);
 // The view's key numbers in words, for describe().
 std::string describe_rope_base(const State& s, const RopeBaseCache& cache);
-
-// The view's own options, for tour steps: `compare` = the second base, a number > 1 and <= 1e12
-// (e.g. compare=500000). False for an unknown key or a bad value (the cache is then unchanged).
-bool set_rope_base_option(RopeBaseCache& c, std::string_view key, std::string_view value);
 
 }  // namespace app

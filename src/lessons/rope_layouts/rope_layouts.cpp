@@ -28,7 +28,8 @@ namespace app {
 namespace {
 
 constexpr std::uint64_t kSeedBase = 4100;  // random vectors: seeds kSeedBase + 2 seed and + 1
-constexpr int kMinOffsets = 8, kMaxOffsets = 4096, kMaxSeed = 1000000;
+// The layoutOffsets and layoutSeed settings' limits (view_options.hpp).
+constexpr int kMinOffsets = kLayoutsMinOffsets, kMaxOffsets = kLayoutsMaxOffsets, kMaxSeed = kLayoutsMaxSeed;
 constexpr int kMaxSamples = 1201, kMinSamples = 41;
 
 const ImU32& kRight = colors::hand;
@@ -49,13 +50,6 @@ std::string short_name(pe::RopeLayout l) {
   return std::string(text(l == pe::RopeLayout::interleaved ? "short_interleaved" : "short_half"));
 }
 
-bool parse_int(std::string_view v, int lo, int hi, int& out) {
-  int x = 0;
-  const auto r = std::from_chars(v.data(), v.data() + v.size(), x);
-  if (r.ec != std::errc() || r.ptr != v.data() + v.size() || x < lo || x > hi) return false;
-  out = x;
-  return true;
-}
 
 struct Curves {
   std::vector<double> q, k, rs, right, wrong, fixed;
@@ -66,26 +60,26 @@ int samples_for(int offsets, int d) {
   return static_cast<int>(std::min({2.0 * offsets + 1, by_budget, static_cast<double>(kMaxSamples)}));
 }
 
-void compute(const State& s, const RopeLayoutsCache& c, Curves& out) {
-  rope_layouts_vectors(c.vectors, c.seed, s.d, out.q, out.k);
-  const std::vector<int> perm = rope_layouts_permutation(c.trained, s.d);
+void compute(const State& s, const RopeLayoutsCache&, Curves& out) {
+  rope_layouts_vectors(s.layoutVectors, s.layoutSeed, s.d, out.q, out.k);
+  const std::vector<int> perm = rope_layouts_permutation(s.layoutTrained, s.d);
   const std::vector<double> pq = pe::permute_dims(out.q, perm), pk = pe::permute_dims(out.k, perm);
-  const pe::RopeLayout run = other(c.trained);
-  out.rs = pe::symmetric_offsets(c.offsets, samples_for(c.offsets, s.d));
+  const pe::RopeLayout run = other(s.layoutTrained);
+  out.rs = pe::symmetric_offsets(s.layoutOffsets, samples_for(s.layoutOffsets, s.d));
   out.right.resize(out.rs.size());
   out.wrong.resize(out.rs.size());
   out.fixed.resize(out.rs.size());
   for (size_t j = 0; j < out.rs.size(); ++j) {
     const double r = out.rs[j];
-    out.right[j] = pe::rope_score_as(out.q, out.k, 0, r, s.base, c.trained);
+    out.right[j] = pe::rope_score_as(out.q, out.k, 0, r, s.base, s.layoutTrained);
     out.wrong[j] = pe::rope_score_as(out.q, out.k, 0, r, s.base, run);
     out.fixed[j] = pe::rope_score_as(pq, pk, 0, r, s.base, run);
   }
 }
 
 bool current(const State& s, const RopeLayoutsCache& c) {
-  return c.valid && c.key_d == s.d && c.key_base == s.base && c.key_trained == c.trained && c.key_vectors == c.vectors &&
-         c.key_seed == c.seed && c.key_offsets == c.offsets;
+  return c.valid && c.key_d == s.d && c.key_base == s.base && c.key_trained == s.layoutTrained && c.key_vectors == s.layoutVectors &&
+         c.key_seed == s.layoutSeed && c.key_offsets == s.layoutOffsets;
 }
 
 void refresh(RopeLayoutsCache& c, const State& s) {
@@ -101,10 +95,10 @@ void refresh(RopeLayoutsCache& c, const State& s) {
   c.valid = true;
   c.key_d = s.d;
   c.key_base = s.base;
-  c.key_trained = c.trained;
-  c.key_vectors = c.vectors;
-  c.key_seed = c.seed;
-  c.key_offsets = c.offsets;
+  c.key_trained = s.layoutTrained;
+  c.key_vectors = s.layoutVectors;
+  c.key_seed = s.layoutSeed;
+  c.key_offsets = s.layoutOffsets;
 }
 
 const Curves& curves_for(const State& s, const RopeLayoutsCache& c, Curves& scratch) {
@@ -118,12 +112,12 @@ const Curves& curves_for(const State& s, const RopeLayoutsCache& c, Curves& scra
 
 // ---- sentences -------------------------------------------------------------------------------------
 
-std::string about_text(const State& s, const RopeLayoutsCache& c) {
-  std::string t = fill(text("about"), {{"trained", name(c.trained)}, {"run", name(other(c.trained))}, {"d", std::to_string(s.d)},
+std::string about_text(const State& s, const RopeLayoutsCache&) {
+  std::string t = fill(text("about"), {{"trained", name(s.layoutTrained)}, {"run", name(other(s.layoutTrained))}, {"d", std::to_string(s.d)},
                                        {"base", base_text(s.base)}});
-  const char* key = c.vectors == LayoutVectors::random ? "about_vectors_random" : c.vectors == LayoutVectors::same ? "about_vectors_same"
+  const char* key = s.layoutVectors == LayoutVectors::random ? "about_vectors_random" : s.layoutVectors == LayoutVectors::same ? "about_vectors_same"
                                                                                                                    : "about_vectors_ones";
-  t.append(" ").append(fill(text(key), {{"seed", std::to_string(c.seed)}}));
+  t.append(" ").append(fill(text(key), {{"seed", std::to_string(s.layoutSeed)}}));
   return t;
 }
 
@@ -139,11 +133,11 @@ std::string list_text(const std::vector<double>& v) {
 struct AtK {
   double m, n, right, wrong, fixed;
 };
-AtK at_k(const State& s, const RopeLayoutsCache& c, const Curves& cv) {
-  const std::vector<int> perm = rope_layouts_permutation(c.trained, s.d);
+AtK at_k(const State& s, const RopeLayoutsCache&, const Curves& cv) {
+  const std::vector<int> perm = rope_layouts_permutation(s.layoutTrained, s.d);
   const double m = s.pos, n = s.pos + s.k;
-  const pe::RopeLayout run = other(c.trained);
-  return AtK{m, n, pe::rope_score_as(cv.q, cv.k, m, n, s.base, c.trained), pe::rope_score_as(cv.q, cv.k, m, n, s.base, run),
+  const pe::RopeLayout run = other(s.layoutTrained);
+  return AtK{m, n, pe::rope_score_as(cv.q, cv.k, m, n, s.base, s.layoutTrained), pe::rope_score_as(cv.q, cv.k, m, n, s.base, run),
              pe::rope_score_as(pe::permute_dims(cv.q, perm), pe::permute_dims(cv.k, perm), m, n, s.base, run)};
 }
 
@@ -169,13 +163,13 @@ Over over(const Curves& cv) {
   return o;
 }
 
-std::string over_text(const RopeLayoutsCache& c, const Over& o) {
-  return fill(text("over"), {{"R", grouped(c.offsets)}, {"err", value_text(o.err)}, {"top", value_text(o.top)}, {"fix", fmt("%.1e", o.fix)}});
+std::string over_text(const State& s, const Over& o) {
+  return fill(text("over"), {{"R", grouped(s.layoutOffsets)}, {"err", value_text(o.err)}, {"top", value_text(o.top)}, {"fix", fmt("%.1e", o.fix)}});
 }
 
-std::string perm_text(const RopeLayoutsCache& c, int d) {
+std::string perm_text(const State& s, int d) {
   if (d > kLayoutsPictureDims) return fill(text("perm_rule"), {{"last", grouped(d / 2 - 1)}});
-  const std::vector<int> perm = rope_layouts_permutation(c.trained, d);
+  const std::vector<int> perm = rope_layouts_permutation(s.layoutTrained, d);
   std::string list;
   for (size_t j = 0; j < perm.size(); ++j) {
     if (j) list.append(", ");
@@ -186,14 +180,14 @@ std::string perm_text(const RopeLayoutsCache& c, int d) {
 
 // ---- controls --------------------------------------------------------------------------------------
 
-void draw_controls(RopeLayoutsCache& c, const ViewContext& ctx) {
+void draw_controls(State& s, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(std::string(text("trained_label")).c_str());
   for (pe::RopeLayout l : {pe::RopeLayout::interleaved, pe::RopeLayout::half}) {
     const std::string label = std::string(text(l == pe::RopeLayout::interleaved ? "trained_interleaved" : "trained_half"));
     same_line_if_fits(checkbox_width(label.c_str()), 10 * sc);
-    if (ImGui::RadioButton((label + "##rl_trained").c_str(), c.trained == l)) c.trained = l;
+    if (ImGui::RadioButton((label + "##rl_trained").c_str(), s.layoutTrained == l)) set_number(s, Field::layoutTrained, static_cast<int>(l));
   }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(std::string(text("vectors_label")).c_str());
@@ -204,18 +198,19 @@ void draw_controls(RopeLayoutsCache& c, const ViewContext& ctx) {
   for (const auto& ch : choices) {
     const std::string label = std::string(text(ch.key));
     same_line_if_fits(checkbox_width(label.c_str()), 10 * sc);
-    if (ImGui::RadioButton((label + "##rl_vec").c_str(), c.vectors == ch.v)) c.vectors = ch.v;
+    if (ImGui::RadioButton((label + "##rl_vec").c_str(), s.layoutVectors == ch.v)) set_number(s, Field::layoutVectors, static_cast<int>(ch.v));
   }
-  if (c.vectors != LayoutVectors::ones) {
+  if (s.layoutVectors != LayoutVectors::ones) {
     const std::string label = std::string(text("new_vectors")).append("##rl_seed");
     same_line_if_fits(button_width(label.c_str()), 16 * sc);
-    if (ImGui::Button(label.c_str())) c.seed = c.seed % kMaxSeed + 1;
+    if (ImGui::Button(label.c_str())) set_number(s, Field::layoutSeed, s.layoutSeed % kMaxSeed + 1);
   }
   ImGui::TextUnformatted(std::string(text("offsets_label")).c_str());
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 420 * sc));
-  ImGui::SliderInt("##rl_offsets", &c.offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic);
+  int offsets = s.layoutOffsets;
+  if (ImGui::SliderInt("##rl_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
+    set_number(s, Field::layoutOffsets, std::clamp(offsets, kMinOffsets, kMaxOffsets));
   focus_name("offsets up to R");
-  c.offsets = std::clamp(c.offsets, kMinOffsets, kMaxOffsets);
 }
 
 // ---- the charts ------------------------------------------------------------------------------------
@@ -228,7 +223,7 @@ void mark_k(const Plot& p, double k, float sc) {
 
 void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  const double R = c.offsets;
+  const double R = s.layoutOffsets;
   const std::string axis(text("offset_axis"));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const size_t n = c.rs.size();
@@ -299,10 +294,10 @@ void arc(ImDrawList* dl, ImVec2 p0, ImVec2 p1, float h, ImU32 col, float w) {
   dl->AddBezierCubic(p0, ImVec2(p0.x, p0.y + h), ImVec2(p1.x, p1.y + h), p1, col, w);
 }
 
-void draw_picture(const State& s, const RopeLayoutsCache& c, float width, const ViewContext& ctx) {
+void draw_picture(const State& s, const RopeLayoutsCache&, float width, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const int D = std::min(s.d, kLayoutsPictureDims);
-  const pe::RopeLayout made = c.trained, run = other(c.trained);
+  const pe::RopeLayout made = s.layoutTrained, run = other(s.layoutTrained);
   const std::vector<int> perm = rope_layouts_permutation(made, D);
   ImGui::PushFont(ctx.fonts.mono);
   const float cell = std::clamp(width / static_cast<float>(D), ImGui::CalcTextSize("00").x + 6 * sc, 40 * sc);
@@ -400,29 +395,10 @@ std::vector<int> rope_layouts_permutation(pe::RopeLayout trained, int d) {
   return trained == pe::RopeLayout::interleaved ? pe::interleaved_to_half(d) : pe::half_to_interleaved(d);
 }
 
-bool set_rope_layouts_option(RopeLayoutsCache& c, std::string_view key, std::string_view value) {
-  if (key == "trained") {
-    if (value == "interleaved") c.trained = pe::RopeLayout::interleaved;
-    else if (value == "half") c.trained = pe::RopeLayout::half;
-    else return false;
-    return true;
-  }
-  if (key == "vectors") {
-    if (value == "random") c.vectors = LayoutVectors::random;
-    else if (value == "same") c.vectors = LayoutVectors::same;
-    else if (value == "ones") c.vectors = LayoutVectors::ones;
-    else return false;
-    return true;
-  }
-  if (key == "seed") return parse_int(value, 1, kMaxSeed, c.seed);
-  if (key == "offsets") return parse_int(value, kMinOffsets, kMaxOffsets, c.offsets);
-  return false;
-}
-
 void draw_rope_layouts(State& s, RopeLayoutsCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::rope_layouts, ctx);
-  draw_controls(c, ctx);
+  draw_controls(s, ctx);
   refresh(c, s);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -454,12 +430,12 @@ void draw_rope_layouts(State& s, RopeLayoutsCache& c, const ViewContext& ctx) {
   text_wrapped_at_spaces(at_k_text(a), w);
   ImGui::PopStyleColor();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kWrong));
-  text_wrapped_at_spaces(over_text(c, over(cv)), w);
+  text_wrapped_at_spaces(over_text(s, over(cv)), w);
   ImGui::PopStyleColor();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
-  text_wrapped_at_spaces(c.vectors == LayoutVectors::ones ? text("ones") : text("zero"), w);
+  text_wrapped_at_spaces(s.layoutVectors == LayoutVectors::ones ? text("ones") : text("zero"), w);
   ImGui::PopStyleColor();
-  text_wrapped_at_spaces(perm_text(c, s.d), w);
+  text_wrapped_at_spaces(perm_text(s, s.d), w);
   ImGui::EndGroup();
 }
 
@@ -469,9 +445,9 @@ std::string describe_rope_layouts(const State& s, const RopeLayoutsCache& c) {
   std::string t = about_text(s, c);
   if (s.d <= kLayoutsPictureDims) t.append(" q = ").append(list_text(cv.q)).append(", k = ").append(list_text(cv.k)).append(".");
   t.append(" ").append(at_k_text(at_k(s, c, cv)));
-  t.append(" ").append(over_text(c, over(cv)));
-  t.append(" ").append(c.vectors == LayoutVectors::ones ? text("ones") : text("zero"));
-  t.append(" ").append(perm_text(c, s.d));
+  t.append(" ").append(over_text(s, over(cv)));
+  t.append(" ").append(s.layoutVectors == LayoutVectors::ones ? text("ones") : text("zero"));
+  t.append(" ").append(perm_text(s, s.d));
   return t;
 }
 

@@ -24,14 +24,9 @@ namespace app {
 constexpr double kLayoutsCurveBudget = 524288.0;  // 2^19 pair turns per recompute of the curves
 constexpr int kLayoutsPictureDims = 16;          // the picture's head width at most
 
-enum class LayoutVectors { random, same, ones };
-
 struct RopeLayoutsCache {
-  // View-local settings (set_rope_layouts_option for the tour).
-  pe::RopeLayout trained = pe::RopeLayout::interleaved;  // the weights' layout; they run in the other
-  LayoutVectors vectors = LayoutVectors::random;
-  int seed = 1;       // which random vectors (1 .. 1,000,000)
-  int offsets = 64;   // the curves span n - m = -offsets .. offsets (8 .. 4096)
+  // The view's own settings are the State's layoutTrained (the weights' layout; they run in the other),
+  // layoutVectors, layoutSeed (which random vectors) and layoutOffsets (the curves span n - m = -R .. R).
   // The curves, for the settings and the (d, base) they were computed at.
   bool valid = false;
   int key_d = 0, key_seed = 0, key_offsets = 0;
@@ -44,11 +39,6 @@ struct RopeLayoutsCache {
 void draw_rope_layouts(State& s, RopeLayoutsCache& cache, const ViewContext& ctx);
 // The view's key numbers in words, for describe().
 std::string describe_rope_layouts(const State& s, const RopeLayoutsCache& cache);
-
-// Sets one of the view's own settings for a tour step: `trained` = interleaved | half, `vectors` =
-// random | same | ones, `seed` = whole number 1 .. 1000000, `offsets` = whole number 8 .. 4096 (R).
-// False (and nothing changed) for an unknown key or a bad value.
-bool set_rope_layouts_option(RopeLayoutsCache& c, std::string_view key, std::string_view value);
 
 // The stand-in q and k for the settings at width d (seeded: the same on every platform).
 void rope_layouts_vectors(LayoutVectors v, int seed, int d, std::vector<double>& q, std::vector<double>& k);

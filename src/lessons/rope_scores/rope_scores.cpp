@@ -28,8 +28,9 @@ namespace app {
 namespace {
 
 constexpr std::uint64_t kSeedQ = 1201, kSeedK = 1202;  // the random q and k
-constexpr int kMinOffsets = 8, kMaxOffsets = 4096;
-constexpr int kMinWindow = 8, kMaxWindow = 128;
+// The scoresOffsets and scoresWindow settings' limits (view_options.hpp).
+constexpr int kMinOffsets = kScoresMinOffsets, kMaxOffsets = kScoresMaxOffsets;
+constexpr int kMinWindow = kScoresMinWindow, kMaxWindow = kScoresMaxWindow;
 constexpr int kMaxCurveSamples = 1201;
 
 const ImU32& kScore = colors::hand;
@@ -46,14 +47,6 @@ double norm(const std::vector<double>& v) {
   double s = 0;
   for (double x : v) s += x * x;
   return std::sqrt(s);
-}
-
-bool parse_int(std::string_view v, int lo, int hi, int& out) {
-  int x = 0;
-  const auto r = std::from_chars(v.data(), v.data() + v.size(), x);
-  if (r.ec != std::errc() || r.ptr != v.data() + v.size() || x < lo || x > hi) return false;
-  out = x;
-  return true;
 }
 
 // The curves for the state's d and base and the view's vectors and R.
@@ -74,9 +67,9 @@ void compute_curve(const State& s, RopeVectors v, int offsets, Curve& c) {
 }
 
 void refresh_curve(RopeScoresCache& c, const State& s) {
-  if (c.curve_valid && c.curve_d == s.d && c.curve_base == s.base && c.curve_vectors == c.vectors && c.curve_offsets == c.offsets) return;
+  if (c.curve_valid && c.curve_d == s.d && c.curve_base == s.base && c.curve_vectors == s.scoresVectors && c.curve_offsets == s.scoresOffsets) return;
   Curve fresh;
-  compute_curve(s, c.vectors, c.offsets, fresh);
+  compute_curve(s, s.scoresVectors, s.scoresOffsets, fresh);
   c.q = std::move(fresh.q);
   c.k = std::move(fresh.k);
   c.rs = std::move(fresh.rs);
@@ -84,20 +77,20 @@ void refresh_curve(RopeScoresCache& c, const State& s) {
   c.curve_valid = true;
   c.curve_d = s.d;
   c.curve_base = s.base;
-  c.curve_vectors = c.vectors;
-  c.curve_offsets = c.offsets;
+  c.curve_vectors = s.scoresVectors;
+  c.curve_offsets = s.scoresOffsets;
 }
 
 // The cache's curve when it is for this state and these settings, else one computed into `scratch`.
 const Curve& curve_for(const State& s, const RopeScoresCache& c, Curve& scratch) {
-  if (c.curve_valid && c.curve_d == s.d && c.curve_base == s.base && c.curve_vectors == c.vectors && c.curve_offsets == c.offsets) {
+  if (c.curve_valid && c.curve_d == s.d && c.curve_base == s.base && c.curve_vectors == s.scoresVectors && c.curve_offsets == s.scoresOffsets) {
     scratch.q = c.q;
     scratch.k = c.k;
     scratch.rs = c.rs;
     scratch.decay = c.decay;
     return scratch;
   }
-  compute_curve(s, c.vectors, c.offsets, scratch);
+  compute_curve(s, s.scoresVectors, s.scoresOffsets, scratch);
   return scratch;
 }
 
@@ -163,7 +156,7 @@ std::string cap_text(const State& s, int cells) {
 
 // ---- controls --------------------------------------------------------------------------------------
 
-void draw_controls(RopeScoresCache& c, const ViewContext& ctx) {
+void draw_controls(State& s, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(std::string(text("vectors_label")).c_str());
@@ -175,7 +168,7 @@ void draw_controls(RopeScoresCache& c, const ViewContext& ctx) {
     const std::string label = std::string(text(ch.key)).append("##rs_vec");
     const std::string id = label + ch.key;
     same_line_if_fits(checkbox_width(label.c_str()), 10 * sc);
-    if (ImGui::RadioButton(id.c_str(), c.vectors == ch.v)) c.vectors = ch.v;
+    if (ImGui::RadioButton(id.c_str(), s.scoresVectors == ch.v)) set_number(s, Field::scoresVectors, static_cast<int>(ch.v));
   }
   const bool two = ImGui::GetContentRegionAvail().x >= 560 * sc;
   if (ImGui::BeginTable("rs_controls", two ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) {
@@ -183,16 +176,17 @@ void draw_controls(RopeScoresCache& c, const ViewContext& ctx) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(std::string(text("offsets_label")).c_str());
     ImGui::SetNextItemWidth(-1);
-    ImGui::SliderInt("##rs_offsets", &c.offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic);
+    int offsets = s.scoresOffsets;
+    if (ImGui::SliderInt("##rs_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
+      set_number(s, Field::scoresOffsets, std::clamp(offsets, kMinOffsets, kMaxOffsets));
     focus_name("offsets up to R");
-    c.offsets = std::clamp(c.offsets, kMinOffsets, kMaxOffsets);
     ImGui::TableNextColumn();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(std::string(text("window_label")).c_str());
     ImGui::SetNextItemWidth(-1);
-    ImGui::SliderInt("##rs_window", &c.window, kMinWindow, kMaxWindow, "%d");
+    int window = s.scoresWindow;
+    if (ImGui::SliderInt("##rs_window", &window, kMinWindow, kMaxWindow, "%d")) set_number(s, Field::scoresWindow, std::clamp(window, kMinWindow, kMaxWindow));
     focus_name("map positions per side");
-    c.window = std::clamp(c.window, kMinWindow, kMaxWindow);
     ImGui::EndTable();
   }
 }
@@ -212,7 +206,7 @@ void mark_offset(const Plot& p, double k, const double* value, float sc) {
 
 void draw_charts(State& s, const RopeScoresCache& c, ImVec2 size, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  const double R = c.offsets;
+  const double R = s.scoresOffsets;
   const std::vector<double>& rs = c.rs;
   const pe::RopeDecay& dc = c.decay;
   const std::string axis(text("offset_axis"));
@@ -279,7 +273,7 @@ void map_tooltip(const State& s, const RopeScoresCache& c, int row, int col) {
 void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const float line = ImGui::GetTextLineHeight();
-  const int cells = rope_scores_map_cells(c.window, s.d);
+  const int cells = rope_scores_map_cells(s.scoresWindow, s.d);
   const std::int64_t first = map_first(s);
   const double last = static_cast<double>(first) + cells - 1;
   const float label_w = std::max(ImGui::CalcTextSize(grouped(static_cast<double>(first)).c_str()).x, ImGui::CalcTextSize(grouped(last).c_str()).x);
@@ -391,19 +385,19 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
 void draw_sentences(State& s, const RopeScoresCache& c, float width) {
   Curve scratch;
   const Curve& cv = curve_for(s, c, scratch);
-  const Summary r = summarize(cv, c.offsets);
+  const Summary r = summarize(cv, s.scoresOffsets);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-  text_wrapped_at_spaces(about_text(s, c.vectors), width);
+  text_wrapped_at_spaces(about_text(s, s.scoresVectors), width);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kOffset));
   text_wrapped_at_spaces(at_k_text(s, cv), width);
   ImGui::PopStyleColor();
-  text_wrapped_at_spaces(decay_text(s, r, c.offsets), width);
+  text_wrapped_at_spaces(decay_text(s, r, s.scoresOffsets), width);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
   text_wrapped_at_spaces(loose_text(r), width);
-  const int cells = rope_scores_map_cells(c.window, s.d);
+  const int cells = rope_scores_map_cells(s.scoresWindow, s.d);
   ImGui::PopStyleColor();
   text_wrapped_at_spaces(map_text(map_first(s), cells), width);
-  if (cells < c.window) {
+  if (cells < s.scoresWindow) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
     text_wrapped_at_spaces(cap_text(s, cells), width);
     ImGui::PopStyleColor();
@@ -432,23 +426,10 @@ int rope_scores_map_cells(int window, int d) {
   return std::clamp(static_cast<int>(std::min<double>(window, cap)), kMinWindow, kMaxWindow);
 }
 
-bool set_rope_scores_option(RopeScoresCache& c, std::string_view key, std::string_view value) {
-  if (key == "vectors") {
-    if (value == "ones") c.vectors = RopeVectors::ones;
-    else if (value == "same") c.vectors = RopeVectors::same;
-    else if (value == "random") c.vectors = RopeVectors::random;
-    else return false;
-    return true;
-  }
-  if (key == "offsets") return parse_int(value, kMinOffsets, kMaxOffsets, c.offsets);
-  if (key == "window") return parse_int(value, kMinWindow, kMaxWindow, c.window);
-  return false;
-}
-
 void draw_rope_scores(State& s, RopeScoresCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::rope_scores, ctx);
-  draw_controls(c, ctx);
+  draw_controls(s, ctx);
   refresh_curve(c, s);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -482,15 +463,15 @@ void draw_rope_scores(State& s, RopeScoresCache& c, const ViewContext& ctx) {
 std::string describe_rope_scores(const State& s, const RopeScoresCache& c) {
   Curve scratch;
   const Curve& cv = curve_for(s, c, scratch);
-  const Summary r = summarize(cv, c.offsets);
-  const int cells = rope_scores_map_cells(c.window, s.d);
-  std::string t = about_text(s, c.vectors);
+  const Summary r = summarize(cv, s.scoresOffsets);
+  const int cells = rope_scores_map_cells(s.scoresWindow, s.d);
+  std::string t = about_text(s, s.scoresVectors);
   t.append(" ").append(at_k_text(s, cv));
-  t.append(" ").append(decay_text(s, r, c.offsets));
+  t.append(" ").append(decay_text(s, r, s.scoresOffsets));
   t.append(" ").append(loose_text(r));
   t.append(" ").append(map_text(map_first(s), cells));
   t.append(" ").append(scale_text(norm(cv.q) * norm(cv.k)));
-  if (cells < c.window) t.append(" ").append(cap_text(s, cells));
+  if (cells < s.scoresWindow) t.append(" ").append(cap_text(s, cells));
   t.append(" ").append(text("values"));
   return t;
 }

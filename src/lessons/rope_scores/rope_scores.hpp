@@ -28,13 +28,9 @@ namespace app {
 constexpr double kRopeMapBudget = 2097152.0;    // 2^21
 constexpr double kRopeCurveBudget = 1048576.0;  // 2^20
 
-enum class RopeVectors { ones, same, random };
-
 struct RopeScoresCache {
-  // View-local settings (set_rope_scores_option for the tour).
-  RopeVectors vectors = RopeVectors::ones;
-  int offsets = 128;  // the curves span n - m = -offsets .. offsets (8 .. 4096)
-  int window = 64;    // map positions per side before the work cap (8 .. 128)
+  // The view's own settings are the State's scoresVectors (RopeVectors, view_options.hpp), scoresOffsets
+  // (the curves span n - m = -R .. R) and scoresWindow (map positions per side before the work cap).
   // The curves, for (curve_d, curve_base, curve_vectors, curve_offsets).
   bool curve_valid = false;
   int curve_d = 0, curve_offsets = 0;
@@ -53,11 +49,6 @@ struct RopeScoresCache {
 void draw_rope_scores(State& s, RopeScoresCache& cache, const ViewContext& ctx);
 // The view's key numbers in words, for describe().
 std::string describe_rope_scores(const State& s, const RopeScoresCache& cache);
-
-// Sets one of the view's own settings for a tour step: `vectors` = ones | same | random,
-// `offsets` = whole number 8 .. 4096 (R), `window` = whole number 8 .. 128 (map positions per side).
-// False (and nothing changed) for an unknown key or a bad value.
-bool set_rope_scores_option(RopeScoresCache& c, std::string_view key, std::string_view value);
 
 // The q and k the view uses for a choice of vectors at width d (seeded: the same on every platform).
 void rope_scores_vectors(RopeVectors v, int d, std::vector<double>& q, std::vector<double>& k);

@@ -27,7 +27,7 @@ namespace app {
 
 namespace {
 
-const char* const kSchemeIds[kSchemeCount] = {"learned", "alibi", "t5", "nope"};
+const char* const* const kSchemeIds = kSchemeNames;  // the scheme setting's names (view_options.hpp)
 
 std::string_view text(std::string_view key) { return lesson_text(View::schemes, key); }
 
@@ -38,18 +38,12 @@ std::string cat(std::initializer_list<std::string_view> parts) {
   return out;
 }
 
-bool parse_int(std::string_view v, int& out) {
-  const char* end = v.data() + v.size();
-  const auto r = std::from_chars(v.data(), end, out);
-  return r.ec == std::errc() && r.ptr == end;
-}
-
 // The exact buckets E per direction for these settings.
-int exact_of(int buckets, bool bidirectional) { return (bidirectional ? buckets / 2 : buckets) / 2; }
+int exact_of(int buckets, bool bidirectional) { return schemes_exact(buckets, bidirectional); }
 
 // Settings that a test or an old cache may hold out of range, brought inside what the view offers.
-SchemesCache sane(const SchemesCache& c) {
-  SchemesCache o = c;
+SchemesOptions sane(const SchemesOptions& c) {
+  SchemesOptions o = c;
   const int s = static_cast<int>(c.scheme);
   if (s < 0 || s >= kSchemeCount) o.scheme = Scheme::alibi;
   o.heads = std::clamp(c.heads, 1, kSchemesMaxHeads);
@@ -59,7 +53,7 @@ SchemesCache sane(const SchemesCache& c) {
   return o;
 }
 
-pe::T5BucketOptions t5_options(const SchemesCache& c) {
+pe::T5BucketOptions t5_options(const SchemesOptions& c) {
   pe::T5BucketOptions o;
   o.bidirectional = c.bidirectional;
   o.num_buckets = c.buckets;
@@ -68,7 +62,7 @@ pe::T5BucketOptions t5_options(const SchemesCache& c) {
 }
 
 // The buckets of one direction (B/2 bidirectional, B causal).
-int side_buckets(const SchemesCache& c) { return c.bidirectional ? c.buckets / 2 : c.buckets; }
+int side_buckets(const SchemesOptions& c) { return c.bidirectional ? c.buckets / 2 : c.buckets; }
 
 // The query at pos (its whole position) and the key at pos + k (k rounded to a whole offset).
 struct QueryKey {
@@ -102,7 +96,7 @@ std::string bias_text(double bias) {
 
 // ---- the words, shared by the canvas and describe() ------------------------------------------------
 
-std::string formula_text(const SchemesCache& c) {
+std::string formula_text(const SchemesOptions& c) {
   switch (c.scheme) {
     case Scheme::learned: return std::string(text("formula_learned"));
     case Scheme::alibi: {
@@ -136,7 +130,7 @@ std::string slope_text(double m) {
   return fmt("%.4g", m);
 }
 
-std::string alibi_note(const SchemesCache& c, const std::vector<double>& slopes) {
+std::string alibi_note(const SchemesOptions& c, const std::vector<double>& slopes) {
   return fill(text("alibi_note"), {{"H", std::to_string(c.heads)},
                                    {"first", slope_text(slopes.front())},
                                    {"last", slope_text(slopes.back())},
@@ -145,7 +139,7 @@ std::string alibi_note(const SchemesCache& c, const std::vector<double>& slopes)
                                    {"m", slope_text(slopes[static_cast<size_t>(c.head)])}});
 }
 
-std::string alibi_train(const State& s, const SchemesCache& c, const std::vector<double>& slopes) {
+std::string alibi_train(const State& s, const SchemesOptions& c, const std::vector<double>& slopes) {
   const double m = slopes[static_cast<size_t>(c.head)];
   const int W = schemes_window(s);
   return fill(text("alibi_train"), {{"nm1", grouped(s.n - 1)},
@@ -156,14 +150,14 @@ std::string alibi_train(const State& s, const SchemesCache& c, const std::vector
                                     {"bias_w", bias_text(pe::alibi_bias(m, W - 1, 0))}});
 }
 
-std::string alibi_pos(const State& s, const SchemesCache& c, const std::vector<double>& slopes) {
+std::string alibi_pos(const State& s, const SchemesOptions& c, const std::vector<double>& slopes) {
   const QueryKey q = query_key(s);
   if (q.offset > 0) return fill(text("alibi_masked"), {{"i", whole(q.i)}, {"j", whole(q.j)}});
   const double bias = pe::alibi_bias(slopes[static_cast<size_t>(c.head)], static_cast<double>(q.i), static_cast<double>(q.j));
   return fill(text("alibi_pos"), {{"i", whole(q.i)}, {"j", whole(q.j)}, {"h", std::to_string(c.head)}, {"bias", bias_text(bias)}, {"factor", factor_text(bias)}});
 }
 
-std::string t5_note(const SchemesCache& c) {
+std::string t5_note(const SchemesOptions& c) {
   const int E = exact_of(c.buckets, c.bidirectional);
   const int last = side_buckets(c) - 1;
   return fill(text("t5_note"), {{"B", std::to_string(c.buckets)},
@@ -174,7 +168,7 @@ std::string t5_note(const SchemesCache& c) {
                                 {"last", std::to_string(last)}});
 }
 
-std::string t5_train(const State& s, const SchemesCache& c) {
+std::string t5_train(const State& s, const SchemesOptions& c) {
   const pe::T5BucketOptions o = t5_options(c);
   const int last = side_buckets(c) - 1;
   const int bmax = pe::t5_bucket(-(static_cast<long long>(s.n) - 1), o);  // keys before the query: bucket within the side
@@ -193,7 +187,7 @@ std::string t5_train(const State& s, const SchemesCache& c) {
   return fill(text("t5_train_all"), {{"nm1", grouped(s.n - 1)}, {"last", std::to_string(last)}, {"from", whole(first)}});
 }
 
-std::string t5_pos(const State& s, const SchemesCache& c) {
+std::string t5_pos(const State& s, const SchemesOptions& c) {
   const QueryKey q = query_key(s);
   if (!c.bidirectional && q.offset > 0) return fill(text("t5_masked"), {{"i", whole(q.i)}, {"j", whole(q.j)}});
   return fill(text("t5_pos"), {{"i", whole(q.i)}, {"j", whole(q.j)}, {"k", whole(q.offset)}, {"b", std::to_string(pe::t5_bucket(q.offset, t5_options(c)))}});
@@ -217,7 +211,7 @@ std::string nope_pos(const State& s) {
 // What one cell of the map shows, as a colour.
 struct MapRule {
   const State& s;
-  const SchemesCache& c;
+  const SchemesOptions& c;
   double slope = 0;  // ALiBi: the head drawn
   pe::T5BucketOptions t5;
   int W = 8;
@@ -447,7 +441,7 @@ void ramp(ImU32 a, ImU32 b, const char* left, const char* right, float width, fl
 
 // ALiBi: one small map per head (clickable, up to 16 heads), and every head's factor e^bias against the
 // distance back.
-void alibi_panel(const State& s, SchemesCache& c, const std::vector<double>& slopes, float width, const ViewContext& ctx) {
+void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& slopes, float width, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const int W = schemes_window(s);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -510,7 +504,7 @@ void alibi_panel(const State& s, SchemesCache& c, const std::vector<double>& slo
   plot_clip_pop();
 }
 
-void t5_panel(const State& s, const SchemesCache& c, float width, const ViewContext& ctx) {
+void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const int W = schemes_window(s);
   const pe::T5BucketOptions o = t5_options(c);
@@ -613,7 +607,7 @@ void nope_panel(const State& s, float width, const ViewContext& ctx) {
   plot_clip_pop();
 }
 
-void legend_for(const SchemesCache& c, int W, float width, float sc) {
+void legend_for(const SchemesOptions& c, int W, float width, float sc) {
   const ImU32 masked = tint(colors::muted, 0.45f);
   switch (c.scheme) {
     case Scheme::learned:
@@ -644,7 +638,7 @@ void legend_for(const SchemesCache& c, int W, float width, float sc) {
 }
 
 // The scheme's own options, on the line(s) under the scheme choice.
-void options_row(SchemesCache& c, const ViewContext& ctx) {
+void options_row(SchemesOptions& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   switch (c.scheme) {
     case Scheme::learned: break;
@@ -697,49 +691,37 @@ void options_row(SchemesCache& c, const ViewContext& ctx) {
 
 int schemes_window(const State& s) { return std::max(8, 2 * s.n); }
 
-int schemes_t5_exact(const SchemesCache& c) {
-  const SchemesCache o = sane(c);
-  return exact_of(o.buckets, o.bidirectional);
+SchemesOptions schemes_options(const State& s) {
+  SchemesOptions o;
+  o.scheme = s.scheme;
+  o.heads = s.alibiHeads;
+  o.head = s.alibiHead;
+  o.bidirectional = s.t5Bidirectional;
+  o.buckets = s.t5Buckets;
+  o.max_distance = s.t5MaxDistance;
+  return sane(o);
 }
 
-bool set_schemes_option(SchemesCache& c, std::string_view key, std::string_view value) {
-  SchemesCache next = c;
-  int v = 0;
-  if (key == "scheme") {
-    int found = -1;
-    for (int i = 0; i < kSchemeCount; ++i)
-      if (value == kSchemeIds[i]) found = i;
-    if (found < 0) return false;
-    next.scheme = static_cast<Scheme>(found);
-  } else if (key == "heads") {
-    if (!parse_int(value, v) || v < 1 || v > kSchemesMaxHeads) return false;
-    next.heads = v;
-    next.head = std::min(next.head, v - 1);
-  } else if (key == "head") {
-    if (!parse_int(value, v) || v < 0 || v >= c.heads) return false;
-    next.head = v;
-  } else if (key == "buckets") {
-    if (!parse_int(value, v) || v < 4 || v > kSchemesMaxBuckets || v % 2 != 0) return false;
-    next.buckets = v;
-  } else if (key == "max_distance") {
-    if (!parse_int(value, v) || v < 1 || v > kSchemesMaxDistance) return false;
-    next.max_distance = v;
-  } else if (key == "bidirectional") {
-    if (value == "1" || value == "true") next.bidirectional = true;
-    else if (value == "0" || value == "false") next.bidirectional = false;
-    else return false;
-  } else {
-    return false;
-  }
-  if (next.max_distance <= exact_of(next.buckets, next.bidirectional)) return false;  // T5 needs max_distance > E
-  c = next;
-  return true;
+namespace {
+
+// What the view's controls changed, through the validated path in the settings table's order (the
+// options were brought in range by sane(), so each is accepted).
+void store_options(State& s, const SchemesOptions& before, const SchemesOptions& o) {
+  if (o.scheme != before.scheme) set_number(s, Field::scheme, static_cast<int>(o.scheme));
+  if (o.heads != before.heads) set_number(s, Field::alibiHeads, o.heads);
+  if (o.head != before.head) set_number(s, Field::alibiHead, o.head);
+  if (o.buckets != before.buckets) set_number(s, Field::t5Buckets, o.buckets);
+  if (o.bidirectional != before.bidirectional) set_number(s, Field::t5Bidirectional, o.bidirectional ? 1 : 0);
+  if (o.max_distance != before.max_distance) set_number(s, Field::t5MaxDistance, o.max_distance);
 }
 
-void draw_schemes(State& s, SchemesCache& cache, const ViewContext& ctx) {
+}  // namespace
+
+void draw_schemes(State& s, SchemesCache&, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::schemes, ctx);
-  cache = sane(cache);
+  SchemesOptions cache = schemes_options(s);
+  const SchemesOptions before = cache;
 
   // The scheme, then its own options.
   int choice = static_cast<int>(cache.scheme);
@@ -756,6 +738,7 @@ void draw_schemes(State& s, SchemesCache& cache, const ViewContext& ctx) {
     if (ImGui::Button(open.c_str())) set_view(s, View::learned);
   }
   options_row(cache, ctx);
+  store_options(s, before, cache);
   ImGui::PushFont(ctx.fonts.mono);
   text_wrapped_at_spaces(formula_text(cache));
   ImGui::PopFont();
@@ -785,6 +768,7 @@ void draw_schemes(State& s, SchemesCache& cache, const ViewContext& ctx) {
       break;
     case Scheme::alibi:
       alibi_panel(s, cache, slopes, panel_w, ctx);
+      store_options(s, before, cache);
       text_wrapped_at_spaces(alibi_note(cache, slopes), panel_w);
       ImGui::Spacing();
       text_wrapped_at_spaces(alibi_train(s, cache, slopes), panel_w);
@@ -812,8 +796,8 @@ void draw_schemes(State& s, SchemesCache& cache, const ViewContext& ctx) {
   ImGui::EndGroup();
 }
 
-std::string describe_schemes(const State& s, const SchemesCache& cache) {
-  const SchemesCache c = sane(cache);
+std::string describe_schemes(const State& s, const SchemesCache&) {
+  const SchemesOptions c = schemes_options(s);
   std::string t = fill(text("describe_head"), {{"name", std::string(text(std::string("name_") + kSchemeIds[static_cast<int>(c.scheme)]))},
                                                {"W", grouped(schemes_window(s) - 1)},
                                                {"n", grouped(s.n)}});

@@ -1,6 +1,6 @@
 // Lesson: other position schemes beside the sinusoid (view id `schemes`): learned absolute positions,
 // ALiBi (core/alibi.hpp), T5's relative buckets (core/t5_bucket.hpp) and NoPE. One scheme at a time,
-// chosen in the view (a view option, not a URL key): its formula; a map over query position i (rows)
+// chosen in the view (the view's own setting `scheme`, a URL key like its options): its formula; a map over query position i (rows)
 // and key position j (columns) for positions 0 .. W-1, W = max(8, 2n), of what the scheme adds to the
 // attention logit, with the training length n (the shared `n`) marked so that everything past it
 // shows; beside it the rule against the offset j - i (ALiBi's factor e^bias per head, T5's bucket) or
@@ -17,15 +17,11 @@
 
 namespace app {
 
-enum class Scheme : int { learned, alibi, t5, nope };
-constexpr int kSchemeCount = 4;
-
-constexpr int kSchemesMaxHeads = 64;      // ALiBi heads the view offers
-constexpr int kSchemesMaxBuckets = 256;   // T5 num_buckets (even, from 4)
-constexpr int kSchemesMaxDistance = 100000;
 constexpr int kSchemesMaxCells = 128;     // map cells per side, at most (fewer where colours change too often)
 
-struct SchemesCache {
+// The view's own settings, from the State (scheme, alibiHeads, alibiHead, t5Buckets, t5Bidirectional,
+// t5MaxDistance: the settings table), as the view draws them.
+struct SchemesOptions {
   Scheme scheme = Scheme::alibi;
   int heads = 8;               // ALiBi: number of heads H
   int head = 0;                // ALiBi: the head whose map is drawn large
@@ -33,21 +29,14 @@ struct SchemesCache {
   int buckets = 32;            // T5: num_buckets
   int max_distance = 128;      // T5: offsets from here on share the last bucket
 };
+// The State's options, brought inside what the view offers.
+SchemesOptions schemes_options(const State& s);
 
-// The tour's view options (`view_setting:` lines): false for an unknown key or a bad value, and then
-// the cache is unchanged. Keys and values:
-//   scheme         learned | alibi | t5 | nope
-//   heads          1 .. 64 (the shown head is kept below it)
-//   head           0 .. heads-1
-//   buckets        even, 4 .. 256, leaving max_distance above the exact buckets E
-//   max_distance   E+1 .. 100000 (E = buckets/4 bidirectional, buckets/2 causal)
-//   bidirectional  1 | 0 | true | false (likewise leaving max_distance above E)
-bool set_schemes_option(SchemesCache& c, std::string_view key, std::string_view value);
+// Nothing is kept between frames: the options are the State's.
+struct SchemesCache {};
 
 // The positions the map shows: 0 .. W-1 with W = max(8, 2n).
 int schemes_window(const State& s);
-// The exact buckets E of the cache's T5 settings (per direction).
-int schemes_t5_exact(const SchemesCache& c);
 
 void draw_schemes(State& s, SchemesCache& cache, const ViewContext& ctx);
 // The view's key numbers in words, for describe().

@@ -31,8 +31,8 @@ constexpr int kMarkers = 20;  // markers per curve across the plot
 int marker_every(int samples) { return std::max(3, samples / kMarkers); }
 
 void refresh(SimilarityCache& c, const State& s, int samples) {
-  if (c.key.changed(s.d, s.base, c.kmax, samples, c.starts)) {
-    c.ks = pe::integer_offsets(c.kmax, samples);
+  if (c.key.changed(s.d, s.base, s.similarityMaxK, samples, c.starts)) {
+    c.ks = pe::integer_offsets(s.similarityMaxK, samples);
     c.closed.assign(c.ks.size(), 0.0);
     pe::dot_curve_closed_form(c.ks, s.d, s.base, c.closed);
     c.lowest = *std::min_element(c.closed.begin(), c.closed.end());
@@ -47,7 +47,7 @@ void refresh(SimilarityCache& c, const State& s, int samples) {
     }
   }
   // The live curve at its markers: offsets j = 2M/3 (mod M) of the sampled ones, M = marker_every.
-  if (c.live_key.changed(s.pos, samples, c.kmax, s.d, s.base)) {
+  if (c.live_key.changed(s.pos, samples, s.similarityMaxK, s.d, s.base)) {
     const int M = marker_every(static_cast<int>(c.ks.size()));
     c.live_ks.clear();
     for (size_t j = static_cast<size_t>(2 * M / 3); j < c.ks.size(); j += static_cast<size_t>(M)) c.live_ks.push_back(c.ks[j]);
@@ -83,8 +83,9 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     ImGui::TableNextColumn();
     text_wrapped_at_spaces("offsets k from 0 to");  // the column's width: never cut short
     ImGui::SetNextItemWidth(-1);
-    ImGui::SliderInt("##kmax", &cache.kmax, 10, 10000, "%d", ImGuiSliderFlags_Logarithmic);
-    cache.kmax = std::clamp(cache.kmax, 10, 10000);
+    int kmax = s.similarityMaxK;
+    if (ImGui::SliderInt("##kmax", &kmax, kSimilarityMinK, kSimilarityMaxK, "%d", ImGuiSliderFlags_Logarithmic))
+      set_number(s, Field::similarityMaxK, std::clamp(kmax, kSimilarityMinK, kSimilarityMaxK));
     ImGui::TableNextColumn();
     text_wrapped_at_spaces("starting positions (besides the current pos)");
     // Three fields of 110 px, narrower when the column is (each still holds a 7-digit position).
@@ -101,7 +102,6 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     }
     ImGui::EndTable();
   }
-  cache.kmax = std::clamp(cache.kmax, 10, 10000);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // The legend and the values at k beside the plot, or below it in a narrow window (a phone), where
@@ -117,10 +117,10 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
 
   const double top = s.d / 2.0;
   const double span = std::max(1.0, top - std::min(0.0, cache.lowest));
-  const Plot p = plot_frame("sim_plot", ImVec2(plot_w, plot_h), 0, cache.kmax, std::min(0.0, cache.lowest) - 0.05 * span,
+  const Plot p = plot_frame("sim_plot", ImVec2(plot_w, plot_h), 0, s.similarityMaxK, std::min(0.0, cache.lowest) - 0.05 * span,
                             top + 0.07 * span, false, "offset k", "PE(pos) \xC2\xB7 PE(pos + k)", sc);
   if (p.held && p.mouse.x >= p.lo.x - 4 && p.mouse.x <= p.hi.x + 4)
-    set_number(s, Field::k, std::round(std::clamp(p.x_at(p.mouse.x), 0.0, static_cast<double>(cache.kmax))));
+    set_number(s, Field::k, std::round(std::clamp(p.x_at(p.mouse.x), 0.0, static_cast<double>(s.similarityMaxK))));
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p);
@@ -139,7 +139,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   // The chosen offset. The dot product is even in k (cos is), so a negative k is shown at |k|.
   const double at_k = pe::dot_closed_form(s.k, s.d, s.base);
   const double shown_k = std::fabs(s.k);
-  if (shown_k <= cache.kmax) {
+  if (shown_k <= s.similarityMaxK) {
     const float x = p.sx(shown_k);
     if (s.k < 0)
       dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc, 5 * sc);
@@ -191,7 +191,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     text_wrapped_at_spaces(fill(lesson_text(View::similarity, "negative_k"), {{"k", fmt("%g", shown_k)}}), table_w);
     ImGui::PopStyleColor();
   }
-  if (shown_k > cache.kmax) {
+  if (shown_k > s.similarityMaxK) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
     text_wrapped_at_spaces(fill(lesson_text(View::similarity, "beyond_chart"), {{"k", fmt("%g", shown_k)}}), table_w);
     ImGui::PopStyleColor();
@@ -200,12 +200,12 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   ImGui::Spacing();
   text_wrapped_at_spaces(fill(lesson_text(View::similarity, "gap"), {{"gap", fmt("%.1e", cache.worst_gap)}}), table_w);
   ImGui::Spacing();
-  if (static_cast<int>(cache.ks.size()) == cache.kmax + 1)
+  if (static_cast<int>(cache.ks.size()) == s.similarityMaxK + 1)
     caption(lesson_text(View::similarity, "every_offset"));
   else
     caption(fill(lesson_text(View::similarity, "sampled"),
                  {{"count", std::to_string(cache.ks.size())},
-                  {"every", fmt("%.0f", static_cast<double>(cache.kmax) / (static_cast<double>(cache.ks.size()) - 1))}}));
+                  {"every", fmt("%.0f", static_cast<double>(s.similarityMaxK) / (static_cast<double>(cache.ks.size()) - 1))}}));
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
 }
@@ -215,10 +215,10 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
 namespace app {
 
 std::string describe_similarity(const State& s, const SimilarityCache& cache) {
-  // The view's own settings as its widgets hold them (view-local, not part of the state), read the way
-  // draw_similarity reads them: three starting positions in [0, 1,000,000] and the chart's offsets 0 to
-  // kmax, kmax in [10, 10000]. Then the current pos.
-  const int kmax = std::clamp(cache.kmax, 10, 10000);
+  // The view's own settings, read the way draw_similarity reads them: three starting positions in
+  // [0, 1,000,000] (view-local, in the cache) and the chart's offsets 0 to kmax (the State's
+  // similarityMaxK). Then the current pos.
+  const int kmax = s.similarityMaxK;
   const double closed = pe::dot_closed_form(s.k, s.d, s.base);
   std::string t = "At offset k = " + fmt("%g", s.k) + " the dot product PE(pos) · PE(pos + k) is the same from every start: ";
   for (const int start : cache.starts) {

@@ -15,8 +15,7 @@
 namespace app {
 
 struct SimilarityCache {
-  // View-local settings.
-  int kmax = 100;                          // offsets 0..kmax are plotted
+  // View-local settings (the largest offset plotted, kmax, is the State's similarityMaxK).
   std::array<int, 3> starts = {0, 100, 300};
   // Cached curves, keyed by what they were computed for.
   KeyedCache<int, double, int, int, std::array<int, 3>> key;  // d, base, kmax, samples, starts

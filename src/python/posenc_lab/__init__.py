@@ -115,6 +115,9 @@ def _value_text(key: str, value, row: dict, given: dict, checked: dict) -> str:
             d = checked.get("d", _default("d"))
             hi = d // 2 - 1
             where = f", here 0..{hi} for d = {d}"
+    # A limit that other keys narrow (alibiHead below alibiHeads, t5MaxDistance above T5's exact buckets:
+    # the row's dependsOn) is checked here at its widest; the figure checks the rest as it applies the
+    # state, in the table's order, and reports a value outside it.
     hi = math.inf if hi is None else float(hi)
     integral = kind in ("integer", "even_integer", "pair_index")
     ok = (math.isfinite(v) and (v > lo if kind == "number_above_min" else v >= lo) and v <= hi
@@ -133,8 +136,12 @@ def _query(state: dict) -> str:
         if key not in rows:
             near = difflib.get_close_matches(key, list(rows) + list(_OPTIONS), n=1)
             hint = f" (did you mean {near[0]!r}?)" if near else ""
-            raise TypeError(f"unknown keyword argument {key!r}{hint}; the state keys are {', '.join(rows)}, "
-                            f"and the figure's options {', '.join(_OPTIONS)}")
+            # The shared keys by name; a view's own settings (its scope in the table) only counted, to keep
+            # the message short.
+            shared = [k for k, r in rows.items() if r.get("scope", "all") == "all"]
+            own = len(rows) - len(shared)
+            raise TypeError(f"unknown keyword argument {key!r}{hint}; the state keys are {', '.join(shared)}, "
+                            f"{own} settings of single views (see schema()), and the figure's options {', '.join(_OPTIONS)}")
     checked = {}
     pairs = []
     for key, row in rows.items():
