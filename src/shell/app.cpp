@@ -50,7 +50,7 @@ constexpr float kShortHeight = 520.0f;   // below (or when narrow): the lesson t
 void draw_view(App& a, const ViewContext& ctx) {
   State& s = a.state;
   switch (s.view) {
-#define POSENC_X(id, label, cores, tour) \
+#define POSENC_X(id, label, cores, reads, tour) \
   case View::id: draw_##id(s, a.views.id, ctx); break;
     POSENC_LESSONS(POSENC_X)
 #undef POSENC_X

@@ -31,7 +31,7 @@ struct view_cache<void(State&, C&, const ViewContext&)> {
 
 // What each view keeps between frames, one member per lesson of the registry, named by its id.
 struct ViewCaches {
-#define POSENC_X(id, label, cores, tour) typename view_cache<decltype(draw_##id)>::type id;
+#define POSENC_X(id, label, cores, reads, tour) typename view_cache<decltype(draw_##id)>::type id;
   POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
 };

@@ -47,7 +47,7 @@ void setting_control(App& a, const Setting& r) {
   param_slider(r.label, s, r.field, lo, hi, r.format, a.notices, r.scale == Scale::log);
 }
 
-// The rows of one sidebar group that the current view reads (the table's scope and POSENC_VIEW_READS),
+// The rows of one sidebar group that the current view reads (the table's scope and the registry's reads column),
 // in the table's order.
 std::vector<const Setting*> rows_shown(Group g, View v) {
   std::vector<const Setting*> out;

@@ -13,7 +13,7 @@ namespace {
 [[maybe_unused]] constexpr bool in_tour = true, outside_tour = false;  // the registry's `tour` column
 
 constexpr const char* kIds[] = {
-#define POSENC_X(id, label, cores, tour) #id,
+#define POSENC_X(id, label, cores, reads, tour) #id,
     POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
 };
@@ -27,7 +27,7 @@ const Catalogue& catalogue() {
   static const Catalogue c = [] {
     Catalogue out;
     out.lessons = {
-#define POSENC_X(id, label, cores, tour) {View::id, #id, label, cores, tour, {}, {}},
+#define POSENC_X(id, label, cores, reads, tour) {View::id, #id, label, cores, tour, {}, {}},
         POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
     };

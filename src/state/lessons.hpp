@@ -1,12 +1,15 @@
 // The lesson registry: every lesson of PosEnc Lab, one line each, in tab order.
 //
-//   X(id, label, cores, tour)
+//   X(id, label, cores, reads, tour)
 //     id     the view id: a public interface (URL `view=`, PosEnc.getState().view), keep it stable
 //     label  the tab's label
 //     cores  every src/core/ concept the lesson draws, space-separated, the lesson's own first
 //            (src/core/<c>.hpp, tests/test_<c>.cpp); for the experiment the engine's (train/<name>:
 //            src/train/<name>.hpp). tests/views/test_lessons.cpp checks that the lesson's folder includes
 //            each one, and that every core concept is named by some row or is a shared helper.
+//     reads  the shared settings of the sidebar's motion and encoding groups the view reads, keys joined
+//            by | (pos also brings Play, the step buttons and speed), or none: the sidebar shows those
+//            only (settings.cpp; tests/views/test_lessons.cpp checks each view's sidebar)
 //     tour   in_tour, or outside_tour for a lesson the guided tour does not visit
 //
 // Everything else about a lesson is in its folder, src/lessons/<id>/:
@@ -21,37 +24,37 @@
 #include <string_view>
 #include <vector>
 
-#define POSENC_LESSONS(X)                                         \
-  X(clock, "Clock", "rotation frequency encoding similarity", in_tour)         \
-  X(order, "Order", "attention encoding", in_tour)                             \
-  X(input, "Input", "input", in_tour)                                          \
-  X(formula, "Formula", "formula_steps encoding frequency", in_tour)           \
-  X(heatmap, "Heatmap", "encoding float32_encoding frequency ranges", in_tour) \
-  X(waves, "Waves", "encoding frequency ranges", in_tour)                      \
-  X(periods, "Periods", "frequency", in_tour)                                  \
-  X(counter, "Counter", "binary_counter frequency", in_tour)                   \
-  X(ranges, "Ranges", "ranges", in_tour)                                       \
-  X(similarity, "Similarity", "similarity_curve similarity", in_tour)          \
-  X(symmetry, "Symmetry", "symmetry similarity similarity_curve", in_tour)     \
-  X(learned, "Learned", "learned encoding", in_tour)                           \
-  X(adding, "Adding", "mixing encoding", in_tour)                              \
-  X(embedding, "Embedding", "embedding_scale input", in_tour)                  \
-  X(projections, "Projections", "projection_scores input encoding", in_tour)   \
-  X(rope, "RoPE", "rope encoding frequency mixing", in_tour)                   \
-  X(rope_practice, "RoPE in use", "rope_attention attention mixing", in_tour)  \
-  X(gotcha, "Gotcha", "layout frequency rotation", in_tour)                    \
-  X(precision, "Precision", "float32_encoding half_precision encoding frequency", in_tour) \
-  X(rope_scores, "RoPE scores", "rope_decay rope projection_scores mixing", in_tour) \
-  X(rope_layouts, "RoPE layouts", "rope_attention projection_scores mixing", in_tour) \
-  X(rope_base, "RoPE base", "rope_turns frequency", in_tour)                   \
-  X(long_context, "Long context", "rope_scaling rope_turns frequency", in_tour) \
-  X(schemes, "Other schemes", "alibi t5_bucket learned", in_tour)              \
-  X(experiment, "Experiment", "train/config", in_tour)
+#define POSENC_LESSONS(X) \
+  X(clock, "Clock", "rotation frequency encoding similarity", pos | k | d | base | pair, in_tour) \
+  X(order, "Order", "attention encoding", base, in_tour)                                         \
+  X(input, "Input", "input", pos | d | base | pair, in_tour)                                     \
+  X(formula, "Formula", "formula_steps encoding frequency", pos | d | base | pair, in_tour)      \
+  X(heatmap, "Heatmap", "encoding float32_encoding frequency ranges", d | base | pair, in_tour)  \
+  X(waves, "Waves", "encoding frequency ranges", pos | d | base | pair, in_tour)                 \
+  X(periods, "Periods", "frequency", d | base | pair, in_tour)                                   \
+  X(counter, "Counter", "binary_counter frequency", pos | d | base, in_tour)                     \
+  X(ranges, "Ranges", "ranges", d | base | pair, in_tour)                                        \
+  X(similarity, "Similarity", "similarity_curve similarity", pos | k | d | base, in_tour)        \
+  X(symmetry, "Symmetry", "symmetry similarity similarity_curve", pos | k | d | base, in_tour)   \
+  X(learned, "Learned", "learned encoding", pos | d | base | pair, in_tour)                      \
+  X(adding, "Adding", "mixing encoding", pos | k | d | base, in_tour)                            \
+  X(embedding, "Embedding", "embedding_scale input", pos | d | base | pair, in_tour)             \
+  X(projections, "Projections", "projection_scores input encoding", pos | k | d | base, in_tour) \
+  X(rope, "RoPE", "rope encoding frequency mixing", pos | k | d | base | pair, in_tour)          \
+  X(rope_practice, "RoPE in use", "rope_attention attention mixing", pos | k | base, in_tour)    \
+  X(gotcha, "Gotcha", "layout frequency rotation", pos | k | d | base | pair, in_tour)           \
+  X(precision, "Precision", "float32_encoding half_precision encoding frequency", d | base | pair, in_tour) \
+  X(rope_scores, "RoPE scores", "rope_decay rope projection_scores mixing", pos | k | d | base, in_tour) \
+  X(rope_layouts, "RoPE layouts", "rope_attention projection_scores mixing", pos | k | d | base, in_tour) \
+  X(rope_base, "RoPE base", "rope_turns frequency", d | base | pair, in_tour)                    \
+  X(long_context, "Long context", "rope_scaling rope_turns frequency", d | base | pair, in_tour) \
+  X(schemes, "Other schemes", "alibi t5_bucket learned", pos | k | d, in_tour)                   \
+  X(experiment, "Experiment", "train/config", none, in_tour)
 
 namespace app {
 
 enum class View : int {
-#define POSENC_X(id, label, cores, tour) id,
+#define POSENC_X(id, label, cores, reads, tour) id,
   POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
   count

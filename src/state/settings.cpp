@@ -25,7 +25,7 @@ const Setting kSettings[] = {
 };
 static_assert(sizeof(kSettings) / sizeof(kSettings[0]) == static_cast<size_t>(Field::count));
 
-// The shared rows each view reads (POSENC_VIEW_READS), one bit per Field.
+// The shared rows each view reads (the lesson registry's `reads` column), one bit per Field.
 namespace reads {
 [[maybe_unused]] constexpr std::uint64_t none = 0;
 #define POSENC_X(key, ...) [[maybe_unused]] constexpr std::uint64_t key = std::uint64_t{1} << static_cast<int>(Field::key);
@@ -33,23 +33,11 @@ POSENC_SETTINGS(POSENC_X)
 #undef POSENC_X
 static_assert(static_cast<int>(Field::count) <= 64, "one bit per field");
 constexpr std::uint64_t kReads[] = {
-#define POSENC_X(id, bits) bits,
-    POSENC_VIEW_READS(POSENC_X)
+#define POSENC_X(id, label, cores, bits, tour) bits,
+    POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
 };
 }  // namespace reads
-static_assert(std::size(reads::kReads) == static_cast<size_t>(View::count), "POSENC_VIEW_READS: one line per lesson");
-constexpr View kReadsOrder[] = {
-#define POSENC_X(id, bits) View::id,
-    POSENC_VIEW_READS(POSENC_X)
-#undef POSENC_X
-};
-constexpr bool reads_in_registry_order() {
-  for (size_t i = 0; i < std::size(kReadsOrder); ++i)
-    if (kReadsOrder[i] != static_cast<View>(i)) return false;
-  return true;
-}
-static_assert(reads_in_registry_order(), "POSENC_VIEW_READS lists the lessons in the registry's order");
 
 template <class T>
 double as_number(T v) {

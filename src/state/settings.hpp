@@ -21,7 +21,8 @@
 // so a row may depend on the rows above it (pair is checked against the new d, alibiHead against the new
 // alibiHeads, t5MaxDistance against the new buckets); the dependent limits are in min_value(), max_value()
 // and depends_on() (settings.cpp), the invariants they keep in store_value(). A shared (scope all)
-// motion or encoding row shows in the sidebar only on the views that read it: POSENC_VIEW_READS below.
+// motion or encoding row shows in the sidebar only on the views that read it: the `reads` column of the
+// lesson registry (lessons.hpp).
 // A choice of a view's own is an enum with its names in view_options.hpp.
 #pragma once
 #include <cstdint>
@@ -84,35 +85,6 @@
   X(t5Bidirectional, bool, true, boolean, schemes, 0, 1, no_choices, none, "", 0, 0, "", lin, "schemes: T5 keys after the query get buckets of their own") \
   X(t5MaxDistance, int, 128, integer, schemes, 2, kSchemesMaxDistance, no_choices, none, "", 0, 0, "", lin, "schemes: T5 offsets from here on share the last bucket (above the exact buckets)")
 
-// Which shared settings of the motion and encoding groups each view reads (pos also brings Play, the
-// step buttons and speed): the sidebar shows those only. One line per lesson of the registry; names are
-// settings keys joined by |, or none. Checked against the registry by tests/views/test_lessons.cpp.
-#define POSENC_VIEW_READS(X) \
-  X(clock, pos | k | d | base | pair) \
-  X(order, base) \
-  X(input, pos | d | base | pair) \
-  X(formula, pos | d | base | pair) \
-  X(heatmap, d | base | pair) \
-  X(waves, pos | d | base | pair) \
-  X(periods, d | base | pair) \
-  X(counter, pos | d | base) \
-  X(ranges, d | base | pair) \
-  X(similarity, pos | k | d | base) \
-  X(symmetry, pos | k | d | base) \
-  X(learned, pos | d | base | pair) \
-  X(adding, pos | k | d | base) \
-  X(embedding, pos | d | base | pair) \
-  X(projections, pos | k | d | base) \
-  X(rope, pos | k | d | base | pair) \
-  X(rope_practice, pos | k | base) \
-  X(gotcha, pos | k | d | base | pair) \
-  X(precision, d | base | pair) \
-  X(rope_scores, pos | k | d | base) \
-  X(rope_layouts, pos | k | d | base) \
-  X(rope_base, d | base | pair) \
-  X(long_context, d | base | pair) \
-  X(schemes, pos | k | d) \
-  X(experiment, none)
 // clang-format on
 
 // The experiment's rows take their limits from the training engine's own table (src/train/config.cpp),
@@ -179,7 +151,7 @@ double max_value(Field f, const State& s);
 // The keys a row's limits depend on, in words for the schema ("d", "t5Buckets, t5Bidirectional"); "" if none.
 const char* depends_on(Field f);
 
-// The view that reads a row only (its scope), or whether a shared row is read by view v (POSENC_VIEW_READS
+// The view that reads a row only (its scope), or whether a shared row is read by view v (the registry's reads column
 // for the motion and encoding groups; every other shared row: yes).
 bool in_scope(const Setting& r, View v);
 // The scope's name: "all" or the view id.
