@@ -110,7 +110,7 @@ function cases(row, state) {
   const { min, max } = row;
   // A limit other keys narrow (dependsOn: alibiHead below alibiHeads, t5MaxDistance above T5's exact
   // buckets) is the widest it can be: the default applies, and just outside the widest is rejected (the
-  // dependent limits are tested in tests/views/test_schemes.cpp).
+  // dependent limits are tested in tests/lessons/schemes/test_schemes.cpp).
   if (row.dependsOn && row.kind !== 'pair_index') return { ok: [row.default], bad: [min - 1, max + 1] };
   switch (row.kind) {
     case 'integer':

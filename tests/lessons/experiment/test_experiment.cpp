@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "lessons/experiment/experiment.hpp"
-#include "headless.hpp"
+#include "views/headless.hpp"
 #include "state/state_io.hpp"
 #include "train/config.hpp"
 #include "train/progress_json.hpp"

@@ -11,8 +11,8 @@
 
 #include "shell/app.hpp"
 #include "export/figure_export.hpp"
-#include "describe_checks.hpp"
-#include "headless.hpp"
+#include "views/describe_checks.hpp"
+#include "views/headless.hpp"
 
 using namespace app;
 using namespace describe_checks;
