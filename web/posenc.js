@@ -713,7 +713,9 @@
   // getState/setState/describe are answered as soon as the runtime is up and the URL applied, not after
   // the first frame: Chromium runs no requestAnimationFrame in a cross-origin iframe out of view, so a
   // figure below the fold would otherwise not answer its host until the reader scrolls to it.
-  const MAX_KEYS = 32, MAX_KEY = 40, MAX_STRING = 200, MAX_ARGS = 4;
+  // MAX_KEYS is above the number of settings (PosEnc.schema().length, 48 now): a handle that reconnects
+  // sends its whole last state in one setState (tests/browser/test_embed_lazy.mjs).
+  const MAX_KEYS = 64, MAX_KEY = 40, MAX_STRING = 200, MAX_ARGS = 4;
   const CALLS = ['describe', 'exportText', 'exportImage', 'animate', 'link'];
   const MIN_ZOOM = 1, MAX_ZOOM = 4;
   const subscribers = new Map();  // origin -> window

@@ -68,7 +68,7 @@ function hostileMessages() {
     [{ posenc: 1, id: 16, type: 'setState', state: { k: 89 } }],
     set(deep), set({ k: deep }), set({ k: deepArray }), set({ k: mb }), set({ ['k'.repeat(1 << 20)]: 1 }), set({ k: null }),
     set({ k: undefined }), set({ k: [1] }), set({ k: {} }), set({ k: 10n }), set({ k: new Date(0) }),
-    set(Object.fromEntries(Array.from({ length: 33 }, (_, i) => ['z' + i, i]))), set({ ['x'.repeat(41)]: 1, k: 88 }),
+    set(Object.fromEntries(Array.from({ length: 65 }, (_, i) => ['z' + i, i]))), set({ ['x'.repeat(41)]: 1, k: 88 }),
     set(J('{"__proto__": {"polluted": 1}}')), set(J('{"constructor": {"prototype": {"polluted": 1}}}')),
     set(J('{"__proto__": {"k": 87}}')), set({ constructor: { prototype: { polluted: 1 } } }),
     J('{"__proto__": {"posenc": 1, "id": 17, "type": "setState", "state": {"k": 86}}}'),
