@@ -97,8 +97,7 @@ void draw_controls(App& a) {
       ImGui::SameLine();
       if (ImGui::Button("+1", ImVec2(-1, 0))) set_number(s, Field::pos, std::round(s.pos) + 1);
     }
-    for (const Setting* r : rows)
-      if (r->field != Field::speed || shows(rows, Field::pos)) setting_control(a, *r);  // speed moves pos
+    for (const Setting* r : rows) setting_control(a, *r);
   }
 
   ImGui::Separator();

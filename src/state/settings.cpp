@@ -121,7 +121,9 @@ bool in_scope(const Setting& r, View v) {
   if (r.group != Group::motion && r.group != Group::encoding) return true;
   const int i = static_cast<int>(v);
   if (i < 0 || i >= static_cast<int>(View::count)) return false;
-  return (reads::kReads[i] & (std::uint64_t{1} << static_cast<int>(r.field))) != 0;
+  // speed moves pos: it is read wherever pos is (the registry's reads column names pos only).
+  const Field f = r.field == Field::speed ? Field::pos : r.field;
+  return (reads::kReads[i] & (std::uint64_t{1} << static_cast<int>(f))) != 0;
 }
 
 const char* scope_name(const Setting& r) { return r.scope == View::count ? "all" : view_id(r.scope); }
