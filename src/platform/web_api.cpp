@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "ui/focus.hpp"
 #include "export/tables.hpp"
 #include "text/format.hpp"
+#include "text/number.hpp"
 #include "text/percent.hpp"
 #include "state/state_io.hpp"
 #include "core/encoding.hpp"
@@ -106,12 +108,13 @@ class Args {
     const Arg* a = take(name);
     if (!a) return !required || fail(name, "a number", "undefined");
     if (a->value.empty() || a->value[0] != 'n') return fail(name, "a number", type_of(*a));
-    // JS's String(number): a decimal or exponent form, "NaN", "Infinity" or "-Infinity"; strtod reads
-    // each back exactly. A NUL inside would end strtod early, so the whole text must be consumed.
-    const std::string text = a->value.substr(1);
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size()) return fail(name, "a number", "a malformed number");
+    // JS's String(number): a decimal or exponent form (the one number parser reads it back exactly), or
+    // "NaN", "Infinity", "-Infinity", kept as such so that the check of the value says why it is refused.
+    const std::string_view text = std::string_view(a->value).substr(1);
+    double v = 0;
+    if (text == "NaN") v = std::numeric_limits<double>::quiet_NaN();
+    else if (text == "Infinity" || text == "-Infinity") v = (text[0] == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
+    else if (!app::parse_number(text, v)) return fail(name, "a number", "a malformed number");
     out = v;
     return true;
   }

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "text/json_write.hpp"
+#include "text/number.hpp"
 
 namespace train {
 
@@ -139,11 +140,7 @@ std::string parse_options(std::span<const std::pair<std::string, std::string>> k
           parsed = true;
         }
     }
-    if (!parsed && !text.empty()) {
-      char* end = nullptr;
-      v = std::strtod(text.c_str(), &end);
-      parsed = end && *end == '\0';
-    }
+    if (!parsed) parsed = app::parse_number(text, v);  // the one number parser (text/number.hpp)
     if (!parsed) return std::string(r->key) + " must be " + allowed(*r) + ", got '" + text + "'";
     std::string m = check_row(*r, v);
     if (!m.empty()) return m;
