@@ -231,7 +231,7 @@ function hostileCalls() {
   let id = 200;
   const call = (method, args) => ({ posenc: 1, id: id++, type: 'call', method, args });
   const J = (text) => JSON.parse(text);
-  const flat = Object.fromEntries(Array.from({ length: 40 }, (_, i) => ['a' + i, i]));
+  const flat = Object.fromEntries(Array.from({ length: 70 }, (_, i) => ['a' + i, i]));
   return [
     call('exportFile', ['png']), call('_heatmapWindow', [{}]), call('constructor', []), call('__proto__', []), call('toString', []),
     call('eval', ['1']), call('setState', [{ k: 1 }]), call('getState', []), call('schema', []), call(['describe'], []), call(5, []),
