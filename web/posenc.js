@@ -146,6 +146,12 @@
     return new Float64Array(m.HEAPF64.buffer, m._posenc_out_ptr(), m._posenc_out_len()).slice();
   }
   function compute(fn, args) { return call(need(), fn, args); }
+  // A test or benchmark hook of the app's by name (src/shell/hooks.hpp), with up to five numbers.
+  function hook(name, args = []) {
+    const m = need();
+    const a = [0, 1, 2, 3, 4].map((i) => (i < args.length ? args[i] : 0));
+    return withString(m, name, (p) => call(m, 'posenc_hook', [p, ...a]));
+  }
 
   // The arguments of the calls checked wholly on the C++ side, as one text (src/platform/web_api.cpp reads
   // it): name=value pairs, each value tagged with its JS type (n number, s string, b boolean, o plain
@@ -314,11 +320,11 @@
     timing,
     // ---- benchmark hooks for scripts/bench.mjs (not part of the public API) ----
     _tableDirect(n, d, base = defaultBase()) { return table(true, n, d, base); },
-    _similarityKmax(kmax) { num('kmax', kmax); need()._posenc_similarity_kmax(kmax); },
+    _similarityKmax(kmax) { num('kmax', kmax); hook('similarity.kmax', [kmax]); },
     // ---- debug hooks for tests/browser/test_heatmap.mjs (not part of the public API) ----
     // Where the heatmap was drawn last frame, in CSS pixels of the page, and its window; null until drawn.
     _heatmapRect() {
-      const r = compute('posenc_heatmap_rect', []);
+      const r = hook('heatmap.rect');
       if (!r.length) return null;
       const [x, y, w, h, pos0, positions, dim0, dims] = r;
       const box = canvas.getBoundingClientRect();
@@ -327,7 +333,7 @@
     // Sets the heatmap window {pos0, positions, dim0, dims, naive}; the view clamps it as the UI does.
     _heatmapWindow({ pos0 = 0, positions = 64, dim0 = 0, dims = 512, naive = false } = {}) {
       num('pos0', pos0); num('positions', positions); num('dim0', dim0); num('dims', dims);
-      need()._posenc_heatmap_window(pos0, positions, dim0, dims, naive ? 1 : 0);
+      hook('heatmap.window', [pos0, positions, dim0, dims, naive ? 1 : 0]);
     },
     on(event, fn) {
       if ((event !== 'change' && event !== 'train') || typeof fn !== 'function')

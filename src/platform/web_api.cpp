@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "shell/app.hpp"
+#include "shell/hooks.hpp"
 #include "export/app_export.hpp"
 #include "ui/focus.hpp"
 #include "export/tables.hpp"
@@ -313,15 +314,6 @@ EMSCRIPTEN_KEEPALIVE void posenc_train_event(int id, const char* kind, const cha
 
 EMSCRIPTEN_KEEPALIVE void posenc_stats_reset() { platform::frame_stats().reset_window(); }
 
-// Benchmark hook: the similarity view's largest plotted offset (its own slider goes to 10,000).
-EMSCRIPTEN_KEEPALIVE void posenc_similarity_kmax(int kmax) {
-  // The similarityMaxK setting, through the validated path (clamped to its limits first, as the hook
-  // always clamped).
-  const int k = kmax < app::kSimilarityMinK ? app::kSimilarityMinK : kmax > app::kSimilarityMaxK ? app::kSimilarityMaxK : kmax;
-  app::set_number(platform::the_app().state, app::Field::similarityMaxK, k);
-  platform::request_redraw();
-}
-
 // PosEnc.table(n, d, base): an n-by-d table (positions 0..n-1), filled by the page chunk by chunk so the
 // wasm heap never holds more than one chunk (about 2 MB). posenc_table_check says whether the whole
 // table is allowed; posenc_table_chunk computes the rows from `first` on, as many as one chunk holds
@@ -595,24 +587,16 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_t5_bucket(const char* text) {
 
 }  // extern "C"
 
-// ---- [SECTION] heatmap debug hooks (for tests/browser/test_heatmap.mjs; not part of the public API) ----
+// ---- [SECTION] test and benchmark hooks (not part of the public API) ----
 extern "C" {
 
-// Where the heatmap was drawn last frame and its window: {x, y, w, h (CSS pixels from the canvas's
-// top-left corner), pos0, positions, dim0, dims} in the result buffer; empty until drawn.
-EMSCRIPTEN_KEEPALIVE const char* posenc_heatmap_rect() {
-  const app::HeatmapCache& c = platform::the_app().views.heatmap;
-  g_out.clear();
-  if (c.drawn)
-    g_out = {c.plot_min.x, c.plot_min.y, c.plot_max.x - c.plot_min.x, c.plot_max.y - c.plot_min.y, c.pos0, c.positions, c.dim0, c.dims};
-  return "";
-}
-
-// Sets the heatmap window (clamped as the UI clamps it) and its naive float32 switch.
-EMSCRIPTEN_KEEPALIVE void posenc_heatmap_window(double pos0, double positions, double dim0, double dims, int naive) {
-  app::App& a = platform::the_app();
-  app::heatmap_set_window(a.views.heatmap, a.state, pos0, positions, dim0, dims, naive != 0);
+// A hook of the app's by name (src/shell/hooks.hpp says which there are and what they answer), with up
+// to five numbers; the answer's numbers go to the result buffer.
+EMSCRIPTEN_KEEPALIVE const char* posenc_hook(const char* name, double a0, double a1, double a2, double a3, double a4) {
+  static std::string err;
+  err = app::app_hook(platform::the_app(), name ? name : "", {a0, a1, a2, a3, a4}, g_out);
   platform::request_redraw();
+  return err.c_str();
 }
 
 }  // extern "C"

@@ -73,11 +73,20 @@ test('i hides and shows the lesson text (the text setting), and the state says s
 });
 
 test('PosEnc.animate moves k smoothly and resolves exactly on the target; bad calls reject with reasons', async () => {
-  const { page, context } = await openPage(browser, server.url + '?playing=0&k=4');
+  const { page, context } = await openPage(browser, server.url + '?playing=0&k=2');
   const result = await page.evaluate(async () => {
+    // The frame rate here (SwiftShader on a loaded machine can draw a few frames a second): a first
+    // animation counts the frames it gets, and the one checked lasts long enough for about 10 of them.
+    let frames = 0;
+    const count = window.PosEnc.on('change', () => frames++);
+    const t0 = performance.now();
+    await window.PosEnc.animate('k', { to: 4, seconds: 0.5 });
+    count();
+    const perFrame = (performance.now() - t0) / 1000 / Math.max(1, frames);
+    const seconds = Math.min(20, Math.max(0.6, 10 * perFrame));
     const seen = [];
     const off = window.PosEnc.on('change', (s) => seen.push(s.k));
-    const end = await window.PosEnc.animate('k', { to: 37, seconds: 0.6 });
+    const end = await window.PosEnc.animate('k', { to: 37, seconds });
     off();
     return { end: end.k, seen };
   });

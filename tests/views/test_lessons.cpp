@@ -5,6 +5,7 @@
 // claims the sources call never tested are tagged so.
 #include "catch2_any.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -201,6 +202,35 @@ TEST_CASE("includes go one way between the rooms of src/ (README: Layout)") {
     }
   }
   CHECK(checked > 200);
+}
+
+TEST_CASE("the platform knows no single lesson: it reaches them through the app's services and hooks") {
+  // src/platform/ runs the app (frame, input, exports, training, the page's API); a lesson's cache, its
+  // draw function or its folder named there would tie the platform to one view (shell/hooks.hpp is the
+  // door for the tests' and benchmarks' hooks).
+  const std::filesystem::path dir = std::filesystem::path(POSENC_SOURCE_DIR) / "src" / "platform";
+  size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    const std::string code = read_all(e.path());
+    ++files;
+    INFO(e.path().filename().string());
+    CHECK(code.find("views.") == std::string::npos);
+    CHECK(code.find("lessons/") == std::string::npos);
+    for (const Lesson& l : lessons()) {
+      std::string camel = l.id;  // heatmap -> Heatmap, rope_base -> RopeBase: the cache's type name
+      bool up = true;
+      std::string type;
+      for (char ch : camel) {
+        if (ch == '_') { up = true; continue; }
+        type += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(ch))) : ch;
+        up = false;
+      }
+      INFO(type << "Cache, draw_" << l.id);
+      CHECK(code.find(type + "Cache") == std::string::npos);
+      CHECK(code.find("draw_" + std::string(l.id) + "(") == std::string::npos);
+    }
+  }
+  CHECK(files >= 8);
 }
 
 TEST_CASE("the sidebar shows the settings a view reads, from the settings table, and nothing that does nothing there") {
