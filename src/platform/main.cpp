@@ -8,15 +8,18 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "shell/app.hpp"
 #include "ui/focus.hpp"
 #include "state/frame_stats.hpp"
+#include "text/number.hpp"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #if __has_include("imgui_impl_sdl2.h")  // Dear ImGui 1.89+ (Debian 13) renamed the SDL2 backend
@@ -261,9 +264,21 @@ int main(int argc, char** argv) {
   std::string query;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--frames") && i + 1 < argc) {
-      g.frames_left = std::strtol(argv[++i], nullptr, 10);
+      double n = 0;
+      if (app::parse_number(argv[++i], n) && n >= 0 && n <= 1e9 && n == std::floor(n)) g.frames_left = static_cast<long>(n);
+      else std::fprintf(stderr, "posenc_desktop: --frames wants a whole number of frames; drawing until closed\n");
     } else if (!std::strcmp(argv[i], "--size") && i + 1 < argc) {
-      if (std::sscanf(argv[++i], "%dx%d", &width, &height) != 2) width = 1280, height = 800;
+      // WxH, e.g. 1280x800; anything else keeps the default size.
+      const std::string_view wh = argv[++i];
+      const size_t x = wh.find('x');
+      double w = 0, h = 0;
+      if (x != std::string_view::npos && app::parse_number(wh.substr(0, x), w) && app::parse_number(wh.substr(x + 1), h) &&
+          w >= 200 && h >= 200 && w <= 16384 && h <= 16384) {
+        width = static_cast<int>(w);
+        height = static_cast<int>(h);
+      } else {
+        std::fprintf(stderr, "posenc_desktop: --size wants WxH (e.g. 1280x800, each 200 to 16384); using 1280x800\n");
+      }
     } else {
       query = argv[i];
     }
