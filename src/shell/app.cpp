@@ -121,6 +121,7 @@ void draw(App& a) {
   draw_top_row(a, column);
   draw_tabs(a);
   draw_tour_bar(a);
+  withhold_open_answer(a);  // after the bar, where the student may just have answered
   draw_lesson(a);
   ImGui::EndChild();
   ImGui::End();

@@ -8,6 +8,7 @@
 #include "state/claims.hpp"
 #include "text/format.hpp"
 #include "state/tour.hpp"
+#include "shell/tour_bar.hpp"
 
 namespace app {
 
@@ -50,6 +51,7 @@ std::string describe(const State& s, const ViewCaches& views) {
 }
 
 std::string describe(const App& a) {
+  withhold_open_answer(a);  // the words on screen and these agree on what the open question hides
   std::string t = describe(a.state, a.views);
   const TourStep* step = tour_step(a.state.step);
   // The progress belongs to the step once a frame has started it; before that nothing is answered.

@@ -111,6 +111,13 @@ void draw_tour_bar(App& a) {
   ImGui::PopStyleColor();
 }
 
+void withhold_open_answer(const App& a) {
+  const TourStep* t = tour_step(a.state.step);
+  const bool open = t && !t->prompt.empty() && t->view == a.state.view &&
+                    !(a.tour_progress.step == a.state.step && a.tour_progress.revealed());
+  withhold_texts(a.state.view, open ? t->prompt.hides : std::vector<std::string>{});
+}
+
 // A tour step starts: its question is unanswered again (the step's preset, the view's own settings
 // included, has already set the State through the validated path).
 void start_tour_step(App& a) {

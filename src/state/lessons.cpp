@@ -64,12 +64,47 @@ bool view_from_id(std::string_view id, View& out) {
 
 std::span<const char* const> view_ids() { return kIds; }
 
-std::string_view lesson_text(View v, std::string_view key) {
+namespace {
+struct Withheld {
+  View view = View::count;  // none
+  std::vector<std::string> keys;
+};
+Withheld& withheld() {
+  static Withheld w;
+  return w;
+}
+
+const TextEntry* find_text(View v, std::string_view key) {
   const int i = static_cast<int>(v);
-  if (i < 0 || i >= static_cast<int>(View::count)) return {};
+  if (i < 0 || i >= static_cast<int>(View::count)) return nullptr;
   for (const TextEntry& e : catalogue().texts[static_cast<size_t>(i)])
-    if (e.key == key) return e.value;
-  return {};
+    if (e.key == key) return &e;
+  return nullptr;
+}
+}  // namespace
+
+std::string_view lesson_text(View v, std::string_view key) {
+  const TextEntry* e = find_text(v, key);
+  if (!e) return {};
+  return text_withheld(v, key) ? kWithheld : std::string_view(e->value);
+}
+
+bool lesson_has_text(View v, std::string_view key) { return find_text(v, key) != nullptr; }
+
+void withhold_texts(View v, const std::vector<std::string>& keys) {
+  Withheld& w = withheld();
+  if (keys.empty()) v = View::count;
+  if (w.view == v && w.keys == keys) return;
+  w.view = v;
+  w.keys = keys;
+}
+
+bool text_withheld(View v, std::string_view key) {
+  const Withheld& w = withheld();
+  if (w.view != v) return false;
+  for (const std::string& k : w.keys)
+    if (k == key) return true;
+  return false;
 }
 
 std::string lessons_json() {

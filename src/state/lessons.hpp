@@ -83,6 +83,18 @@ std::span<const char* const> view_ids();
 // "" if the file has no such key. Texts are read once, at first use.
 std::string_view lesson_text(View v, std::string_view key);
 
+// ---- texts withheld while a question is open ----
+// A tour question names the texts of its lesson that would give its answer away (`hides:` in
+// src/state/tour.txt: keys of the lesson's file, "claim" and "caption" among them). While it is open the
+// app withholds them: lesson_text() returns kWithheld for those keys instead, on screen and in describe()
+// alike, and the answer comes back with them once the student answers or asks to be shown.
+inline constexpr std::string_view kWithheld = "(hidden until you answer the question above)";
+// Withholds `keys` of lesson v's texts from now on (and nothing else); none for an empty list.
+void withhold_texts(View v, const std::vector<std::string>& keys);
+bool text_withheld(View v, std::string_view key);
+// Whether lesson v's file has the text `key` (withheld or not): what a `hides:` entry may name.
+bool lesson_has_text(View v, std::string_view key);
+
 // The registry as JSON, [{id, label, title, summary, tourSteps: [..]}] in tab order (PosEnc.views()).
 std::string lessons_json();
 

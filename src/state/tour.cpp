@@ -84,10 +84,11 @@ std::vector<std::pair<std::string, std::string>> parse_pairs(std::string_view q)
   return out;
 }
 
-std::vector<std::string> split_choices(std::string_view text) {
+// The items of a list separated by `sep`, each without blanks at its ends (choices: "a | b | c").
+std::vector<std::string> split_list(std::string_view text, char sep) {
   std::vector<std::string> out;
   while (true) {
-    const size_t bar = text.find('|');
+    const size_t bar = text.find(sep);
     std::string_view c = text.substr(0, bar);
     while (!c.empty() && c.front() == ' ') c.remove_prefix(1);
     while (!c.empty() && c.back() == ' ') c.remove_suffix(1);
@@ -118,6 +119,8 @@ void validate(TourStep& t, bool has_view, std::vector<std::string>& problems) {
   else
     for (const std::string& c : p.choices)
       if (c.empty()) bad = "an empty choice";
+  for (const std::string& key : p.hides)
+    if (bad.empty() && !lesson_has_text(t.view, key)) bad = cat({"hides \"", key, "\", which is not a text of its lesson"});
   if (bad.empty()) return;
   problems.push_back(cat({where, bad}));
   p = TourPrompt{};
@@ -164,7 +167,7 @@ std::vector<TourStep> parse_tour(std::string_view text, std::vector<std::string>
     } else if (e.key == "ask") {
       t.prompt.ask = e.value;
     } else if (e.key == "choices") {
-      t.prompt.choices = split_choices(e.value);
+      t.prompt.choices = split_list(e.value, '|');
     } else if (e.key == "answer") {
       double v = 0;
       if (parse_number(e.value, v) && v == std::floor(v) && v >= 1 && v <= 100) t.prompt.answer = static_cast<int>(v);
@@ -177,6 +180,10 @@ std::vector<TourStep> parse_tour(std::string_view text, std::vector<std::string>
       else found.push_back(cat({where, e.key, " \"", e.value, "\" is not a number >= 0"}));
     } else if (e.key == "why") {
       t.prompt.why = e.value;
+    } else if (e.key == "hides") {
+      t.prompt.hides = split_list(e.value, ',');
+    } else if (e.key == "giveaway") {
+      t.prompt.giveaway = split_list(e.value, '|');
     } else {
       found.push_back(cat({where, "unknown key \"", e.key, "\""}));
     }

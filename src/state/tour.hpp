@@ -29,6 +29,10 @@ struct TourPrompt {
   double tolerance = 0;              // a value question: |value - truth| <= tolerance is right
   double limit = 0;                  // a value question: the check's threshold, where it has one
   std::string why;                   // shown with the answer; {placeholders} as prompt_text()
+  std::vector<std::string> hides;    // the lesson's texts withheld while the question is open (lessons.hpp)
+  std::vector<std::string> giveaway; // words that, seen before answering, would give the answer away
+                                     // ({placeholders} as prompt_text()); tests/views/test_tour_answers.cpp
+                                     // checks they are nowhere on screen or in describe() while it is open
   bool empty() const { return ask.empty(); }
   bool is_choice() const { return !choices.empty(); }
 };

@@ -68,7 +68,7 @@ void lesson_intro(View v, const ViewContext& ctx) {
       caption(lesson_text(v, "caption"));
       claim_line(source, claim, ctx.ui_scale);
     } else {
-      caption(lesson(v).summary);
+      caption(lesson_text(v, "summary"));  // through lesson_text: an open question may withhold it
       // The tagged key sentence follows where the screen has the height for it (a phone held upright);
       // on a short screen (a landscape phone, a projector at a large scale) it waits behind More.
       if (ImGui::GetMainViewport()->WorkSize.y >= 600.0f * ctx.ui_scale) claim_line(source, claim, ctx.ui_scale);

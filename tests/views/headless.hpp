@@ -47,3 +47,57 @@ struct Headless {
     return out;
   }
 };
+
+// The text the last frame drew, read back from its draw lists: each glyph quad's texture coordinates
+// name one glyph of one font in the atlas, so the words on screen (labels drawn into the canvas
+// included, which no text alternative sees) come back in the order they were drawn. A gap wider than a
+// third of the glyph's height, a step back or a new line starts a new word; words are separated by
+// one space, and runs drawn apart by " | ".
+#include <map>
+#include <string>
+#include <tuple>
+
+inline std::string screen_text(const ImDrawList* skip = nullptr) {
+  std::map<std::tuple<float, float, float, float>, unsigned> glyphs;
+  ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  for (ImFont* f : atlas->Fonts)
+    for (const ImFontGlyph& g : f->Glyphs) glyphs[{g.U0, g.V0, g.U1, g.V1}] = g.Codepoint;
+  const auto utf8 = [](std::string& out, unsigned c) {
+    if (c < 0x80) out += static_cast<char>(c);
+    else if (c < 0x800) out += static_cast<char>(0xC0 | (c >> 6)), out += static_cast<char>(0x80 | (c & 0x3F));
+    else out += static_cast<char>(0xE0 | (c >> 12)), out += static_cast<char>(0x80 | ((c >> 6) & 0x3F)), out += static_cast<char>(0x80 | (c & 0x3F));
+  };
+  std::string out;
+  const ImDrawData* dd = ImGui::GetDrawData();
+  if (!dd) return out;
+  for (int l = 0; l < dd->CmdListsCount; ++l) {
+    const ImDrawList* list = dd->CmdLists[l];
+    if (list == skip) continue;
+    const auto& v = list->VtxBuffer;
+    bool in_run = false;
+    ImVec2 last_a{0, 0}, last_b{0, 0};
+    for (int i = 0; i + 3 < v.Size;) {
+      const auto it = glyphs.find({v[i].uv.x, v[i].uv.y, v[i + 2].uv.x, v[i + 2].uv.y});
+      if (it == glyphs.end()) {
+        if (in_run) out += " | ";
+        in_run = false;
+        ++i;
+        continue;
+      }
+      const ImVec2 a = v[i].pos, b = v[i + 2].pos;
+      if (in_run) {
+        const float h = b.y - a.y;
+        const bool same_line = std::fabs(a.y - last_a.y) < 0.5f * h || std::fabs(b.y - last_b.y) < 0.5f * h;
+        if (!same_line || a.x < last_a.x) out += " | ";
+        else if (a.x - last_b.x > 0.33f * h) out += ' ';
+      }
+      utf8(out, it->second);
+      in_run = true;
+      last_a = a;
+      last_b = b;
+      i += 4;
+    }
+    if (in_run) out += " | ";
+  }
+  return out;
+}

@@ -292,7 +292,7 @@ std::string describe_order(const State& s, const OrderCache& cache) {
     if (perm == id)
       t += ": P is the identity, so A' = A. Swap two tokens to compare.";
     else
-      t += same ? ": the weights only move with their words."
+      t += same ? ": " + std::string(lesson_text(View::order, "describe_same"))
                 : " and " + std::to_string(visible_changes(after, moved)) + " of " + std::to_string(kN * kN) + " weights differ visibly.";
   }
   return t;
