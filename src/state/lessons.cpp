@@ -99,6 +99,10 @@ void withhold_texts(View v, const std::vector<std::string>& keys) {
   w.keys = keys;
 }
 
+std::string withheld_or(View v, std::string_view mark, std::string value) {
+  return text_withheld(v, mark) ? std::string("?") : value;
+}
+
 bool text_withheld(View v, std::string_view key) {
   const Withheld& w = withheld();
   if (w.view != v) return false;

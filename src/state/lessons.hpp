@@ -94,6 +94,9 @@ void withhold_texts(View v, const std::vector<std::string>& keys);
 bool text_withheld(View v, std::string_view key);
 // Whether lesson v's file has the text `key` (withheld or not): what a `hides:` entry may name.
 bool lesson_has_text(View v, std::string_view key);
+// A number a view draws itself (not a text of its file) that an open question may withhold: `mark` is a
+// key of the lesson's file whose text says what the mark covers. `value` as it is, or "?" while withheld.
+std::string withheld_or(View v, std::string_view mark, std::string value);
 
 // The registry as JSON, [{id, label, title, summary, tourSteps: [..]}] in tab order (PosEnc.views()).
 std::string lessons_json();

@@ -53,6 +53,7 @@ struct Headless {
 // included, which no text alternative sees) come back in the order they were drawn. A gap wider than a
 // third of the glyph's height, a step back or a new line starts a new word; words are separated by
 // one space, and runs drawn apart by " | ".
+#include <algorithm>
 #include <map>
 #include <string>
 #include <tuple>
@@ -86,8 +87,10 @@ inline std::string screen_text(const ImDrawList* skip = nullptr) {
       }
       const ImVec2 a = v[i].pos, b = v[i + 2].pos;
       if (in_run) {
-        const float h = b.y - a.y;
-        const bool same_line = std::fabs(a.y - last_a.y) < 0.5f * h || std::fabs(b.y - last_b.y) < 0.5f * h;
+        // Glyph boxes share their baseline, not their top (a '.' is short): the same line is a bottom
+        // within half the taller glyph's height (descenders stay within that).
+        const float h = std::max(b.y - a.y, last_b.y - last_a.y);
+        const bool same_line = std::fabs(b.y - last_b.y) < 0.5f * h;
         if (!same_line || a.x < last_a.x) out += " | ";
         else if (a.x - last_b.x > 0.33f * h) out += ' ';
       }

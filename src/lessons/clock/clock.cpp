@@ -102,7 +102,7 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
         const double w = cache.omega[static_cast<size_t>(i)];
         draw_dial(dl, dr.centre(p), dial / 2 - 2 * sc, w * s.pos, w * s.k, sel, sc);
         const double T = cache.period[static_cast<size_t>(i)];
-        const std::string per = "T " + fmt(T < 1e4 ? "%.4g" : T < 1e7 ? "%.0f" : "%.1e", T);
+        const std::string per = "T " + withheld_or(View::clock, "mark_period", fmt(T < 1e4 ? "%.4g" : T < 1e7 ? "%.0f" : "%.1e", T));
         const std::string ang = fmt("%+.1f\xC2\xB0", wrap_angle(w * s.k) * kRadToDeg);
         const float ty = dr.label_y(p);
         dial_label(dl, dr, p, ty, per.c_str(), colors::text_dim, LabelAlign::left);
@@ -116,7 +116,8 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
         if (hovered)
           ImGui::SetTooltip("pair %d: dimensions %d (sin) and %d (cos)\nw = %s rad/position, period %s positions\n"
                             "turn for k: w*k = %s rad = %s\nshortest turn to the same place: %s",
-                            i, 2 * i, 2 * i + 1, fmt("%.6g", w).c_str(), fmt("%.6g", cache.period[static_cast<size_t>(i)]).c_str(),
+                            i, 2 * i, 2 * i + 1, fmt("%.6g", w).c_str(),
+                            withheld_or(View::clock, "mark_period", fmt("%.6g", cache.period[static_cast<size_t>(i)])).c_str(),
                             fmt("%.6g", w * s.k).c_str(), full_angle_text(w * s.k).c_str(), ang.c_str());
       }
     }
@@ -149,7 +150,7 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   ImGui::Text("Pair %d: dimensions %d and %d", i, 2 * i, 2 * i + 1);
   ImGui::PopFont();
   // The big dial leaves the numbers beside it their width (a narrow panel: a smaller dial).
-  const std::string w_text = "w = " + fmt("%.6g", w), period_text = "period = " + fmt("%.6g", cache.period[static_cast<size_t>(i)]);
+  const std::string w_text = "w = " + fmt("%.6g", w), period_text = "period = " + withheld_or(View::clock, "mark_period", fmt("%.6g", cache.period[static_cast<size_t>(i)]));
   const float numbers_w = std::max(ImGui::CalcTextSize(w_text.c_str()).x, ImGui::CalcTextSize(period_text.c_str()).x);
   const float avail_x = ImGui::GetContentRegionAvail().x;
   const float big = std::max(std::min({avail_x * 0.55f, 170.0f * sc, avail_x - numbers_w - 22 * sc}), 80.0f * sc);
@@ -236,7 +237,7 @@ std::string describe_clock(const State& s, const ClockCache& /*cache*/) {
   return std::to_string(s.d / 2) + (s.d == 2 ? " dial" : " dials") + ", one per sin/cos pair: turning every pair of PE(pos) by " +
          "its own angle w times k gives PE(pos + k) to within " + fmt("%.1e", rotation_error(s)) + ". Selected pair " +
          std::to_string(i) + " (dimensions " + std::to_string(2 * i) + " and " + std::to_string(2 * i + 1) + "): frequency " +
-         fmt("%.6g", w) + " radians per position, period " + fmt("%.6g", pe::period(i, s.d, s.base)) +
+         fmt("%.6g", w) + " radians per position, period " + withheld_or(View::clock, "mark_period", fmt("%.6g", pe::period(i, s.d, s.base))) +
          " positions; at this position sin = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i, s.d, s.base)) +
          ", cos = " + fmt("%.4f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)) + "; a shift by k turns it by " +
          fmt("%.4f", theta) + " radians (" + fmt("%.4f", theta * kRadToDeg) + " degrees, " +

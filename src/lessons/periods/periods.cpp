@@ -107,13 +107,14 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     const float x = p.sx(first);
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::muted, 200), 1.0f, 4 * sc);
     // Right of the line, else left of it; where neither side has room (a phone), the short form.
-    std::string t = "from dimension " + std::to_string(2 * first) + " on: period > N";
+    const std::string dim = std::to_string(2 * first);
+    std::string t = fill(lesson_text(View::periods, "first_long_label"), {{"dim", dim}});
     const auto fits = [&](const std::string& u) {
       const float w = ImGui::CalcTextSize(u.c_str()).x;
       return x + w + 10 * sc <= p.hi.x || x - w - 6 * sc >= p.lo.x;
     };
-    if (!fits(t)) t = "dim " + std::to_string(2 * first) + "+: period > N";
-    if (!fits(t)) t = "period > N";
+    if (!fits(t)) t = fill(lesson_text(View::periods, "first_long_label_short"), {{"dim", dim}});
+    if (!fits(t)) t = std::string(lesson_text(View::periods, "first_long_label_min"));
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     const float tx = x + tw + 10 * sc > p.hi.x ? x - tw - 6 * sc : x + 6 * sc;
     const ImVec2 at(std::clamp(tx, p.lo.x + 2 * sc, std::max(p.lo.x + 2 * sc, p.hi.x - tw - 2 * sc)), p.lo.y + 4 * sc);
@@ -178,10 +179,12 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
       row("ratio of neighbouring periods, base^(2/d)", fmt("%.6f", ratio) + "  (each " + fmt("%.2f", (ratio - 1) * 100) + "% longer)", ink);
     else
       row("ratio of neighbouring periods, base^(2/d)", "none: d = 2 has only one pair, so no neighbour to compare", ink);
-    row("first period > N = " + grouped(s.n),
-        first < pairs ? "pair " + std::to_string(first) + ": from dimension " + std::to_string(2 * first) + " on (" +
-                            std::to_string(pairs - first) + " of " + std::to_string(pairs) + " pairs)"
-                      : std::string("none: every pair completes a cycle within N"),
+    row(fill(lesson_text(View::periods, "first_long_row"), {{"n", grouped(s.n)}}),
+        first < pairs ? fill(lesson_text(View::periods, "first_long_value"), {{"first", std::to_string(first)},
+                                                                               {"dim", std::to_string(2 * first)},
+                                                                               {"count", std::to_string(pairs - first)},
+                                                                               {"pairs", std::to_string(pairs)}})
+                      : std::string(lesson_text(View::periods, "first_long_none")),
         ink);
     row("fastest period (pair 0), 2\xCF\x80", fmt("%.4f", cache.period.front()) + " positions", ink);
     row("slowest period (pair " + std::to_string(pairs - 1) + ")", period_text(slowest) + " positions", ink);
@@ -204,9 +207,11 @@ std::string describe_periods(const State& s, const PeriodsCache& /*cache*/) {
                   " positions (pair 0) to " + period_text(pe::period(pairs - 1, s.d, s.base)) + " (pair " +
                   std::to_string(pairs - 1) + "), a ratio of " + fmt("%.6g", pe::period(pairs - 1, s.d, s.base) / pe::period(0, s.d, s.base)) + ". ";
   if (pairs > 1) t += "Each period is " + fmt("%.6f", pe::period_ratio(s.d, s.base)) + " times the one before. ";
-  t += first < pairs ? "From pair " + std::to_string(first) + " on (" + std::to_string(pairs - first) + " of " + std::to_string(pairs) +
-                           " pairs) the period is longer than the window N = " + grouped(s.n) + "."
-                     : "Every pair completes a cycle within the window N = " + grouped(s.n) + ".";
+  t += first < pairs ? fill(lesson_text(View::periods, "describe_first_long"), {{"first", std::to_string(first)},
+                                                                                {"count", std::to_string(pairs - first)},
+                                                                                {"pairs", std::to_string(pairs)},
+                                                                                {"n", grouped(s.n)}})
+                     : fill(lesson_text(View::periods, "describe_first_long_none"), {{"n", grouped(s.n)}});
   return t + " Selected pair " + std::to_string(s.pair) + ": period " + period_text(pe::period(s.pair, s.d, s.base)) + " positions.";
 }
 
