@@ -123,17 +123,6 @@ void draw_terms(const pe::ScoreTerms& t, const ViewContext& ctx) {
   bar("q_m \xC2\xB7 k_n   the score", t.total, scale, colors::ink, ctx, true);
 }
 
-void marker(ImDrawList* dl, int shape, ImVec2 q, float r, ImU32 col, float sc) {
-  switch (shape) {
-    case 0: dl->AddCircle(q, r, col, 12, 1.8f * sc); break;
-    case 1:
-      dl->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 2.0f * sc);
-      dl->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), col, 2.0f * sc);
-      break;
-    default: dl->AddRect(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 0, 0, 2.0f * sc); break;
-  }
-}
-
 std::string head_text(const ProjectionsCache& c, const State& s) {
   switch (choice_of(c)) {
     case pe::HeadChoice::random:

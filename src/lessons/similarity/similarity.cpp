@@ -56,17 +56,6 @@ void refresh(SimilarityCache& c, const State& s, int samples) {
   }
 }
 
-void marker(ImDrawList* dl, int shape, ImVec2 q, float r, ImU32 col, float sc) {
-  switch (shape) {
-    case 0: dl->AddCircle(q, r, col, 12, 1.8f * sc); break;
-    case 1:
-      dl->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 2.0f * sc);
-      dl->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), col, 2.0f * sc);
-      break;
-    default: dl->AddRect(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 0, 0, 2.0f * sc); break;
-  }
-}
-
 }  // namespace
 
 void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
