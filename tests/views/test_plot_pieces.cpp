@@ -73,6 +73,15 @@ TEST_CASE("label placer: the spots around an anchor, in order") {
   CHECK(same(a[5], ImVec2(45, 52)));  // centred below
 }
 
+TEST_CASE("beside a line: right of it while the label keeps its room from the edge, else left") {
+  // A 30 px label by a line at x = 50 in a plot ending at 100: 50 + 30 + 10 <= 100, so right, 6 px away.
+  CHECK(beside_line(50, 30, 100, 6, 8, 10) == Approx(56));
+  // At x = 61 it would reach 101 with its room: left of the line, 8 px back: 61 - 30 - 8.
+  CHECK(beside_line(61, 30, 100, 6, 8, 10) == Approx(23));
+  // Exactly at the limit (60 + 30 + 10 = 100) it still goes right.
+  CHECK(beside_line(60, 30, 100, 6, 8, 10) == Approx(66));
+}
+
 TEST_CASE("log axis: decade numbers and which decades carry them") {
   CHECK(decade_label(0) == "1");
   CHECK(decade_label(1) == "10");

@@ -303,7 +303,7 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       t = "\xE2\x89\xA5 " + std::to_string(full);
       tw = ImGui::CalcTextSize(t.c_str()).x;
     }
-    const float tx = x + tw + 8 * sc <= p.hi.x ? x + 5 * sc : x - tw - 5 * sc;
+    const float tx = beside_line(x, tw, p.hi.x, 5 * sc, 5 * sc, 8 * sc);
     // Its row at the top, right of the line where it fits; where a curve runs there (the base's
     // own, just above one turn), the rows below, then the other side of the line. (Spots are the
     // halo's box, 2 px wider than the text on either side.)

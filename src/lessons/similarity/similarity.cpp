@@ -136,8 +136,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
       plot_vline(dl, p, x, colors::ghost, 1.5f * sc);
     dl->AddCircleFilled(ImVec2(x, p.sy(at_k)), 4.5f * sc, colors::ghost);
     const std::string t = "k = " + fmt("%g", s.k) + (s.k < 0 ? ", shown at |k|" : "") + ": " + fmt("%.2f", at_k);
-    const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    halo_text(dl, ImVec2(x + tw + 10 * sc > p.hi.x ? x - tw - 8 * sc : x + 6 * sc, p.lo.y + 4 * sc), colors::ghost, t.c_str());
+    halo_text_beside(dl, p, x, p.lo.y + 4 * sc, colors::ghost, t.c_str(), 6 * sc, 8 * sc, 10 * sc);
   }
   plot_clip_pop();
 
