@@ -166,3 +166,30 @@ TEST_CASE("dial row: at least one a row, never more columns than dials, a width 
   CHECK(dial_row(3, w, ImVec2(w / 3, 150), 60, 20, 2).cols == 3);
   CHECK(dial_row(0, w, ImVec2(100, 150), 60, 20, 2).rows() == 0);
 }
+
+TEST_CASE("dial matrix: the names' column where the width holds it, and the pair columns beside it") {
+  // 700 px >= 560: names at the left, 150 px; (700 - 150) / 100 = 5.5, so 5 columns.
+  const DialColumns wide = dial_columns(700, 100, 560, 150);
+  CHECK(wide.side_labels);
+  CHECK(wide.label_w == Approx(150));
+  CHECK(wide.count == 5);
+  // 500 px: the names go above the rows; 500 / 100 = 5 columns.
+  const DialColumns narrow = dial_columns(500, 100, 560, 150);
+  CHECK_FALSE(narrow.side_labels);
+  CHECK(narrow.label_w == 0);
+  CHECK(narrow.count == 5);
+  // At least one column, at most `most`.
+  CHECK(dial_columns(50, 100, 560, 150).count == 1);
+  CHECK(dial_columns(5000, 100, 560, 150).count == 12);
+  CHECK(dial_columns(5000, 100, 560, 150, 4).count == 4);
+}
+
+TEST_CASE("dial matrix: the wanted pairs first, then the midpoints of finer splits, in increasing order") {
+  // 64 pairs, 6 shown: 10, 0, 63 wanted (the repeat and -1 skipped), then the middle round(31.5) = 32
+  // (lround: away from zero), then the quarters round(15.75) = 16 and round(47.25) = 47.
+  CHECK(dial_pairs(64, 6, {10, 0, 63, 0, -1}) == std::vector<int>{0, 10, 16, 32, 47, 63});
+  // Fewer pairs than columns: every pair once.
+  CHECK(dial_pairs(3, 8, {2}) == std::vector<int>{0, 1, 2});
+  // The wanted ones are cut at `count`, in their order.
+  CHECK(dial_pairs(100, 2, {50, 7, 3}) == std::vector<int>{7, 50});
+}

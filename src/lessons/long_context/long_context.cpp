@@ -217,21 +217,6 @@ std::string temperature_sentence(const LongContextCache& c) {
 
 // ---- drawing ----
 
-// A filled sweep from twelve o'clock turning clockwise by `turn` (a full disc from one turn on), built
-// from quarter-turn wedges without anti-aliased seams between them.
-void fill_sweep(ImDrawList* dl, ImVec2 c, float r, double turn, ImU32 col) {
-  if (turn >= pe::kTwoPi) {
-    dl->AddCircleFilled(c, r, col, 48);
-    return;
-  }
-  if (!(turn > 1e-4)) return;
-  const int pieces = std::max(1, static_cast<int>(std::ceil(turn / (pe::kPi / 2))));
-  const ImDrawListFlags flags = dl->Flags;
-  dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
-  for (int k = 0; k < pieces; ++k) dial_wedge(dl, c, r, k * turn / pieces, turn / pieces, col, std::max(3, 40 / pieces));
-  dl->Flags = flags;
-}
-
 // An arc of the ring from dial angle `from` to `to` (clockwise from twelve o'clock).
 void ring_arc(ImDrawList* dl, ImVec2 c, float r, double from, double to, ImU32 col, float thickness) {
   if (!(to - from > 1e-4)) return;
@@ -248,7 +233,7 @@ void ring_arc(ImDrawList* dl, ImVec2 c, float r, double from, double to, ImU32 c
 // trained angles), a tick where training stopped and the hand at position s·L.
 void sweep_dial(ImDrawList* dl, ImVec2 c, float r, const pe::Sweep& w, ImU32 method_col, float sc) {
   dial_face(dl, c, r, false, 1.5f, 3.0f, sc);
-  fill_sweep(dl, c, r * 0.64f, w.trained, tint(kTrained, 0.45f));
+  dial_sweep(dl, c, r * 0.64f, w.trained, tint(kTrained, 0.45f));
   const float ring = r * 0.83f, thick = 4.5f * sc;
   ring_arc(dl, c, ring, 0, std::min(w.extended, pe::kTwoPi), method_col, thick);
   if (w.leaves) ring_arc(dl, c, ring, w.trained, w.trained + w.unseen, kUnseen, thick);
@@ -257,26 +242,6 @@ void sweep_dial(ImDrawList* dl, ImVec2 c, float r, const pe::Sweep& w, ImU32 met
   dial_hand(dl, c, tip, colors::ink, 1.8f, 2.5f, sc);
   if (w.leaves) dl->AddCircleFilled(tip, 3.5f * sc, kUnseen);
   dial_hub(dl, c, 2.5f, sc);
-}
-
-// The pairs the dial matrix shows, at most `count`, in increasing order: the selected pair, pair 0, the
-// last, the two sides of the one-turn boundary and YaRN's low and high first, then pairs spread evenly.
-std::vector<int> dial_pairs(int pairs, int count, int selected, const LongContextCache& c) {
-  const int first_short = pairs - c.short_sweeps;
-  const std::vector<int> want = {selected, 0, pairs - 1, first_short, first_short - 1, c.range.low, c.range.high};
-  std::vector<int> out;
-  const auto add = [&](int i) {
-    if (i >= 0 && i < pairs && static_cast<int>(out.size()) < count && std::find(out.begin(), out.end(), i) == out.end())
-      out.push_back(i);
-  };
-  for (int i : want) add(i);
-  for (int k = 1; static_cast<int>(out.size()) < std::min(count, pairs) && k < count * 4; ++k) {
-    const int parts = 1 << static_cast<int>(std::floor(std::log2(k)));
-    add(static_cast<int>(std::lround((pairs - 1) * (2.0 * (k - parts) + 1) / (2.0 * parts))));
-  }
-  for (int i = 0; static_cast<int>(out.size()) < std::min(count, pairs); ++i) add(i);
-  std::sort(out.begin(), out.end());
-  return out;
 }
 
 void number_slider(const char* label, const char* id, double& v, double lo, double hi, const char* format) {
@@ -332,12 +297,12 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
   const int pairs = s.d / 2;
   const float lh = ImGui::GetTextLineHeight();
   const float avail = ImGui::GetContentRegionAvail().x;
-  const bool side_labels = avail >= 560 * sc;
-  const float label_w = side_labels ? 150 * sc : 0;
   const float dial = 58 * sc;
   const float cell_w = std::max(dial + 14 * sc, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc);
-  const int count = std::clamp(static_cast<int>((avail - label_w) / cell_w), 1, 12);
-  const std::vector<int> shown = dial_pairs(pairs, count, s.pair, c);
+  const auto [side_labels, label_w, count] = dial_columns(avail, cell_w, 560 * sc, 150 * sc);
+  // The selected pair, pair 0, the last, the two sides of the one-turn boundary and YaRN's low and high.
+  const int first_short = pairs - c.short_sweeps;
+  const std::vector<int> shown = dial_pairs(pairs, count, {s.pair, 0, pairs - 1, first_short, first_short - 1, c.range.low, c.range.high});
   std::vector<int> rows;
   for (int m = 0; m < 4; ++m)
     if (method_shown(s, m)) rows.push_back(m);

@@ -93,42 +93,6 @@ std::string slow_sentence(const State& s, const RopeBaseCache&) {
                {"factor", fmt("%.4g", slower ? f : 1 / f)}});
 }
 
-// A filled sweep from twelve o'clock turning clockwise by `turn` radians (a full disc from one turn on),
-// built from quarter-turn wedges without anti-aliased seams between them.
-void fill_sweep(ImDrawList* dl, ImVec2 c, float r, double turn, ImU32 col) {
-  if (turn >= pe::kTwoPi) {
-    dl->AddCircleFilled(c, r, col, 48);
-    return;
-  }
-  if (!(turn > 1e-4)) return;
-  const int pieces = std::max(1, static_cast<int>(std::ceil(turn / (pe::kPi / 2))));
-  const ImDrawListFlags flags = dl->Flags;
-  dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
-  for (int k = 0; k < pieces; ++k) dial_wedge(dl, c, r, k * turn / pieces, turn / pieces, col, std::max(3, 40 / pieces));
-  dl->Flags = flags;
-}
-
-// The pairs the dials show, at most `count`: the selected pair, pair 0, the last pair and the pairs on
-// each side of each base's one-turn line first, then pairs spread evenly; in increasing order.
-std::vector<int> dial_pairs(int pairs, int count, int selected, int full_a, int full_b) {
-  std::vector<int> want = {selected, 0, pairs - 1, full_a - 1, full_a, full_b - 1, full_b};
-  std::vector<int> out;
-  const auto add = [&](int i) {
-    if (i >= 0 && i < pairs && static_cast<int>(out.size()) < count && std::find(out.begin(), out.end(), i) == out.end())
-      out.push_back(i);
-  };
-  for (int i : want) add(i);
-  for (int k = 1; static_cast<int>(out.size()) < std::min(count, pairs) && k < count * 4; ++k) {
-    // Spread: the midpoints of ever finer splits of 0 .. pairs - 1.
-    const int parts = 1 << static_cast<int>(std::floor(std::log2(k)));
-    const int j = k - parts;
-    add(static_cast<int>(std::lround((pairs - 1) * (2.0 * j + 1) / (2.0 * parts))));
-  }
-  for (int i = 0; static_cast<int>(out.size()) < std::min(count, pairs); ++i) add(i);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 void square_bullet(ImU32 col, const std::string& text, float sc) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float lh = ImGui::GetTextLineHeight();
@@ -175,12 +139,11 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   const int pairs = s.d / 2;
   const float lh = ImGui::GetTextLineHeight();
   const float avail = ImGui::GetContentRegionAvail().x;
-  const bool side_labels = avail >= 560 * sc;
-  const float label_w = side_labels ? 120 * sc : 0;
   const float dial = 60 * sc;
   const ImVec2 cell(std::max(dial + 16 * sc, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc), lh + dial + lh + 12 * sc);
-  const int count = std::clamp(static_cast<int>((avail - label_w) / cell.x), 1, 12);
-  const std::vector<int> shown = dial_pairs(pairs, count, s.pair, c.full_a, c.full_b);
+  const auto [side_labels, label_w, count] = dial_columns(avail, cell.x, 560 * sc, 120 * sc);
+  // The selected pair, pair 0, the last and the pairs on each side of each base's one-turn line.
+  const std::vector<int> shown = dial_pairs(pairs, count, {s.pair, 0, pairs - 1, c.full_a - 1, c.full_a, c.full_b - 1, c.full_b});
   const DialRow dr = dial_row(static_cast<int>(shown.size()), avail - label_w, cell, dial, lh + 4 * sc, 2 * sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const double end = std::max(0, s.n - 1);
@@ -209,7 +172,7 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       const ImVec2 ctr = dr.centre(pc.pos);
       const float r = dial / 2 - 2 * sc;
       dial_face(dl, ctr, r, pc.selected, 1.5f, 3.0f, sc);
-      fill_sweep(dl, ctr, r * 0.82f, angle, tint(col, 0.3f));
+      dial_sweep(dl, ctr, r * 0.82f, angle, tint(col, 0.3f));
       dl->AddLine(hand_tip(ctr, r * 0.84f, 0), hand_tip(ctr, r, 0), colors::tick, 2.0f * sc);
       dial_hand(dl, ctr, hand_tip(ctr, r * 0.9f, std::fmod(angle, pe::kTwoPi)), col, 2.5f, 3.5f, sc);
       dial_hub(dl, ctr, 2.5f, sc);
