@@ -135,12 +135,16 @@ std::vector<int> pairs_where(const LongContextCache& c, bool (*pred)(double)) {
   return out;
 }
 
-std::string leave_count(int k) {
+// "no pairs", "one pair", "{k} pairs": the lesson text `<key>_zero`, `<key>_one` or `<key>_many`.
+std::string count_text(const char* key, int k) {
   const View v = View::long_context;
-  if (k == 0) return std::string(lesson_text(v, "leave_zero"));
-  if (k == 1) return std::string(lesson_text(v, "leave_one"));
-  return fill(lesson_text(v, "leave_many"), {{"k", std::to_string(k)}});
+  const std::string id(key);
+  if (k == 0) return std::string(lesson_text(v, id + "_zero"));
+  if (k == 1) return std::string(lesson_text(v, id + "_one"));
+  return fill(lesson_text(v, id + "_many"), {{"k", std::to_string(k)}});
 }
+
+std::string leave_count(int k) { return count_text("leave", k); }
 
 // ---- the sentences (the view and describe() say the same) ----
 
@@ -161,12 +165,7 @@ std::string run_sentence(const State& s, const LongContextCache& c) {
   return t;
 }
 
-std::string reach_text(int k) {
-  const View v = View::long_context;
-  if (k == 0) return std::string(lesson_text(v, "reach_zero"));
-  if (k == 1) return std::string(lesson_text(v, "reach_one"));
-  return fill(lesson_text(v, "reach_many"), {{"k", std::to_string(k)}});
-}
+std::string reach_text(int k) { return count_text("reach", k); }
 
 std::string capitalised(std::string t) {
   if (!t.empty() && t[0] >= 'a' && t[0] <= 'z') t[0] = static_cast<char>(t[0] - 'a' + 'A');
