@@ -106,6 +106,17 @@ void polyline(ImDrawList* dl, const Plot& f, const std::vector<double>& err, ImU
   }
 }
 
+// The pixel column (of `columns` from the chart's left edge) under the mouse, marked by a faint line,
+// or -1 when the mouse is not over the chart.
+int hovered_column(ImDrawList* dl, const Plot& f, int columns) {
+  if (!f.hovered) return -1;
+  const ImVec2 m = f.mouse;
+  const int j = static_cast<int>(m.x - f.lo.x);
+  if (!(j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y)) return -1;
+  plot_vline(dl, f, m.x, with_alpha(colors::marker, 90), 1.0f);
+  return j;
+}
+
 void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   const float line = ImGui::GetTextLineHeight();
   ImGui::BeginGroup();  // the chart and, in a narrow window, its legend below it: one item beside the other chart
@@ -159,18 +170,13 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     ImGui::Dummy(ImVec2(f.hi.x - origin.x, box.y));
   }
 
-  if (f.hovered) {
-    const ImVec2 m = f.mouse;
-    const int j = static_cast<int>(m.x - f.lo.x);
-    if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
-      const double p = std::round(pos_at((j + 0.5) / columns));
-      plot_vline(dl, f, m.x, with_alpha(colors::marker, 90), 1.0f);
-      ImGui::SetTooltip("positions near %s (largest error among up to %d whole positions in this pixel column)\n"
-                        "naive float32: %s\nshader:        %s\nclick: show every pair at position %s on the right",
-                        fmt("%.4g", p).c_str(), kSamplesPerColumn, fmt("%.2e", c.naive_err[static_cast<size_t>(j)]).c_str(),
-                        fmt("%.2e", c.shader_err[static_cast<size_t>(j)]).c_str(), fmt("%.0f", p).c_str());
-      if (f.clicked) c.probe = std::clamp(p, 1.0, kMaxPos);
-    }
+  if (const int j = hovered_column(dl, f, columns); j >= 0) {
+    const double p = std::round(pos_at((j + 0.5) / columns));
+    ImGui::SetTooltip("positions near %s (largest error among up to %d whole positions in this pixel column)\n"
+                      "naive float32: %s\nshader:        %s\nclick: show every pair at position %s on the right",
+                      fmt("%.4g", p).c_str(), kSamplesPerColumn, fmt("%.2e", c.naive_err[static_cast<size_t>(j)]).c_str(),
+                      fmt("%.2e", c.shader_err[static_cast<size_t>(j)]).c_str(), fmt("%.0f", p).c_str());
+    if (f.clicked) c.probe = std::clamp(p, 1.0, kMaxPos);
   }
   ImGui::EndGroup();
 }
@@ -444,18 +450,13 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
 
-  if (f.hovered) {
-    const ImVec2 m = f.mouse;
-    const int j = static_cast<int>(m.x - f.lo.x);
-    if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
-      const double p = std::round(pos_at((j + 0.5) / columns));
-      plot_vline(dl, f, m.x, with_alpha(colors::marker, 90), 1.0f);
-      std::string tip = "positions near ";
-      tip.append(fmt("%.4g", p)).append(" (largest angle error among up to ").append(std::to_string(kSamplesPerColumn)).append(" whole positions in this pixel column)");
-      for (int fi = 0; fi < pe::kFloatFormatCount; ++fi)
-        tip.append("\n").append(format_name(kFormats[fi])).append(": ").append(degrees_text(c.half_err[static_cast<size_t>(fi)][static_cast<size_t>(j)]));
-      ImGui::SetTooltip("%s", tip.c_str());
-    }
+  if (const int j = hovered_column(dl, f, columns); j >= 0) {
+    const double p = std::round(pos_at((j + 0.5) / columns));
+    std::string tip = "positions near ";
+    tip.append(fmt("%.4g", p)).append(" (largest angle error among up to ").append(std::to_string(kSamplesPerColumn)).append(" whole positions in this pixel column)");
+    for (int fi = 0; fi < pe::kFloatFormatCount; ++fi)
+      tip.append("\n").append(format_name(kFormats[fi])).append(": ").append(degrees_text(c.half_err[static_cast<size_t>(fi)][static_cast<size_t>(j)]));
+    ImGui::SetTooltip("%s", tip.c_str());
   }
   ImGui::EndGroup();
 }
