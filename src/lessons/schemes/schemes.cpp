@@ -688,14 +688,8 @@ void options_row(SchemesOptions& c, const ViewContext& ctx) {
 int schemes_window(const State& s) { return std::max(8, 2 * s.n); }
 
 SchemesOptions schemes_options(const State& s) {
-  SchemesOptions o;
-  o.scheme = s.scheme;
-  o.heads = s.alibiHeads;
-  o.head = s.alibiHead;
-  o.bidirectional = s.t5Bidirectional;
-  o.buckets = s.t5Buckets;
-  o.max_distance = s.t5MaxDistance;
-  return sane(o);
+  return sane({.scheme = s.scheme, .heads = s.alibiHeads, .head = s.alibiHead, .bidirectional = s.t5Bidirectional, .buckets = s.t5Buckets,
+               .max_distance = s.t5MaxDistance});
 }
 
 namespace {
