@@ -243,16 +243,6 @@ void sweep_dial(ImDrawList* dl, ImVec2 c, float r, const pe::Sweep& w, ImU32 met
   dial_hub(dl, c, 2.5f, sc);
 }
 
-void number_slider(const char* label, const char* id, double& v, double lo, double hi, const char* format) {
-  ImGui::TextUnformatted(label);
-  ImGui::SetNextItemWidth(-1);
-  double x = v;
-  if (ImGui::SliderScalar(id, ImGuiDataType_Double, &x, &lo, &hi, format, ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
-      std::isfinite(x))
-    v = std::clamp(x, lo, hi);
-  focus_name(label);
-}
-
 void draw_controls(State& s, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const float avail = ImGui::GetContentRegionAvail().x;
@@ -260,21 +250,11 @@ void draw_controls(State& s, const ViewContext& ctx) {
   if (!ImGui::BeginTable("lc_controls", columns, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
   double length = s.contextLength, factor = s.contextFactor;
-  number_slider("trained length L", "##L", length, kMinTrained, kMaxTrained, "%.0f");
-  for (double v : {2048.0, 4096.0, 8192.0, 32768.0}) {
-    const std::string label = grouped(v) + "##L";
-    if (v != 2048.0) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) length = v;
-    focus_name("trained length " + grouped(v));
-  }
+  log_slider("trained length L", "##L", length, kMinTrained, kMaxTrained, "%.0f");
+  if (const auto v = preset_buttons({2048.0, 4096.0, 8192.0, 32768.0}, "L", "trained length")) length = *v;
   ImGui::TableNextColumn();
-  number_slider("factor s (run at s\xC2\xB7L)", "##s", factor, kMinFactor, kMaxFactor, "%.3g");
-  for (double v : {2.0, 4.0, 8.0, 16.0, 32.0}) {
-    const std::string label = fmt("%g", v) + "##s";
-    if (v != 2.0) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) factor = v;
-    focus_name("factor " + fmt("%g", v));
-  }
+  log_slider("factor s (run at s\xC2\xB7L)", "##s", factor, kMinFactor, kMaxFactor, "%.3g");
+  if (const auto v = preset_buttons({2.0, 4.0, 8.0, 16.0, 32.0}, "s", "factor", [](double x) { return fmt("%g", x); })) factor = *v;
   // Through the validated path (the settings table's limits), as a URL or a tour step sets them.
   if (std::round(length) != s.contextLength) set_number(s, Field::contextLength, std::round(length));
   if (factor != s.contextFactor) set_number(s, Field::contextFactor, factor);

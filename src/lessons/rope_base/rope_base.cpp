@@ -108,28 +108,11 @@ void draw_controls(State& s, RopeBaseCache&, const ViewContext& ctx) {
   if (!ImGui::BeginTable("rb_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
   param_slider("context n (positions 0 to n \xE2\x88\x92 1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
-  for (int n : {4096, 8192, 32768, 100000}) {
-    const std::string label = grouped(n) + "##n";
-    if (n != 4096) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) set_number(s, Field::n, n);
-    focus_name("context " + grouped(n));
-  }
+  if (const auto n = preset_buttons({4096.0, 8192.0, 32768.0, 100000.0}, "n", "context")) set_number(s, Field::n, *n);
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted("second base");
-  ImGui::SetNextItemWidth(-1);
   double b = s.compareBase;
-  const double lo = kMinCompare, hi = pe::kMaxBase;
-  if (ImGui::SliderScalar("##compare", ImGuiDataType_Double, &b, &lo, &hi, "%.6g",
-                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
-      std::isfinite(b))
-    set_number(s, Field::compareBase, std::clamp(b, kMinCompare, pe::kMaxBase));
-  focus_name("second base");
-  for (double v : {10000.0, 500000.0, 1000000.0}) {
-    const std::string label = grouped(v) + "##b";
-    if (v != 10000.0) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) set_number(s, Field::compareBase, v);
-    focus_name("second base " + grouped(v));
-  }
+  if (log_slider("second base", "##compare", b, kMinCompare, pe::kMaxBase, "%.6g")) set_number(s, Field::compareBase, b);
+  if (const auto v = preset_buttons({10000.0, 500000.0, 1000000.0}, "b", "second base")) set_number(s, Field::compareBase, *v);
   ImGui::EndTable();
 }
 
