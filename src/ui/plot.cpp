@@ -202,6 +202,15 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
   return p;
 }
 
+PlotAndSide plot_and_side(ImVec2 avail, float side, float keep, float sc) {
+  PlotAndSide r;
+  r.beside = avail.x >= side + 12 * sc + 300 * sc;
+  r.side_w = r.beside ? side : std::min(side, avail.x);
+  r.plot.x = r.beside ? std::max(240 * sc, avail.x - r.side_w - 12 * sc) : avail.x;
+  r.plot.y = r.beside ? std::max(metrics::plot_min_height * sc, avail.y - keep) : std::max(metrics::plot_min_height * sc, avail.y * 0.6f);
+  return r;
+}
+
 void plot_title(ImDrawList* dl, const Plot& p, float top, float right, const std::string& title, const std::string& short_title) {
   const std::string& t = ImGui::CalcTextSize(title.c_str()).x > right - p.lo.x ? short_title : title;
   dl->AddText(ImVec2(p.lo.x, top), colors::ink, t.c_str());

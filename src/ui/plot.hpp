@@ -49,6 +49,21 @@ void plot_button(const char* id, ImVec2 size, Plot& p);
 void plot_clip_push(const Plot& p, float outset = 1.0f);
 void plot_clip_pop();
 
+// A plot with a panel beside it (the projections and similarity views: the values at k and the notes),
+// or the panel below the plot in a window too narrow for both (a phone), where the plot takes the
+// whole width. `side` is the panel's width, `keep` the height left under a plot beside it:
+//   beside = avail.x >= side + 12 + 300              (pixels at UI scale 1, times sc)
+//   side_w = beside ? side : min(side, avail.x)
+//   plot   = beside ? (max(240, avail.x - side_w - 12), max(plot_min_height, avail.y - keep))
+//                   : (avail.x,                         max(plot_min_height, 0.6 avail.y))
+// Pure arithmetic: tests/views/test_plot_pieces.cpp checks it by hand.
+struct PlotAndSide {
+  bool beside = false;
+  float side_w = 0;
+  ImVec2 plot;
+};
+PlotAndSide plot_and_side(ImVec2 avail, float side, float keep, float sc);
+
 // The labels of a frame its view draws (plot_rect; the precision charts), as plot_frame places its own:
 //   plot_title     the chart's title in ink, left aligned on the frame, its top at `top` (the line
 //                  above the frame), or `short_title` where `title` would reach past `right`;

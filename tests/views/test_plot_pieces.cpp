@@ -193,3 +193,21 @@ TEST_CASE("dial matrix: the wanted pairs first, then the midpoints of finer spli
   // The wanted ones are cut at `count`, in their order.
   CHECK(dial_pairs(100, 2, {50, 7, 3}) == std::vector<int>{7, 50});
 }
+
+TEST_CASE("plot and side panel: beside where both fit, else the panel below a full-width plot") {
+  // 320 + 12 + 300 = 632 px hold both: the plot gets 800 - 320 - 12 = 468 px, the height less `keep`.
+  const PlotAndSide wide = plot_and_side(ImVec2(800, 500), 320, 10, 1);
+  CHECK(wide.beside);
+  CHECK(wide.side_w == Approx(320));
+  CHECK(same(wide.plot, ImVec2(468, 490)));
+  // 600 px: the panel below, 320 wide; the plot the whole width and 0.6 of the height (at least
+  // plot_min_height, 220).
+  const PlotAndSide narrow = plot_and_side(ImVec2(600, 500), 320, 10, 1);
+  CHECK_FALSE(narrow.beside);
+  CHECK(narrow.side_w == Approx(320));
+  CHECK(same(narrow.plot, ImVec2(600, 300)));
+  // A phone narrower than the panel: the panel takes the width; a short window keeps the least height.
+  const PlotAndSide phone = plot_and_side(ImVec2(300, 200), 320, 10, 1);
+  CHECK(phone.side_w == Approx(300));
+  CHECK(same(phone.plot, ImVec2(300, 220)));
+}

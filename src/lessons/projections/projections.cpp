@@ -173,12 +173,9 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   focus_name("offsets k up to K");
   cache.kmax = kmax_of(cache);
 
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const bool beside = avail.x >= 320 * sc + 12 * sc + 300 * sc;
-  const float side_w = beside ? 320 * sc : std::min(320 * sc, avail.x);
-  const float plot_w = beside ? std::max(240 * sc, avail.x - side_w - 12 * sc) : avail.x;
-  const float plot_h = beside ? std::max(metrics::plot_min_height * sc, avail.y - 0.5f * ImGui::GetTextLineHeightWithSpacing())
-                              : std::max(metrics::plot_min_height * sc, avail.y * 0.6f);
+  const PlotAndSide lay = plot_and_side(ImGui::GetContentRegionAvail(), 320 * sc, 0.5f * ImGui::GetTextLineHeightWithSpacing(), sc);
+  const bool beside = lay.beside;
+  const float side_w = lay.side_w, plot_w = lay.plot.x, plot_h = lay.plot.y;
   const int samples = sample_budget(s.d, plot_w - 70 * sc);
   refresh_curves(cache, s, samples);
 

@@ -92,14 +92,11 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     ImGui::EndTable();
   }
 
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
   // The legend and the values at k beside the plot, or below it in a narrow window (a phone), where
   // the plot takes the whole width.
-  const bool beside = avail.x >= 330 * sc + 12 * sc + 300 * sc;
-  const float table_w = beside ? 330 * sc : std::min(330 * sc, avail.x);
-  const float plot_w = beside ? std::max(240 * sc, avail.x - table_w - 12 * sc) : avail.x;
-  const float plot_h = beside ? std::max(metrics::plot_min_height * sc, avail.y - 1.6f * ImGui::GetTextLineHeightWithSpacing())
-                              : std::max(metrics::plot_min_height * sc, avail.y * 0.6f);
+  const PlotAndSide lay = plot_and_side(ImGui::GetContentRegionAvail(), 330 * sc, 1.6f * ImGui::GetTextLineHeightWithSpacing(), sc);
+  const bool beside = lay.beside;
+  const float table_w = lay.side_w, plot_w = lay.plot.x, plot_h = lay.plot.y;
   // One whole offset per pixel column at most (the inner width is the frame minus its margins).
   const int samples = std::max(2, static_cast<int>(plot_w - 70 * sc));
   refresh(cache, s, samples);
