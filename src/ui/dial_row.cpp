@@ -30,6 +30,10 @@ DialColumns dial_columns(float width, float cell_w, float side_from, float side_
   return c;
 }
 
+float turns_cell_width(float dial, float pad, float sc) {
+  return std::max(dial + pad, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc);
+}
+
 std::vector<int> dial_pairs(int pairs, int count, std::initializer_list<int> want) {
   std::vector<int> out;
   const auto add = [&](int i) {

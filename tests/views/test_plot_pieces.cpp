@@ -211,3 +211,13 @@ TEST_CASE("plot and side panel: beside where both fit, else the panel below a fu
   CHECK(phone.side_w == Approx(300));
   CHECK(same(phone.plot, ImVec2(300, 220)));
 }
+
+TEST_CASE("turns: short numbers of turns, never 1.00 just short of one") {
+  CHECK(turns_text(1304.2) == "1,304");
+  CHECK(turns_text(23.44) == "23.4");
+  CHECK(turns_text(0.9995) == "0.999");
+  CHECK(turns_text(0.42) == "0.42");
+  CHECK(turns_text(6.6e-10) == "6.6e-10");
+  CHECK(turns_words(1.0) == "1.00 turn");
+  CHECK(turns_words(2.5) == "2.50 turns");
+}

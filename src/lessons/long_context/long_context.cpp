@@ -90,15 +90,6 @@ LongContextCache fresh(const State& s, const LongContextCache& cache) {
 std::string length_text(double v) { return v == std::floor(v) && v < 1e15 ? grouped(v) : fmt("%.6g", v); }
 std::string factor_text(double v) { return fmt("%.4g", v); }
 
-std::string turns_text(double t) {
-  if (t >= 1000) return grouped(t);
-  if (t >= 10) return fmt("%.1f", t);
-  if (t < 1 && t >= 0.995) return fmt("%.3f", std::floor(t * 1000) / 1000);  // short of a turn: never "1.00"
-  if (t >= 0.1) return fmt("%.2f", t);
-  return fmt("%.2g", t);
-}
-std::string turns_words(double t) { return turns_text(t) + (t == 1.0 ? " turn" : " turns"); }
-
 // Pair indices as ranges: "46 to 63", "3, 5 to 9"; at most six ranges, then "and more".
 std::string index_ranges(const std::vector<int>& idx) {
   if (idx.empty()) return "none";
@@ -277,7 +268,7 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
   const float lh = ImGui::GetTextLineHeight();
   const float avail = ImGui::GetContentRegionAvail().x;
   const float dial = 58 * sc;
-  const float cell_w = std::max(dial + 14 * sc, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc);
+  const float cell_w = turns_cell_width(dial, 14 * sc, sc);
   const auto [side_labels, label_w, count] = dial_columns(avail, cell_w, 560 * sc, 150 * sc);
   // The selected pair, pair 0, the last, the two sides of the one-turn boundary and YaRN's low and high.
   const int first_short = pairs - c.short_sweeps;

@@ -52,16 +52,6 @@ std::string base_text(double b) {
   return fmt(b < 1e6 ? "%.6g" : "%.4g", b);
 }
 
-// A number of turns: 1,304 / 23.4 / 0.42 / 0.0023 / 1.6e-08.
-std::string turns_text(double t) {
-  if (t >= 1000) return grouped(t);
-  if (t >= 10) return fmt("%.1f", t);
-  if (t < 1 && t >= 0.995) return fmt("%.3f", std::floor(t * 1000) / 1000);  // short of a turn: never "1.00"
-  if (t >= 0.1) return fmt("%.2f", t);
-  return fmt("%.2g", t);
-}
-std::string turns_words(double t) { return turns_text(t) + (t == 1.0 ? " turn" : " turns"); }
-
 // "base 10,000: pairs 0 to 49 complete ..." for one base.
 std::string base_sentence(const State& s, double base, int full, const std::vector<double>& turns) {
   const int pairs = s.d / 2;
@@ -123,7 +113,7 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   const float lh = ImGui::GetTextLineHeight();
   const float avail = ImGui::GetContentRegionAvail().x;
   const float dial = 60 * sc;
-  const ImVec2 cell(std::max(dial + 16 * sc, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc), lh + dial + lh + 12 * sc);
+  const ImVec2 cell(turns_cell_width(dial, 16 * sc, sc), lh + dial + lh + 12 * sc);
   const auto [side_labels, label_w, count] = dial_columns(avail, cell.x, 560 * sc, 120 * sc);
   // The selected pair, pair 0, the last and the pairs on each side of each base's one-turn line.
   const std::vector<int> shown = dial_pairs(pairs, count, {s.pair, 0, pairs - 1, c.full_a - 1, c.full_a, c.full_b - 1, c.full_b});
