@@ -45,6 +45,16 @@ std::string tick_label(double v, double step) {
   return grouped(v, decimals);
 }
 
+std::string turns_text(double t) {
+  if (t >= 1000) return grouped(t);
+  if (t >= 10) return fmt("%.1f", t);
+  if (t < 1 && t >= 0.995) return fmt("%.3f", std::floor(t * 1000) / 1000);  // short of a turn: never "1.00"
+  if (t >= 0.1) return fmt("%.2f", t);
+  return fmt("%.2g", t);
+}
+
+std::string turns_words(double t) { return turns_text(t) + (t == 1.0 ? " turn" : " turns"); }
+
 std::string grouped(double v, int decimals) {
   if (!std::isfinite(v)) return "-";
   char f[8];

@@ -1,5 +1,6 @@
 #include "ui/dial.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/frequency.hpp"
@@ -32,6 +33,19 @@ void dial_wedge(ImDrawList* dl, ImVec2 c, float r, double from, double turn, ImU
   dl->PathLineTo(c);
   dl->PathArcTo(c, r, static_cast<float>(from - pe::kPi / 2), static_cast<float>(from + turn - pe::kPi / 2), segments);
   dl->PathFillConvex(col);
+}
+
+void dial_sweep(ImDrawList* dl, ImVec2 c, float r, double turn, ImU32 col) {
+  if (turn >= pe::kTwoPi) {
+    dl->AddCircleFilled(c, r, col, 48);
+    return;
+  }
+  if (!(turn > 1e-4)) return;
+  const int pieces = std::max(1, static_cast<int>(std::ceil(turn / (pe::kPi / 2))));
+  const ImDrawListFlags flags = dl->Flags;
+  dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
+  for (int k = 0; k < pieces; ++k) dial_wedge(dl, c, r, k * turn / pieces, turn / pieces, col, std::max(3, 40 / pieces));
+  dl->Flags = flags;
 }
 
 }  // namespace app

@@ -22,6 +22,35 @@ ImVec2 DialRow::cell_pos(ImVec2 o, int i, float row_gap) const {
   return ImVec2(o.x + cell.x * static_cast<float>(col(i)), o.y + (cell.y + row_gap) * static_cast<float>(row(i)));
 }
 
+DialColumns dial_columns(float width, float cell_w, float side_from, float side_w, int most) {
+  DialColumns c;
+  c.side_labels = width >= side_from;
+  c.label_w = c.side_labels ? side_w : 0;
+  c.count = std::clamp(static_cast<int>((width - c.label_w) / cell_w), 1, std::max(most, 1));
+  return c;
+}
+
+float turns_cell_width(float dial, float pad, float sc) {
+  return std::max(dial + pad, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc);
+}
+
+std::vector<int> dial_pairs(int pairs, int count, std::initializer_list<int> want) {
+  std::vector<int> out;
+  const auto add = [&](int i) {
+    if (i >= 0 && i < pairs && static_cast<int>(out.size()) < count && std::find(out.begin(), out.end(), i) == out.end())
+      out.push_back(i);
+  };
+  for (int i : want) add(i);
+  for (int k = 1; static_cast<int>(out.size()) < std::min(count, pairs) && k < count * 4; ++k) {
+    // The midpoints of ever finer splits of 0 .. pairs - 1: parts = 1, 2, 2, 4, 4, 4, 4, ...
+    const int parts = 1 << static_cast<int>(std::floor(std::log2(k)));
+    add(static_cast<int>(std::lround((pairs - 1) * (2.0 * (k - parts) + 1) / (2.0 * parts))));
+  }
+  for (int i = 0; static_cast<int>(out.size()) < std::min(count, pairs); ++i) add(i);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 void dial_row_next(const DialRow& r, int i) {
   if (r.col(i) > 0) ImGui::SameLine(0, 0);
 }

@@ -9,10 +9,16 @@
 //   in the cell at p:  centre = (p.x + cell.x / 2, p.y + top + dial / 2)
 //                      first label line at y = p.y + top + dial + gap
 //
-// dial_row and the DialRow members are pure geometry (tests/views/test_plot_pieces.cpp checks them by
+// A matrix of dials (the RoPE-base and long-context views) is such rows, one per base or method, a
+// column per pair: dial_columns says how many pairs fit beside the rows' names and dial_pairs which.
+//
+// dial_row, dial_columns, dial_pairs and the DialRow members are pure geometry (tests/views/test_plot_pieces.cpp checks them by
 // hand). Cells that are ImGui items (pair_cell) are placed with dial_row_next, which puts the next
 // cell beside the last unless it starts a row; ImGui's line spacing then separates the rows.
 #pragma once
+#include <initializer_list>
+#include <vector>
+
 #include "imgui.h"
 
 namespace app {
@@ -37,6 +43,26 @@ struct DialRow {
 };
 
 DialRow dial_row(int count, float width, ImVec2 cell, float dial, float top, float gap, float pad = 0);
+
+// The columns of a dial matrix `width` wide with cells `cell_w` wide: the rows' names in a column
+// `side_w` wide at the left where the width holds it (width >= side_from), else above each row
+// (label_w 0), and as many pair columns as fit beside them:
+//   count = clamp(int((width - label_w) / cell_w), 1, most)
+struct DialColumns {
+  bool side_labels = false;  // the names in a column at the left
+  float label_w = 0;         // that column's width (0: the names go above the rows)
+  int count = 1;             // pair columns
+};
+DialColumns dial_columns(float width, float cell_w, float side_from, float side_w, int most = 12);
+
+// A cell of a dial matrix that shows turns under its dials: as wide as the dial and `pad`, or the
+// widest turns label (turns_words in text/format.hpp, "6.6e-10 turns") and 10 px (times sc).
+float turns_cell_width(float dial, float pad, float sc);
+
+// The pairs (of 0 .. pairs - 1) a dial matrix shows, at most `count`, in increasing order: those of
+// `want` first (in its order, skipping repeats and pairs out of range), then the midpoints of ever finer
+// splits of 0 .. pairs - 1 (the middle, the quarters, ...), then the lowest pairs not yet shown.
+std::vector<int> dial_pairs(int pairs, int count, std::initializer_list<int> want);
 
 // Before the ImGui item of dial i's cell: beside the previous cell unless dial i starts a row.
 void dial_row_next(const DialRow& r, int i);

@@ -19,6 +19,9 @@ class KeyedCache {
     valid_ = true;
     return true;
   }
+  // True when the keys are the ones changed() last remembered: for a reader that may use what the cache
+  // holds but must not refresh it (a const cache).
+  bool holds(const Keys&... keys) const { return valid_ && std::tuple<Keys...>(keys...) == last_; }
   // Forces the next changed() to return true.
   void invalidate() { valid_ = false; }
 

@@ -84,4 +84,8 @@ std::vector<ImVec2> LabelPlacer::around(ImVec2 anchor, ImVec2 size, float gap) {
   return {ImVec2(right, above), ImVec2(right, below), ImVec2(left, above), ImVec2(left, below), ImVec2(centre, above), ImVec2(centre, below)};
 }
 
+float beside_line(float x, float w, float right, float gap, float back, float room) {
+  return x + w + room > right ? x - w - back : x + gap;
+}
+
 }  // namespace app

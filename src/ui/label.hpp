@@ -51,4 +51,11 @@ struct LabelPlacer {
   std::vector<Segment> segments_;
 };
 
+// The left edge of a label `w` wide beside a vertical line at screen x (a marker line: the selected
+// offset or position), so that it stays inside a plot whose right edge is `right`: right of the line,
+// `gap` away, while the label's right end keeps `room` from the edge; else left of it, `back` away.
+//
+//   x + w + room <= right  ?  x + gap  :  x - w - back
+float beside_line(float x, float w, float right, float gap, float back, float room);
+
 }  // namespace app

@@ -33,11 +33,10 @@ void log_x_decades(ImDrawList* dl, const Plot& p, int e0, int e1, float sc) {
   for (int e = e0; e <= e1; ++e) {
     const float x = p.sx(std::pow(10.0, e));
     dl->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::grid);
-    dl->AddLine(ImVec2(x, p.hi.y), ImVec2(x, p.hi.y + 4 * sc), colors::axis);
-    if ((e - e0) % every != 0) continue;
-    const std::string t = decade_label(e);
-    const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    dl->AddText(ImVec2(std::min(x - tw / 2, p.hi.x - tw), p.hi.y + 5 * sc), colors::ink, t.c_str());
+    if ((e - e0) % every == 0)
+      x_tick(dl, p, x, decade_label(e).c_str(), sc);
+    else
+      dl->AddLine(ImVec2(x, p.hi.y), ImVec2(x, p.hi.y + 4 * sc), colors::axis);
   }
 }
 

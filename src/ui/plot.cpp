@@ -202,6 +202,31 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
   return p;
 }
 
+PlotAndSide plot_and_side(ImVec2 avail, float side, float keep, float sc) {
+  PlotAndSide r;
+  r.beside = avail.x >= side + 12 * sc + 300 * sc;
+  r.side_w = r.beside ? side : std::min(side, avail.x);
+  r.plot.x = r.beside ? std::max(240 * sc, avail.x - r.side_w - 12 * sc) : avail.x;
+  r.plot.y = r.beside ? std::max(metrics::plot_min_height * sc, avail.y - keep) : std::max(metrics::plot_min_height * sc, avail.y * 0.6f);
+  return r;
+}
+
+void plot_title(ImDrawList* dl, const Plot& p, float top, float right, const std::string& title, const std::string& short_title) {
+  const std::string& t = ImGui::CalcTextSize(title.c_str()).x > right - p.lo.x ? short_title : title;
+  dl->AddText(ImVec2(p.lo.x, top), colors::ink, t.c_str());
+}
+
+void x_tick(ImDrawList* dl, const Plot& p, float x, const char* text, float sc) {
+  dl->AddLine(ImVec2(x, p.hi.y), ImVec2(x, p.hi.y + 4 * sc), colors::axis);
+  const float tw = ImGui::CalcTextSize(text).x;
+  dl->AddText(ImVec2(std::min(x - tw / 2, p.hi.x - tw), p.hi.y + 5 * sc), colors::ink, text);
+}
+
+void plot_x_title(ImDrawList* dl, const Plot& p, const char* text, float sc) {
+  const float line = ImGui::GetTextLineHeight();
+  dl->AddText(ImVec2((p.lo.x + p.hi.x - ImGui::CalcTextSize(text).x) / 2, p.hi.y + 6 * sc + line), colors::text_dim, text);
+}
+
 void plot_clip_push(const Plot& p, float outset) {
   ImGui::GetWindowDrawList()->PushClipRect(p.lo, ImVec2(p.hi.x + outset, p.hi.y + outset), true);
 }

@@ -6,6 +6,7 @@
 //   sx(x) = lo.x + (v - x0) / (x1 - x0) · width,   v = log10(x) on a log axis, else x
 //   sy(y) = hi.y - (v - y0) / (y1 - y0) · height   (screen y grows downwards)
 #pragma once
+#include <string>
 #include <vector>
 
 #include "imgui.h"
@@ -47,6 +48,32 @@ void plot_button(const char* id, ImVec2 size, Plot& p);
 // line on the last value shows whole; 0: nothing crosses the frame); plot_clip_pop() ends it.
 void plot_clip_push(const Plot& p, float outset = 1.0f);
 void plot_clip_pop();
+
+// A plot with a panel beside it (the projections and similarity views: the values at k and the notes),
+// or the panel below the plot in a window too narrow for both (a phone), where the plot takes the
+// whole width. `side` is the panel's width, `keep` the height left under a plot beside it:
+//   beside = avail.x >= side + 12 + 300              (pixels at UI scale 1, times sc)
+//   side_w = beside ? side : min(side, avail.x)
+//   plot   = beside ? (max(240, avail.x - side_w - 12), max(plot_min_height, avail.y - keep))
+//                   : (avail.x,                         max(plot_min_height, 0.6 avail.y))
+// Pure arithmetic: tests/views/test_plot_pieces.cpp checks it by hand.
+struct PlotAndSide {
+  bool beside = false;
+  float side_w = 0;
+  ImVec2 plot;
+};
+PlotAndSide plot_and_side(ImVec2 avail, float side, float keep, float sc);
+
+// The labels of a frame its view draws (plot_rect; the precision charts), as plot_frame places its own:
+//   plot_title     the chart's title in ink, left aligned on the frame, its top at `top` (the line
+//                  above the frame), or `short_title` where `title` would reach past `right`;
+//   x_tick         a 4 px mark under the frame at screen x and its number under it, centred on the
+//                  mark but pulled left to end inside the frame;
+//   plot_x_title   the x axis title, dim, centred on the frame, under the tick numbers (a line and
+//                  6 px under the frame). Pixels at UI scale 1, times sc.
+void plot_title(ImDrawList* dl, const Plot& p, float top, float right, const std::string& title, const std::string& short_title);
+void x_tick(ImDrawList* dl, const Plot& p, float x, const char* text, float sc);
+void plot_x_title(ImDrawList* dl, const Plot& p, const char* text, float sc);
 
 // "Nice" tick values (1, 2, 5 times a power of ten) covering [lo, hi], at most about max_ticks.
 std::vector<double> nice_ticks(double lo, double hi, int max_ticks);

@@ -49,6 +49,33 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   return true;
 }
 
+bool log_slider(const char* label, const char* id, double& v, double lo, double hi, const char* format) {
+  ImGui::TextUnformatted(label);
+  ImGui::SetNextItemWidth(-1);
+  double x = v;
+  const bool changed =
+      ImGui::SliderScalar(id, ImGuiDataType_Double, &x, &lo, &hi, format, ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
+      std::isfinite(x);
+  if (changed) v = std::clamp(x, lo, hi);
+  focus_name(label);
+  return changed;
+}
+
+std::optional<double> preset_buttons(std::initializer_list<double> values, const char* id, const char* focus,
+                                     std::string (*text)(double)) {
+  std::optional<double> clicked;
+  bool first = true;
+  for (double v : values) {
+    const std::string shown = text ? text(v) : grouped(v);
+    const std::string label = shown + "##" + id;
+    if (!first) same_line_if_fits(button_width(label.c_str()));
+    first = false;
+    if (ImGui::SmallButton(label.c_str())) clicked = v;
+    focus_name(std::string(focus) + " " + shown);
+  }
+  return clicked;
+}
+
 void caption(std::string_view text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
   text_wrapped_at_spaces(text);  // not TextWrapped: it may break a number after its decimal point

@@ -1,6 +1,8 @@
 // Small UI helpers shared by the views: parameter controls that write through the validated path,
 // and number formatting that never shows NaN or Infinity.
 #pragma once
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +22,15 @@ namespace app {
 bool param_slider(const char* label, State& s, Field f, double lo, double hi, const char* fmt,
                   std::vector<Rejection>& notices, bool logarithmic = false);
 
+// A number the view keeps itself (not a State field, or one it stores after its own checks): `label`
+// on a line, then a full-width logarithmic slider `id` over [lo, hi], named `label` for the focus list.
+// A finite value the slider gives is clamped to [lo, hi] into v; returns true then.
+bool log_slider(const char* label, const char* id, double& v, double lo, double hi, const char* format);
+// A row of small preset buttons under a control, one per value, each beside the last where it fits
+// (else on a new line): a button shows text(v) (grouped(v) when text is null; ImGui id "text(v)##id")
+// and is named "<focus> <text(v)>" for the focus list. The value clicked this frame, if any.
+std::optional<double> preset_buttons(std::initializer_list<double> values, const char* id, const char* focus,
+                                     std::string (*text)(double) = nullptr);
 
 // Wrapped caption text in the dim caption colour.
 void caption(std::string_view text);

@@ -39,10 +39,11 @@ std::vector<std::string> words(std::string_view text) {
   return out;
 }
 
-// Core concepts no lesson draws as its own: the validated limits every layer reads (params), and the
+// Core concepts no lesson draws as its own: the validated limits every layer reads (params), the
 // fast path of whole tables behind PosEnc.table() (table_recurrence, checked against the direct formula
-// in tests/test_table_recurrence.cpp).
-const std::set<std::string> kSharedCore = {"params", "table_recurrence"};
+// in tests/test_table_recurrence.cpp) and the evenly spaced samples of a window of positions that the
+// adding and RoPE views draw their curves at (samples).
+const std::set<std::string> kSharedCore = {"params", "samples", "table_recurrence"};
 
 }  // namespace
 

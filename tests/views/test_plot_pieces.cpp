@@ -73,6 +73,15 @@ TEST_CASE("label placer: the spots around an anchor, in order") {
   CHECK(same(a[5], ImVec2(45, 52)));  // centred below
 }
 
+TEST_CASE("beside a line: right of it while the label keeps its room from the edge, else left") {
+  // A 30 px label by a line at x = 50 in a plot ending at 100: 50 + 30 + 10 <= 100, so right, 6 px away.
+  CHECK(beside_line(50, 30, 100, 6, 8, 10) == Approx(56));
+  // At x = 61 it would reach 101 with its room: left of the line, 8 px back: 61 - 30 - 8.
+  CHECK(beside_line(61, 30, 100, 6, 8, 10) == Approx(23));
+  // Exactly at the limit (60 + 30 + 10 = 100) it still goes right.
+  CHECK(beside_line(60, 30, 100, 6, 8, 10) == Approx(66));
+}
+
 TEST_CASE("log axis: decade numbers and which decades carry them") {
   CHECK(decade_label(0) == "1");
   CHECK(decade_label(1) == "10");
@@ -156,4 +165,59 @@ TEST_CASE("dial row: at least one a row, never more columns than dials, a width 
   const float w = 700;
   CHECK(dial_row(3, w, ImVec2(w / 3, 150), 60, 20, 2).cols == 3);
   CHECK(dial_row(0, w, ImVec2(100, 150), 60, 20, 2).rows() == 0);
+}
+
+TEST_CASE("dial matrix: the names' column where the width holds it, and the pair columns beside it") {
+  // 700 px >= 560: names at the left, 150 px; (700 - 150) / 100 = 5.5, so 5 columns.
+  const DialColumns wide = dial_columns(700, 100, 560, 150);
+  CHECK(wide.side_labels);
+  CHECK(wide.label_w == Approx(150));
+  CHECK(wide.count == 5);
+  // 500 px: the names go above the rows; 500 / 100 = 5 columns.
+  const DialColumns narrow = dial_columns(500, 100, 560, 150);
+  CHECK_FALSE(narrow.side_labels);
+  CHECK(narrow.label_w == 0);
+  CHECK(narrow.count == 5);
+  // At least one column, at most `most`.
+  CHECK(dial_columns(50, 100, 560, 150).count == 1);
+  CHECK(dial_columns(5000, 100, 560, 150).count == 12);
+  CHECK(dial_columns(5000, 100, 560, 150, 4).count == 4);
+}
+
+TEST_CASE("dial matrix: the wanted pairs first, then the midpoints of finer splits, in increasing order") {
+  // 64 pairs, 6 shown: 10, 0, 63 wanted (the repeat and -1 skipped), then the middle round(31.5) = 32
+  // (lround: away from zero), then the quarters round(15.75) = 16 and round(47.25) = 47.
+  CHECK(dial_pairs(64, 6, {10, 0, 63, 0, -1}) == std::vector<int>{0, 10, 16, 32, 47, 63});
+  // Fewer pairs than columns: every pair once.
+  CHECK(dial_pairs(3, 8, {2}) == std::vector<int>{0, 1, 2});
+  // The wanted ones are cut at `count`, in their order.
+  CHECK(dial_pairs(100, 2, {50, 7, 3}) == std::vector<int>{7, 50});
+}
+
+TEST_CASE("plot and side panel: beside where both fit, else the panel below a full-width plot") {
+  // 320 + 12 + 300 = 632 px hold both: the plot gets 800 - 320 - 12 = 468 px, the height less `keep`.
+  const PlotAndSide wide = plot_and_side(ImVec2(800, 500), 320, 10, 1);
+  CHECK(wide.beside);
+  CHECK(wide.side_w == Approx(320));
+  CHECK(same(wide.plot, ImVec2(468, 490)));
+  // 600 px: the panel below, 320 wide; the plot the whole width and 0.6 of the height (at least
+  // plot_min_height, 220).
+  const PlotAndSide narrow = plot_and_side(ImVec2(600, 500), 320, 10, 1);
+  CHECK_FALSE(narrow.beside);
+  CHECK(narrow.side_w == Approx(320));
+  CHECK(same(narrow.plot, ImVec2(600, 300)));
+  // A phone narrower than the panel: the panel takes the width; a short window keeps the least height.
+  const PlotAndSide phone = plot_and_side(ImVec2(300, 200), 320, 10, 1);
+  CHECK(phone.side_w == Approx(300));
+  CHECK(same(phone.plot, ImVec2(300, 220)));
+}
+
+TEST_CASE("turns: short numbers of turns, never 1.00 just short of one") {
+  CHECK(turns_text(1304.2) == "1,304");
+  CHECK(turns_text(23.44) == "23.4");
+  CHECK(turns_text(0.9995) == "0.999");
+  CHECK(turns_text(0.42) == "0.42");
+  CHECK(turns_text(6.6e-10) == "6.6e-10");
+  CHECK(turns_words(1.0) == "1.00 turn");
+  CHECK(turns_words(2.5) == "2.50 turns");
 }

@@ -5,6 +5,7 @@
 
 #include "core/encoding.hpp"
 #include "core/mixing.hpp"
+#include "core/samples.hpp"
 #include "imgui.h"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
@@ -41,10 +42,7 @@ void make_words(int d, std::vector<double>& w1, std::vector<double>& w2) {
 std::vector<double> window_positions(const State& s) {
   const double start = window_start(s);
   const int samples = std::max(2, std::min(s.n, std::clamp(200000 / s.d, 48, 320)));
-  const double span = static_cast<double>(s.n - 1);
-  std::vector<double> xs(static_cast<size_t>(samples));
-  for (int j = 0; j < samples; ++j) xs[static_cast<size_t>(j)] = start + span * j / (samples - 1);
-  return xs;
+  return pe::even_samples(start, static_cast<double>(s.n - 1), samples);
 }
 
 void refresh(AddingCache& c, const State& s) {

@@ -359,17 +359,8 @@ void draw_map(State& s, HeatmapCache& c, const ViewContext& ctx, float height) {
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(c.plot_min.x + 8 * sc, c.plot_min.y + 8 * sc), colors::warning,
                 msg.c_str(), nullptr, size.x - 16 * sc);
   } else {
-    gfx::HeatmapDraw hd;
-    hd.min = c.plot_min;
-    hd.max = c.plot_max;
-    hd.pos0 = c.pos0;
-    hd.positions = c.positions;
-    hd.dim0 = c.dim0;
-    hd.dims = c.dims;
-    hd.d = s.d;
-    hd.base = s.base;
-    hd.naive = c.naive;
-    c.renderer.queue(dl, hd);
+    c.renderer.queue(dl, {.min = c.plot_min, .max = c.plot_max, .pos0 = c.pos0, .positions = c.positions, .dim0 = c.dim0, .dims = c.dims,
+                          .d = s.d, .base = s.base, .naive = c.naive});
   }
   if (over_dims) dl->AddRectFilled(ImVec2(c.plot_min.x, c.plot_min.y - line - 8 * sc), ImVec2(c.plot_max.x, c.plot_min.y - 1), kAxisHover);
   if (over_pos) dl->AddRectFilled(ImVec2(origin.x, c.plot_min.y), ImVec2(c.plot_min.x - 1, c.plot_max.y), kAxisHover);

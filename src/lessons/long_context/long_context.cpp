@@ -90,15 +90,6 @@ LongContextCache fresh(const State& s, const LongContextCache& cache) {
 std::string length_text(double v) { return v == std::floor(v) && v < 1e15 ? grouped(v) : fmt("%.6g", v); }
 std::string factor_text(double v) { return fmt("%.4g", v); }
 
-std::string turns_text(double t) {
-  if (t >= 1000) return grouped(t);
-  if (t >= 10) return fmt("%.1f", t);
-  if (t < 1 && t >= 0.995) return fmt("%.3f", std::floor(t * 1000) / 1000);  // short of a turn: never "1.00"
-  if (t >= 0.1) return fmt("%.2f", t);
-  return fmt("%.2g", t);
-}
-std::string turns_words(double t) { return turns_text(t) + (t == 1.0 ? " turn" : " turns"); }
-
 // Pair indices as ranges: "46 to 63", "3, 5 to 9"; at most six ranges, then "and more".
 std::string index_ranges(const std::vector<int>& idx) {
   if (idx.empty()) return "none";
@@ -135,12 +126,16 @@ std::vector<int> pairs_where(const LongContextCache& c, bool (*pred)(double)) {
   return out;
 }
 
-std::string leave_count(int k) {
+// "no pairs", "one pair", "{k} pairs": the lesson text `<key>_zero`, `<key>_one` or `<key>_many`.
+std::string count_text(const char* key, int k) {
   const View v = View::long_context;
-  if (k == 0) return std::string(lesson_text(v, "leave_zero"));
-  if (k == 1) return std::string(lesson_text(v, "leave_one"));
-  return fill(lesson_text(v, "leave_many"), {{"k", std::to_string(k)}});
+  const std::string id(key);
+  if (k == 0) return std::string(lesson_text(v, id + "_zero"));
+  if (k == 1) return std::string(lesson_text(v, id + "_one"));
+  return fill(lesson_text(v, id + "_many"), {{"k", std::to_string(k)}});
 }
+
+std::string leave_count(int k) { return count_text("leave", k); }
 
 // ---- the sentences (the view and describe() say the same) ----
 
@@ -161,12 +156,7 @@ std::string run_sentence(const State& s, const LongContextCache& c) {
   return t;
 }
 
-std::string reach_text(int k) {
-  const View v = View::long_context;
-  if (k == 0) return std::string(lesson_text(v, "reach_zero"));
-  if (k == 1) return std::string(lesson_text(v, "reach_one"));
-  return fill(lesson_text(v, "reach_many"), {{"k", std::to_string(k)}});
-}
+std::string reach_text(int k) { return count_text("reach", k); }
 
 std::string capitalised(std::string t) {
   if (!t.empty() && t[0] >= 'a' && t[0] <= 'z') t[0] = static_cast<char>(t[0] - 'a' + 'A');
@@ -217,21 +207,6 @@ std::string temperature_sentence(const LongContextCache& c) {
 
 // ---- drawing ----
 
-// A filled sweep from twelve o'clock turning clockwise by `turn` (a full disc from one turn on), built
-// from quarter-turn wedges without anti-aliased seams between them.
-void fill_sweep(ImDrawList* dl, ImVec2 c, float r, double turn, ImU32 col) {
-  if (turn >= pe::kTwoPi) {
-    dl->AddCircleFilled(c, r, col, 48);
-    return;
-  }
-  if (!(turn > 1e-4)) return;
-  const int pieces = std::max(1, static_cast<int>(std::ceil(turn / (pe::kPi / 2))));
-  const ImDrawListFlags flags = dl->Flags;
-  dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
-  for (int k = 0; k < pieces; ++k) dial_wedge(dl, c, r, k * turn / pieces, turn / pieces, col, std::max(3, 40 / pieces));
-  dl->Flags = flags;
-}
-
 // An arc of the ring from dial angle `from` to `to` (clockwise from twelve o'clock).
 void ring_arc(ImDrawList* dl, ImVec2 c, float r, double from, double to, ImU32 col, float thickness) {
   if (!(to - from > 1e-4)) return;
@@ -248,7 +223,7 @@ void ring_arc(ImDrawList* dl, ImVec2 c, float r, double from, double to, ImU32 c
 // trained angles), a tick where training stopped and the hand at position s·L.
 void sweep_dial(ImDrawList* dl, ImVec2 c, float r, const pe::Sweep& w, ImU32 method_col, float sc) {
   dial_face(dl, c, r, false, 1.5f, 3.0f, sc);
-  fill_sweep(dl, c, r * 0.64f, w.trained, tint(kTrained, 0.45f));
+  dial_sweep(dl, c, r * 0.64f, w.trained, tint(kTrained, 0.45f));
   const float ring = r * 0.83f, thick = 4.5f * sc;
   ring_arc(dl, c, ring, 0, std::min(w.extended, pe::kTwoPi), method_col, thick);
   if (w.leaves) ring_arc(dl, c, ring, w.trained, w.trained + w.unseen, kUnseen, thick);
@@ -259,36 +234,6 @@ void sweep_dial(ImDrawList* dl, ImVec2 c, float r, const pe::Sweep& w, ImU32 met
   dial_hub(dl, c, 2.5f, sc);
 }
 
-// The pairs the dial matrix shows, at most `count`, in increasing order: the selected pair, pair 0, the
-// last, the two sides of the one-turn boundary and YaRN's low and high first, then pairs spread evenly.
-std::vector<int> dial_pairs(int pairs, int count, int selected, const LongContextCache& c) {
-  const int first_short = pairs - c.short_sweeps;
-  const std::vector<int> want = {selected, 0, pairs - 1, first_short, first_short - 1, c.range.low, c.range.high};
-  std::vector<int> out;
-  const auto add = [&](int i) {
-    if (i >= 0 && i < pairs && static_cast<int>(out.size()) < count && std::find(out.begin(), out.end(), i) == out.end())
-      out.push_back(i);
-  };
-  for (int i : want) add(i);
-  for (int k = 1; static_cast<int>(out.size()) < std::min(count, pairs) && k < count * 4; ++k) {
-    const int parts = 1 << static_cast<int>(std::floor(std::log2(k)));
-    add(static_cast<int>(std::lround((pairs - 1) * (2.0 * (k - parts) + 1) / (2.0 * parts))));
-  }
-  for (int i = 0; static_cast<int>(out.size()) < std::min(count, pairs); ++i) add(i);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-void number_slider(const char* label, const char* id, double& v, double lo, double hi, const char* format) {
-  ImGui::TextUnformatted(label);
-  ImGui::SetNextItemWidth(-1);
-  double x = v;
-  if (ImGui::SliderScalar(id, ImGuiDataType_Double, &x, &lo, &hi, format, ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
-      std::isfinite(x))
-    v = std::clamp(x, lo, hi);
-  focus_name(label);
-}
-
 void draw_controls(State& s, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const float avail = ImGui::GetContentRegionAvail().x;
@@ -296,21 +241,11 @@ void draw_controls(State& s, const ViewContext& ctx) {
   if (!ImGui::BeginTable("lc_controls", columns, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
   double length = s.contextLength, factor = s.contextFactor;
-  number_slider("trained length L", "##L", length, kMinTrained, kMaxTrained, "%.0f");
-  for (double v : {2048.0, 4096.0, 8192.0, 32768.0}) {
-    const std::string label = grouped(v) + "##L";
-    if (v != 2048.0) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) length = v;
-    focus_name("trained length " + grouped(v));
-  }
+  log_slider("trained length L", "##L", length, kMinTrained, kMaxTrained, "%.0f");
+  if (const auto v = preset_buttons({2048.0, 4096.0, 8192.0, 32768.0}, "L", "trained length")) length = *v;
   ImGui::TableNextColumn();
-  number_slider("factor s (run at s\xC2\xB7L)", "##s", factor, kMinFactor, kMaxFactor, "%.3g");
-  for (double v : {2.0, 4.0, 8.0, 16.0, 32.0}) {
-    const std::string label = fmt("%g", v) + "##s";
-    if (v != 2.0) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) factor = v;
-    focus_name("factor " + fmt("%g", v));
-  }
+  log_slider("factor s (run at s\xC2\xB7L)", "##s", factor, kMinFactor, kMaxFactor, "%.3g");
+  if (const auto v = preset_buttons({2.0, 4.0, 8.0, 16.0, 32.0}, "s", "factor", [](double x) { return fmt("%g", x); })) factor = *v;
   // Through the validated path (the settings table's limits), as a URL or a tour step sets them.
   if (std::round(length) != s.contextLength) set_number(s, Field::contextLength, std::round(length));
   if (factor != s.contextFactor) set_number(s, Field::contextFactor, factor);
@@ -332,12 +267,12 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
   const int pairs = s.d / 2;
   const float lh = ImGui::GetTextLineHeight();
   const float avail = ImGui::GetContentRegionAvail().x;
-  const bool side_labels = avail >= 560 * sc;
-  const float label_w = side_labels ? 150 * sc : 0;
   const float dial = 58 * sc;
-  const float cell_w = std::max(dial + 14 * sc, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc);
-  const int count = std::clamp(static_cast<int>((avail - label_w) / cell_w), 1, 12);
-  const std::vector<int> shown = dial_pairs(pairs, count, s.pair, c);
+  const float cell_w = turns_cell_width(dial, 14 * sc, sc);
+  const auto [side_labels, label_w, count] = dial_columns(avail, cell_w, 560 * sc, 150 * sc);
+  // The selected pair, pair 0, the last, the two sides of the one-turn boundary and YaRN's low and high.
+  const int first_short = pairs - c.short_sweeps;
+  const std::vector<int> shown = dial_pairs(pairs, count, {s.pair, 0, pairs - 1, first_short, first_short - 1, c.range.low, c.range.high});
   std::vector<int> rows;
   for (int m = 0; m < 4; ++m)
     if (method_shown(s, m)) rows.push_back(m);

@@ -116,7 +116,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     if (!fits(t)) t = fill(lesson_text(View::periods, "first_long_label_short"), {{"dim", dim}});
     if (!fits(t)) t = std::string(lesson_text(View::periods, "first_long_label_min"));
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    const float tx = x + tw + 10 * sc > p.hi.x ? x - tw - 6 * sc : x + 6 * sc;
+    const float tx = beside_line(x, tw, p.hi.x, 6 * sc, 6 * sc, 10 * sc);
     const ImVec2 at(std::clamp(tx, p.lo.x + 2 * sc, std::max(p.lo.x + 2 * sc, p.hi.x - tw - 2 * sc)), p.lo.y + 4 * sc);
     halo_text(dl, at, colors::text_dim, t.c_str());
     labels.avoid_rect(ImVec2(at.x - 2, at.y), ImVec2(at.x + tw + 2, at.y + ImGui::GetTextLineHeight()));

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <string>
 
 #include "core/encoding.hpp"
@@ -106,8 +105,18 @@ void polyline(ImDrawList* dl, const Plot& f, const std::vector<double>& err, ImU
   }
 }
 
+// The pixel column (of `columns` from the chart's left edge) under the mouse, marked by a faint line,
+// or -1 when the mouse is not over the chart.
+int hovered_column(ImDrawList* dl, const Plot& f, int columns) {
+  if (!f.hovered) return -1;
+  const ImVec2 m = f.mouse;
+  const int j = static_cast<int>(m.x - f.lo.x);
+  if (!(j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y)) return -1;
+  plot_vline(dl, f, m.x, with_alpha(colors::marker, 90), 1.0f);
+  return j;
+}
+
 void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
-  const float line = ImGui::GetTextLineHeight();
   ImGui::BeginGroup();  // the chart and, in a narrow window, its legend below it: one item beside the other chart
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   Plot f = error_plot(size, sc, 1.0, kMaxPos, true);
@@ -116,17 +125,13 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
 
   plot_button("by_position", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const int dim = 2 * s.pair + c.component;
-  char title[96];
-  std::snprintf(title, sizeof title, "|float32 \xE2\x88\x92 double| of dimension %d (%s of pair %d) against position", dim,
-                c.component ? "cos" : "sin", s.pair);
-  if (ImGui::CalcTextSize(title).x > origin.x + size.x - f.lo.x)  // a narrow chart: the short title
-    std::snprintf(title, sizeof title, "|float32 \xE2\x88\x92 double|, dimension %d (%s)", dim, c.component ? "cos" : "sin");
-  dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title);
+  const std::string dim = std::to_string(2 * s.pair + c.component), part = c.component ? "cos" : "sin";
+  plot_title(dl, f, origin.y, origin.x + size.x,
+             "|float32 \xE2\x88\x92 double| of dimension " + dim + " (" + part + " of pair " + std::to_string(s.pair) + ") against position",
+             "|float32 \xE2\x88\x92 double|, dimension " + dim + " (" + part + ")");  // the short one: a narrow chart
   draw_error_axis(dl, f, sc);
   log_x_decades(dl, f, 0, 7, sc);
-  const char* xl = "position (log scale)";
-  dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
+  plot_x_title(dl, f, "position (log scale)", sc);
 
   plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
   // The estimate |w pos| 2^-23 (the angle error bound, capped where values can no longer be further off).
@@ -159,24 +164,18 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     ImGui::Dummy(ImVec2(f.hi.x - origin.x, box.y));
   }
 
-  if (f.hovered) {
-    const ImVec2 m = f.mouse;
-    const int j = static_cast<int>(m.x - f.lo.x);
-    if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
-      const double p = std::round(pos_at((j + 0.5) / columns));
-      plot_vline(dl, f, m.x, with_alpha(colors::marker, 90), 1.0f);
-      ImGui::SetTooltip("positions near %s (largest error among up to %d whole positions in this pixel column)\n"
-                        "naive float32: %s\nshader:        %s\nclick: show every pair at position %s on the right",
-                        fmt("%.4g", p).c_str(), kSamplesPerColumn, fmt("%.2e", c.naive_err[static_cast<size_t>(j)]).c_str(),
-                        fmt("%.2e", c.shader_err[static_cast<size_t>(j)]).c_str(), fmt("%.0f", p).c_str());
-      if (f.clicked) c.probe = std::clamp(p, 1.0, kMaxPos);
-    }
+  if (const int j = hovered_column(dl, f, columns); j >= 0) {
+    const double p = std::round(pos_at((j + 0.5) / columns));
+    ImGui::SetTooltip("positions near %s (largest error among up to %d whole positions in this pixel column)\n"
+                      "naive float32: %s\nshader:        %s\nclick: show every pair at position %s on the right",
+                      fmt("%.4g", p).c_str(), kSamplesPerColumn, fmt("%.2e", c.naive_err[static_cast<size_t>(j)]).c_str(),
+                      fmt("%.2e", c.shader_err[static_cast<size_t>(j)]).c_str(), fmt("%.0f", p).c_str());
+    if (f.clicked) c.probe = std::clamp(p, 1.0, kMaxPos);
   }
   ImGui::EndGroup();
 }
 
 void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
-  const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   refresh_pairs(c, s);
   const int pairs = s.d / 2;
@@ -185,22 +184,14 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // Each pair's mark is the larger of its two errors (sin and cos), whichever dimension the radio
   // buttons pick for the left chart: the title says so, shorter where the chart is narrow.
-  std::string title = "every pair at position " + fmt("%.0f", c.probe) + ": the larger of its sin and cos errors";
-  if (ImGui::CalcTextSize(title.c_str()).x > origin.x + size.x - f.lo.x)
-    title = "larger of sin, cos error at " + fmt("%.0f", c.probe);
-  dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title.c_str());
+  const std::string at = fmt("%.0f", c.probe);
+  plot_title(dl, f, origin.y, origin.x + size.x, "every pair at position " + at + ": the larger of its sin and cos errors",
+             "larger of sin, cos error at " + at);
   draw_error_axis(dl, f, sc);
   const double step = std::max(1.0, std::pow(10.0, std::floor(std::log10(std::max(1.0, pairs / 4.0)))));
   const double tick = pairs / step > 8 ? step * 2 : step;
-  for (double t = 0; t < pairs; t += tick) {
-    const float x = f.sx(t);
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%.0f", t);
-    dl->AddLine(ImVec2(x, f.hi.y), ImVec2(x, f.hi.y + 4 * sc), colors::axis);
-    dl->AddText(ImVec2(x - ImGui::CalcTextSize(buf).x / 2, f.hi.y + 5 * sc), colors::ink, buf);
-  }
-  const char* xl = "pair i (fast \xE2\x86\x92 slow)";
-  dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
+  for (double t = 0; t < pairs; t += tick) x_tick(dl, f, f.sx(t), fmt("%.0f", t).c_str(), sc);
+  plot_x_title(dl, f, "pair i (fast \xE2\x86\x92 slow)", sc);
 
   plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
   const float xs = f.sx(s.pair);
@@ -388,16 +379,14 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
   refresh_half(c, s, columns);
   plot_button("half_by_position", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  std::string title = "angle error of pair ";
-  title.append(std::to_string(s.pair)).append(", in degrees: fl(fl(pos)\xC2\xB7" "fl(\xCF\x89)) against \xCF\x89\xC2\xB7pos");
-  if (ImGui::CalcTextSize(title.c_str()).x > origin.x + size.x - f.lo.x) title.assign("angle error of pair ").append(std::to_string(s.pair)).append(", degrees");
-  dl->AddText(ImVec2(f.lo.x, origin.y), colors::ink, title.c_str());
+  const std::string pair = "angle error of pair " + std::to_string(s.pair);
+  plot_title(dl, f, origin.y, origin.x + size.x, pair + ", in degrees: fl(fl(pos)\xC2\xB7" "fl(\xCF\x89)) against \xCF\x89\xC2\xB7pos",
+             pair + ", degrees");
 
   dl->AddRectFilled(f.lo, f.hi, colors::paper);
   log_y_decades(dl, f, -6, 2, {-6, -3, 0, 2}, "\xC2\xB0", sc);
   log_x_decades(dl, f, 0, 7, sc);
-  const char* xl = "position (log scale)";
-  dl->AddText(ImVec2((f.lo.x + f.hi.x - ImGui::CalcTextSize(xl).x) / 2, f.hi.y + 6 * sc + line), colors::text_dim, xl);
+  plot_x_title(dl, f, "position (log scale)", sc);
 
   plot_clip_push(f, 0);
   const double w = pe::omega(s.pair, s.d, s.base);
@@ -444,18 +433,13 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
 
-  if (f.hovered) {
-    const ImVec2 m = f.mouse;
-    const int j = static_cast<int>(m.x - f.lo.x);
-    if (j >= 0 && j < columns && m.y >= f.lo.y && m.y <= f.hi.y) {
-      const double p = std::round(pos_at((j + 0.5) / columns));
-      plot_vline(dl, f, m.x, with_alpha(colors::marker, 90), 1.0f);
-      std::string tip = "positions near ";
-      tip.append(fmt("%.4g", p)).append(" (largest angle error among up to ").append(std::to_string(kSamplesPerColumn)).append(" whole positions in this pixel column)");
-      for (int fi = 0; fi < pe::kFloatFormatCount; ++fi)
-        tip.append("\n").append(format_name(kFormats[fi])).append(": ").append(degrees_text(c.half_err[static_cast<size_t>(fi)][static_cast<size_t>(j)]));
-      ImGui::SetTooltip("%s", tip.c_str());
-    }
+  if (const int j = hovered_column(dl, f, columns); j >= 0) {
+    const double p = std::round(pos_at((j + 0.5) / columns));
+    std::string tip = "positions near ";
+    tip.append(fmt("%.4g", p)).append(" (largest angle error among up to ").append(std::to_string(kSamplesPerColumn)).append(" whole positions in this pixel column)");
+    for (int fi = 0; fi < pe::kFloatFormatCount; ++fi)
+      tip.append("\n").append(format_name(kFormats[fi])).append(": ").append(degrees_text(c.half_err[static_cast<size_t>(fi)][static_cast<size_t>(j)]));
+    ImGui::SetTooltip("%s", tip.c_str());
   }
   ImGui::EndGroup();
 }

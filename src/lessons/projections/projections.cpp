@@ -123,17 +123,6 @@ void draw_terms(const pe::ScoreTerms& t, const ViewContext& ctx) {
   bar("q_m \xC2\xB7 k_n   the score", t.total, scale, colors::ink, ctx, true);
 }
 
-void marker(ImDrawList* dl, int shape, ImVec2 q, float r, ImU32 col, float sc) {
-  switch (shape) {
-    case 0: dl->AddCircle(q, r, col, 12, 1.8f * sc); break;
-    case 1:
-      dl->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 2.0f * sc);
-      dl->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), col, 2.0f * sc);
-      break;
-    default: dl->AddRect(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 0, 0, 2.0f * sc); break;
-  }
-}
-
 std::string head_text(const ProjectionsCache& c, const State& s) {
   switch (choice_of(c)) {
     case pe::HeadChoice::random:
@@ -184,12 +173,9 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   focus_name("offsets k up to K");
   cache.kmax = kmax_of(cache);
 
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const bool beside = avail.x >= 320 * sc + 12 * sc + 300 * sc;
-  const float side_w = beside ? 320 * sc : std::min(320 * sc, avail.x);
-  const float plot_w = beside ? std::max(240 * sc, avail.x - side_w - 12 * sc) : avail.x;
-  const float plot_h = beside ? std::max(metrics::plot_min_height * sc, avail.y - 0.5f * ImGui::GetTextLineHeightWithSpacing())
-                              : std::max(metrics::plot_min_height * sc, avail.y * 0.6f);
+  const PlotAndSide lay = plot_and_side(ImGui::GetContentRegionAvail(), 320 * sc, 0.5f * ImGui::GetTextLineHeightWithSpacing(), sc);
+  const bool beside = lay.beside;
+  const float side_w = lay.side_w, plot_w = lay.plot.x, plot_h = lay.plot.y;
   const int samples = sample_budget(s.d, plot_w - 70 * sc);
   refresh_curves(cache, s, samples);
 

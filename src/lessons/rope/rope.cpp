@@ -9,6 +9,7 @@
 #include "core/frequency.hpp"
 #include "core/mixing.hpp"
 #include "core/rope.hpp"
+#include "core/samples.hpp"
 #include "ui/dial.hpp"
 #include "ui/dial_row.hpp"
 #include "imgui.h"
@@ -48,10 +49,7 @@ std::vector<double> window_positions(const State& s) {
   const double start = window_start(s);
   const int budget = std::clamp(150000 / s.d, 48, 320);
   const int samples = std::max(2, std::min(s.n, budget));
-  const double span = static_cast<double>(s.n - 1);
-  std::vector<double> ms(static_cast<size_t>(samples));
-  for (int j = 0; j < samples; ++j) ms[static_cast<size_t>(j)] = start + span * j / (samples - 1);
-  return ms;
+  return pe::even_samples(start, static_cast<double>(s.n - 1), samples);
 }
 
 void refresh(RopeCache& c, const State& s) {

@@ -52,16 +52,6 @@ std::string base_text(double b) {
   return fmt(b < 1e6 ? "%.6g" : "%.4g", b);
 }
 
-// A number of turns: 1,304 / 23.4 / 0.42 / 0.0023 / 1.6e-08.
-std::string turns_text(double t) {
-  if (t >= 1000) return grouped(t);
-  if (t >= 10) return fmt("%.1f", t);
-  if (t < 1 && t >= 0.995) return fmt("%.3f", std::floor(t * 1000) / 1000);  // short of a turn: never "1.00"
-  if (t >= 0.1) return fmt("%.2f", t);
-  return fmt("%.2g", t);
-}
-std::string turns_words(double t) { return turns_text(t) + (t == 1.0 ? " turn" : " turns"); }
-
 // "base 10,000: pairs 0 to 49 complete ..." for one base.
 std::string base_sentence(const State& s, double base, int full, const std::vector<double>& turns) {
   const int pairs = s.d / 2;
@@ -93,42 +83,6 @@ std::string slow_sentence(const State& s, const RopeBaseCache&) {
                {"factor", fmt("%.4g", slower ? f : 1 / f)}});
 }
 
-// A filled sweep from twelve o'clock turning clockwise by `turn` radians (a full disc from one turn on),
-// built from quarter-turn wedges without anti-aliased seams between them.
-void fill_sweep(ImDrawList* dl, ImVec2 c, float r, double turn, ImU32 col) {
-  if (turn >= pe::kTwoPi) {
-    dl->AddCircleFilled(c, r, col, 48);
-    return;
-  }
-  if (!(turn > 1e-4)) return;
-  const int pieces = std::max(1, static_cast<int>(std::ceil(turn / (pe::kPi / 2))));
-  const ImDrawListFlags flags = dl->Flags;
-  dl->Flags &= ~ImDrawListFlags_AntiAliasedFill;
-  for (int k = 0; k < pieces; ++k) dial_wedge(dl, c, r, k * turn / pieces, turn / pieces, col, std::max(3, 40 / pieces));
-  dl->Flags = flags;
-}
-
-// The pairs the dials show, at most `count`: the selected pair, pair 0, the last pair and the pairs on
-// each side of each base's one-turn line first, then pairs spread evenly; in increasing order.
-std::vector<int> dial_pairs(int pairs, int count, int selected, int full_a, int full_b) {
-  std::vector<int> want = {selected, 0, pairs - 1, full_a - 1, full_a, full_b - 1, full_b};
-  std::vector<int> out;
-  const auto add = [&](int i) {
-    if (i >= 0 && i < pairs && static_cast<int>(out.size()) < count && std::find(out.begin(), out.end(), i) == out.end())
-      out.push_back(i);
-  };
-  for (int i : want) add(i);
-  for (int k = 1; static_cast<int>(out.size()) < std::min(count, pairs) && k < count * 4; ++k) {
-    // Spread: the midpoints of ever finer splits of 0 .. pairs - 1.
-    const int parts = 1 << static_cast<int>(std::floor(std::log2(k)));
-    const int j = k - parts;
-    add(static_cast<int>(std::lround((pairs - 1) * (2.0 * j + 1) / (2.0 * parts))));
-  }
-  for (int i = 0; static_cast<int>(out.size()) < std::min(count, pairs); ++i) add(i);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 void square_bullet(ImU32 col, const std::string& text, float sc) {
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float lh = ImGui::GetTextLineHeight();
@@ -144,28 +98,11 @@ void draw_controls(State& s, RopeBaseCache&, const ViewContext& ctx) {
   if (!ImGui::BeginTable("rb_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
   param_slider("context n (positions 0 to n \xE2\x88\x92 1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
-  for (int n : {4096, 8192, 32768, 100000}) {
-    const std::string label = grouped(n) + "##n";
-    if (n != 4096) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) set_number(s, Field::n, n);
-    focus_name("context " + grouped(n));
-  }
+  if (const auto n = preset_buttons({4096.0, 8192.0, 32768.0, 100000.0}, "n", "context")) set_number(s, Field::n, *n);
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted("second base");
-  ImGui::SetNextItemWidth(-1);
   double b = s.compareBase;
-  const double lo = kMinCompare, hi = pe::kMaxBase;
-  if (ImGui::SliderScalar("##compare", ImGuiDataType_Double, &b, &lo, &hi, "%.6g",
-                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
-      std::isfinite(b))
-    set_number(s, Field::compareBase, std::clamp(b, kMinCompare, pe::kMaxBase));
-  focus_name("second base");
-  for (double v : {10000.0, 500000.0, 1000000.0}) {
-    const std::string label = grouped(v) + "##b";
-    if (v != 10000.0) same_line_if_fits(button_width(label.c_str()));
-    if (ImGui::SmallButton(label.c_str())) set_number(s, Field::compareBase, v);
-    focus_name("second base " + grouped(v));
-  }
+  if (log_slider("second base", "##compare", b, kMinCompare, pe::kMaxBase, "%.6g")) set_number(s, Field::compareBase, b);
+  if (const auto v = preset_buttons({10000.0, 500000.0, 1000000.0}, "b", "second base")) set_number(s, Field::compareBase, *v);
   ImGui::EndTable();
 }
 
@@ -175,12 +112,11 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   const int pairs = s.d / 2;
   const float lh = ImGui::GetTextLineHeight();
   const float avail = ImGui::GetContentRegionAvail().x;
-  const bool side_labels = avail >= 560 * sc;
-  const float label_w = side_labels ? 120 * sc : 0;
   const float dial = 60 * sc;
-  const ImVec2 cell(std::max(dial + 16 * sc, ImGui::CalcTextSize("6.6e-10 turns").x + 10 * sc), lh + dial + lh + 12 * sc);
-  const int count = std::clamp(static_cast<int>((avail - label_w) / cell.x), 1, 12);
-  const std::vector<int> shown = dial_pairs(pairs, count, s.pair, c.full_a, c.full_b);
+  const ImVec2 cell(turns_cell_width(dial, 16 * sc, sc), lh + dial + lh + 12 * sc);
+  const auto [side_labels, label_w, count] = dial_columns(avail, cell.x, 560 * sc, 120 * sc);
+  // The selected pair, pair 0, the last and the pairs on each side of each base's one-turn line.
+  const std::vector<int> shown = dial_pairs(pairs, count, {s.pair, 0, pairs - 1, c.full_a - 1, c.full_a, c.full_b - 1, c.full_b});
   const DialRow dr = dial_row(static_cast<int>(shown.size()), avail - label_w, cell, dial, lh + 4 * sc, 2 * sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const double end = std::max(0, s.n - 1);
@@ -209,7 +145,7 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       const ImVec2 ctr = dr.centre(pc.pos);
       const float r = dial / 2 - 2 * sc;
       dial_face(dl, ctr, r, pc.selected, 1.5f, 3.0f, sc);
-      fill_sweep(dl, ctr, r * 0.82f, angle, tint(col, 0.3f));
+      dial_sweep(dl, ctr, r * 0.82f, angle, tint(col, 0.3f));
       dl->AddLine(hand_tip(ctr, r * 0.84f, 0), hand_tip(ctr, r, 0), colors::tick, 2.0f * sc);
       dial_hand(dl, ctr, hand_tip(ctr, r * 0.9f, std::fmod(angle, pe::kTwoPi)), col, 2.5f, 3.5f, sc);
       dial_hub(dl, ctr, 2.5f, sc);
@@ -303,7 +239,7 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       t = "\xE2\x89\xA5 " + std::to_string(full);
       tw = ImGui::CalcTextSize(t.c_str()).x;
     }
-    const float tx = x + tw + 8 * sc <= p.hi.x ? x + 5 * sc : x - tw - 5 * sc;
+    const float tx = beside_line(x, tw, p.hi.x, 5 * sc, 5 * sc, 8 * sc);
     // Its row at the top, right of the line where it fits; where a curve runs there (the base's
     // own, just above one turn), the rows below, then the other side of the line. (Spots are the
     // halo's box, 2 px wider than the text on either side.)

@@ -78,12 +78,11 @@ void compute(const State& s, const RopeLayoutsCache&, Curves& out) {
 }
 
 bool current(const State& s, const RopeLayoutsCache& c) {
-  return c.valid && c.key_d == s.d && c.key_base == s.base && c.key_trained == s.layoutTrained && c.key_vectors == s.layoutVectors &&
-         c.key_seed == s.layoutSeed && c.key_offsets == s.layoutOffsets;
+  return c.key.holds(s.d, s.base, s.layoutTrained, s.layoutVectors, s.layoutSeed, s.layoutOffsets);
 }
 
 void refresh(RopeLayoutsCache& c, const State& s) {
-  if (current(s, c)) return;
+  if (!c.key.changed(s.d, s.base, s.layoutTrained, s.layoutVectors, s.layoutSeed, s.layoutOffsets)) return;
   Curves cv;
   compute(s, c, cv);
   c.q = std::move(cv.q);
@@ -92,13 +91,6 @@ void refresh(RopeLayoutsCache& c, const State& s) {
   c.right = std::move(cv.right);
   c.wrong = std::move(cv.wrong);
   c.fixed = std::move(cv.fixed);
-  c.valid = true;
-  c.key_d = s.d;
-  c.key_base = s.base;
-  c.key_trained = s.layoutTrained;
-  c.key_vectors = s.layoutVectors;
-  c.key_seed = s.layoutSeed;
-  c.key_offsets = s.layoutOffsets;
 }
 
 const Curves& curves_for(const State& s, const RopeLayoutsCache& c, Curves& scratch) {

@@ -17,6 +17,7 @@
 
 #include "core/rope_attention.hpp"
 #include "state/state.hpp"
+#include "ui/keyed_cache.hpp"
 #include "ui/view_context.hpp"
 
 namespace app {
@@ -28,11 +29,7 @@ struct RopeLayoutsCache {
   // The view's own settings are the State's layoutTrained (the weights' layout; they run in the other),
   // layoutVectors, layoutSeed (which random vectors) and layoutOffsets (the curves span n - m = -R .. R).
   // The curves, for the settings and the (d, base) they were computed at.
-  bool valid = false;
-  int key_d = 0, key_seed = 0, key_offsets = 0;
-  double key_base = 0;
-  pe::RopeLayout key_trained = pe::RopeLayout::interleaved;
-  LayoutVectors key_vectors = LayoutVectors::random;
+  KeyedCache<int, double, pe::RopeLayout, LayoutVectors, int, int> key;  // d, base, trained, vectors, seed, offsets
   std::vector<double> q, k, rs, right, wrong, fixed;
 };
 

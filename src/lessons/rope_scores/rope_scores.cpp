@@ -67,23 +67,18 @@ void compute_curve(const State& s, RopeVectors v, int offsets, Curve& c) {
 }
 
 void refresh_curve(RopeScoresCache& c, const State& s) {
-  if (c.curve_valid && c.curve_d == s.d && c.curve_base == s.base && c.curve_vectors == s.scoresVectors && c.curve_offsets == s.scoresOffsets) return;
+  if (!c.curve_key.changed(s.d, s.base, s.scoresVectors, s.scoresOffsets)) return;
   Curve fresh;
   compute_curve(s, s.scoresVectors, s.scoresOffsets, fresh);
   c.q = std::move(fresh.q);
   c.k = std::move(fresh.k);
   c.rs = std::move(fresh.rs);
   c.decay = std::move(fresh.decay);
-  c.curve_valid = true;
-  c.curve_d = s.d;
-  c.curve_base = s.base;
-  c.curve_vectors = s.scoresVectors;
-  c.curve_offsets = s.scoresOffsets;
 }
 
 // The cache's curve when it is for this state and these settings, else one computed into `scratch`.
 const Curve& curve_for(const State& s, const RopeScoresCache& c, Curve& scratch) {
-  if (c.curve_valid && c.curve_d == s.d && c.curve_base == s.base && c.curve_vectors == s.scoresVectors && c.curve_offsets == s.scoresOffsets) {
+  if (c.curve_key.holds(s.d, s.base, s.scoresVectors, s.scoresOffsets)) {
     scratch.q = c.q;
     scratch.k = c.k;
     scratch.rs = c.rs;

@@ -20,6 +20,7 @@
 #include "core/rope_decay.hpp"
 #include "gfx/rope_scores_renderer.hpp"
 #include "state/state.hpp"
+#include "ui/keyed_cache.hpp"
 #include "ui/view_context.hpp"
 
 namespace app {
@@ -31,11 +32,8 @@ constexpr double kRopeCurveBudget = 1048576.0;  // 2^20
 struct RopeScoresCache {
   // The view's own settings are the State's scoresVectors (RopeVectors, view_options.hpp), scoresOffsets
   // (the curves span n - m = -R .. R) and scoresWindow (map positions per side before the work cap).
-  // The curves, for (curve_d, curve_base, curve_vectors, curve_offsets).
-  bool curve_valid = false;
-  int curve_d = 0, curve_offsets = 0;
-  double curve_base = 0;
-  RopeVectors curve_vectors = RopeVectors::ones;
+  // The curves, for the (d, base, vectors, offsets) in curve_key.
+  KeyedCache<int, double, RopeVectors, int> curve_key;
   std::vector<double> q, k, rs;
   pe::RopeDecay decay;
   // Where the map was drawn last frame (display coordinates) and what it showed.

@@ -637,6 +637,14 @@ void legend_for(const SchemesOptions& c, int W, float width, float sc) {
   }
 }
 
+// A label, then the next item (a slider) `w` wide on its line.
+void labelled(const char* label, float w) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(w);
+}
+
 // The scheme's own options, on the line(s) under the scheme choice.
 void options_row(SchemesOptions& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
@@ -644,19 +652,13 @@ void options_row(SchemesOptions& c, const ViewContext& ctx) {
     case Scheme::learned: break;
     case Scheme::alibi: {
       const float w = 150 * sc;
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted("heads H");
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(w);
+      labelled("heads H", w);
       ImGui::SliderInt("##heads", &c.heads, 1, kSchemesMaxHeads, "%d", ImGuiSliderFlags_AlwaysClamp);
       focus_name("ALiBi heads H");
       c.heads = std::clamp(c.heads, 1, kSchemesMaxHeads);
       c.head = std::min(c.head, c.heads - 1);
       same_line_if_fits(ImGui::CalcTextSize("head drawn").x + w + 10 * sc, 18 * sc);
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted("head drawn");
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(w);
+      labelled("head drawn", w);
       ImGui::SliderInt("##head", &c.head, 0, c.heads - 1, "%d", ImGuiSliderFlags_AlwaysClamp);
       focus_name("ALiBi head drawn");
       c.head = std::clamp(c.head, 0, c.heads - 1);
@@ -664,18 +666,12 @@ void options_row(SchemesOptions& c, const ViewContext& ctx) {
     }
     case Scheme::t5: {
       const float w = 130 * sc;
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted("buckets");
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(w);
+      labelled("buckets", w);
       int b = c.buckets / 2;
       if (ImGui::SliderInt("##buckets", &b, 2, kSchemesMaxBuckets / 2, "%d \xC3\x97 2", ImGuiSliderFlags_AlwaysClamp)) c.buckets = 2 * std::clamp(b, 2, kSchemesMaxBuckets / 2);
       focus_name("T5 buckets");
       same_line_if_fits(ImGui::CalcTextSize("max distance").x + w + 10 * sc, 18 * sc);
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted("max distance");
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(w);
+      labelled("max distance", w);
       ImGui::SliderInt("##maxdist", &c.max_distance, exact_of(c.buckets, c.bidirectional) + 1, 4096, "%d", ImGuiSliderFlags_Logarithmic);
       focus_name("T5 max distance");
       same_line_if_fits(checkbox_width("bidirectional"), 18 * sc);
@@ -692,14 +688,8 @@ void options_row(SchemesOptions& c, const ViewContext& ctx) {
 int schemes_window(const State& s) { return std::max(8, 2 * s.n); }
 
 SchemesOptions schemes_options(const State& s) {
-  SchemesOptions o;
-  o.scheme = s.scheme;
-  o.heads = s.alibiHeads;
-  o.head = s.alibiHead;
-  o.bidirectional = s.t5Bidirectional;
-  o.buckets = s.t5Buckets;
-  o.max_distance = s.t5MaxDistance;
-  return sane(o);
+  return sane({.scheme = s.scheme, .heads = s.alibiHeads, .head = s.alibiHead, .bidirectional = s.t5Bidirectional, .buckets = s.t5Buckets,
+               .max_distance = s.t5MaxDistance});
 }
 
 namespace {

@@ -56,17 +56,6 @@ void refresh(SimilarityCache& c, const State& s, int samples) {
   }
 }
 
-void marker(ImDrawList* dl, int shape, ImVec2 q, float r, ImU32 col, float sc) {
-  switch (shape) {
-    case 0: dl->AddCircle(q, r, col, 12, 1.8f * sc); break;
-    case 1:
-      dl->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 2.0f * sc);
-      dl->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), col, 2.0f * sc);
-      break;
-    default: dl->AddRect(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), col, 0, 0, 2.0f * sc); break;
-  }
-}
-
 }  // namespace
 
 void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
@@ -103,14 +92,11 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     ImGui::EndTable();
   }
 
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
   // The legend and the values at k beside the plot, or below it in a narrow window (a phone), where
   // the plot takes the whole width.
-  const bool beside = avail.x >= 330 * sc + 12 * sc + 300 * sc;
-  const float table_w = beside ? 330 * sc : std::min(330 * sc, avail.x);
-  const float plot_w = beside ? std::max(240 * sc, avail.x - table_w - 12 * sc) : avail.x;
-  const float plot_h = beside ? std::max(metrics::plot_min_height * sc, avail.y - 1.6f * ImGui::GetTextLineHeightWithSpacing())
-                              : std::max(metrics::plot_min_height * sc, avail.y * 0.6f);
+  const PlotAndSide lay = plot_and_side(ImGui::GetContentRegionAvail(), 330 * sc, 1.6f * ImGui::GetTextLineHeightWithSpacing(), sc);
+  const bool beside = lay.beside;
+  const float table_w = lay.side_w, plot_w = lay.plot.x, plot_h = lay.plot.y;
   // One whole offset per pixel column at most (the inner width is the frame minus its margins).
   const int samples = std::max(2, static_cast<int>(plot_w - 70 * sc));
   refresh(cache, s, samples);
@@ -147,8 +133,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
       plot_vline(dl, p, x, colors::ghost, 1.5f * sc);
     dl->AddCircleFilled(ImVec2(x, p.sy(at_k)), 4.5f * sc, colors::ghost);
     const std::string t = "k = " + fmt("%g", s.k) + (s.k < 0 ? ", shown at |k|" : "") + ": " + fmt("%.2f", at_k);
-    const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    halo_text(dl, ImVec2(x + tw + 10 * sc > p.hi.x ? x - tw - 8 * sc : x + 6 * sc, p.lo.y + 4 * sc), colors::ghost, t.c_str());
+    halo_text_beside(dl, p, x, p.lo.y + 4 * sc, colors::ghost, t.c_str(), 6 * sc, 8 * sc, 10 * sc);
   }
   plot_clip_pop();
 

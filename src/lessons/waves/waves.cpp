@@ -152,8 +152,7 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     const float x = p.sx(s.pos);
     plot_vline(dl, p, x, colors::hand, 1.5f * sc);
     const std::string t = "pos = " + fmt("%.2f", s.pos);
-    const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    halo_text(dl, ImVec2(x + tw + 8 * sc > p.hi.x ? x - tw - 6 * sc : x + 5 * sc, p.lo.y + 3 * sc), colors::hand, t.c_str());
+    halo_text_beside(dl, p, x, p.lo.y + 3 * sc, colors::hand, t.c_str(), 5 * sc, 6 * sc, 8 * sc);
   }
   plot_clip_pop();
 
