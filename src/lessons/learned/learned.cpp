@@ -97,14 +97,14 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
   dl->AddRectFilled(ImVec2(x0, y_bar), ImVec2(x1, y_bar + bar_h), colors::panel, 3 * sc);
   dl->AddRectFilled(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), tint(colors::hand, 0.25f), 3 * sc);
   dl->AddRect(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), colors::hand, 3 * sc, 0, 1.5f * sc);
-  const std::string inside = "learned rows 0 .. " + grouped(n - 1);
+  const std::string inside = fill(lesson_text(View::learned, "bar_inside"), {{"last", grouped(n - 1)}});
   const ImVec2 tsz = ImGui::CalcTextSize(inside.c_str());
   if (X(n - 1) - X(0) > tsz.x + 8 * sc)
     dl->AddText(ImVec2(X(0) + 6 * sc, y_bar + (bar_h - tsz.y) / 2), colors::hand, inside.c_str());
-  const char* outside = "no learned row here";
-  const ImVec2 osz = ImGui::CalcTextSize(outside);
+  const std::string outside(lesson_text(View::learned, "bar_outside"));
+  const ImVec2 osz = ImGui::CalcTextSize(outside.c_str());
   if (x1 - X(n - 1) > osz.x + 12 * sc)
-    dl->AddText(ImVec2(X(n - 1) + 8 * sc, y_bar + (bar_h - osz.y) / 2), colors::text_dim, outside);
+    dl->AddText(ImVec2(X(n - 1) + 8 * sc, y_bar + (bar_h - osz.y) / 2), colors::text_dim, outside.c_str());
 
   // Axis labels under the bar: the first row's number under its edge, the last row's centred under
   // it. Where the table is too narrow on the axis for both (a far pos squeezes it to a sliver, or

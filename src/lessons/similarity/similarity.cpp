@@ -113,15 +113,18 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   plot_hline(dl, p, p.sy(0), colors::zero_line, 1.0f);
   std::vector<ImVec2> pts(cache.ks.size());
   for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.closed[j]));
-  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kClosed, 0, 7.0f * sc);
+  // While a tour question asks whether another start changes the value, only the first start's curve
+  // is drawn: the others and the closed form (which has no pos in it) would answer it.
+  const bool others_withheld = text_withheld(View::similarity, "mark_starts");
+  if (!others_withheld) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kClosed, 0, 7.0f * sc);
   for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.direct[0][j]));
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), start_color(0), 0, 1.8f * sc);
   const int M = marker_every(static_cast<int>(cache.ks.size()));
   const float r = 4.0f * sc;
-  for (size_t i = 1; i < 3; ++i)
+  for (size_t i = 1; i < (others_withheld ? 1u : 3u); ++i)
     for (size_t j = (i == 1 ? 0 : static_cast<size_t>(M / 3)); j < cache.ks.size(); j += static_cast<size_t>(M))
       marker(dl, static_cast<int>(i) - 1, ImVec2(p.sx(cache.ks[j]), p.sy(cache.direct[i][j])), r, start_color(i), sc);
-  for (size_t j = 0; j < cache.live_ks.size(); ++j) marker(dl, 2, ImVec2(p.sx(cache.live_ks[j]), p.sy(cache.live[j])), r, kLive, sc);
+  for (size_t j = 0; j < (others_withheld ? 0u : cache.live_ks.size()); ++j) marker(dl, 2, ImVec2(p.sx(cache.live_ks[j]), p.sy(cache.live[j])), r, kLive, sc);
   // The chosen offset. The dot product is even in k (cos is), so a negative k is shown at |k|.
   const double at_k = pe::dot_closed_form(s.k, s.d, s.base);
   const double shown_k = std::fabs(s.k);
@@ -161,14 +164,16 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     else
       ImGui::SetCursorScreenPos(ImVec2(column, ImGui::GetCursorScreenPos().y));
     ImGui::PushFont(ctx.fonts.mono);
-    ImGui::TextUnformatted(fmt("%11.6f", v).c_str());
+    ImGui::TextUnformatted(std::isnan(v) ? "          ?" : fmt("%11.6f", v).c_str());  // NaN: withheld
     ImGui::PopFont();
   };
   row(-1, start_color(0), "from pos " + grouped(cache.starts[0]), pe::dot_direct(cache.starts[0], s.k, s.d, s.base));
-  row(0, start_color(1), "from pos " + grouped(cache.starts[1]), pe::dot_direct(cache.starts[1], s.k, s.d, s.base));
-  row(1, start_color(2), "from pos " + grouped(cache.starts[2]), pe::dot_direct(cache.starts[2], s.k, s.d, s.base));
-  row(2, kLive, "from pos = " + fmt("%.2f", s.pos), pe::dot_direct(s.pos, s.k, s.d, s.base));
-  row(-2, kClosed, "\xE2\x88\x91 cos(\xCF\x89 k), no pos", at_k);
+  const double hidden = std::nan("");
+  const auto shown = [&](double v) { return others_withheld ? hidden : v; };
+  row(0, start_color(1), "from pos " + grouped(cache.starts[1]), shown(pe::dot_direct(cache.starts[1], s.k, s.d, s.base)));
+  row(1, start_color(2), "from pos " + grouped(cache.starts[2]), shown(pe::dot_direct(cache.starts[2], s.k, s.d, s.base)));
+  row(2, kLive, "from pos = " + fmt("%.2f", s.pos), shown(pe::dot_direct(s.pos, s.k, s.d, s.base)));
+  row(-2, kClosed, "\xE2\x88\x91 cos(\xCF\x89 k), no pos", shown(at_k));
   ImGui::Spacing();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + table_w);
   if (s.k < 0) {
@@ -205,6 +210,10 @@ std::string describe_similarity(const State& s, const SimilarityCache& cache) {
   // similarityMaxK). Then the current pos.
   const int kmax = s.similarityMaxK;
   const double closed = pe::dot_closed_form(s.k, s.d, s.base);
+  if (text_withheld(View::similarity, "mark_starts"))
+    return "At offset k = " + fmt("%g", s.k) + " the dot product PE(pos) · PE(pos + k) from pos " + grouped(cache.starts[0]) + " is " +
+           fmt("%.6f", pe::dot_direct(cache.starts[0], s.k, s.d, s.base)) + "; from the other starts it is " +
+           std::string(kWithheld) + ".";
   std::string t = "At offset k = " + fmt("%g", s.k) + " the dot product PE(pos) · PE(pos + k) is the same from every start: ";
   for (const int start : cache.starts) {
     const int from = std::clamp(start, 0, 1000000);
