@@ -157,7 +157,7 @@ test('posenc-embed.d.ts: PosEncState has the settings table\'s keys and choices,
   assert.deepEqual(literals(dts, 'ViewId'), views.map((v) => v.id), 'ViewId is the lesson registry');
   // The handle's methods are typed (a method the loader has and the types do not would go unseen).
   const handle = interfaceMembers(dts, 'PosEncHandle').map((m) => m[0]);
-  const methods = [...dts.matchAll(/^\s{2}(\w+)\(/gm)].map((m) => m[1]);
+  const methods = [...dts.matchAll(/^\s{2}(\w+)(?:<[^>]*>)?\(/gm)].map((m) => m[1]);  // generic ones too: setState<S ...>(
   for (const name of ['getState', 'setState', 'describe', 'exportText', 'exportImage', 'animate', 'link', 'on', 'destroy'])
     assert.ok(methods.includes(name) || handle.includes(name), name + ' typed');
 });
