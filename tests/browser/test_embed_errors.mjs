@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { launch, threeOrigins, waitUntil, DIST } from './harness.mjs';
 
 let origins, browser, context, page, messages;
+// A hang (the defect) must fail the test, not stall the run.
+const LIMIT = { timeout: 45000 };
 const meta = JSON.parse(readFileSync(join(DIST, 'package.json'), 'utf8'));
 
 function writePages(dir, { B }) {
@@ -50,7 +52,7 @@ before(async () => {
 });
 after(async () => { await browser?.close(); origins?.close(); });
 
-test('a malformed setState is refused with the reason the figure gives; mount refuses such a state the same way', async () => {
+test('a malformed setState is refused with the reason the figure gives; mount refuses such a state the same way', LIMIT, async () => {
   const out = await fig(async () => {
     const h = window.PosEncEmbed.get(document.getElementById('fig'));
     const target = h.iframe.contentWindow, o = new URL(h.iframe.src).origin;
@@ -90,7 +92,7 @@ test('a malformed setState is refused with the reason the figure gives; mount re
   assert.deepEqual([s.k, s.rejected], [9, []]);
 });
 
-test('a call to a page that never starts rejects after the timeout, naming what it waited for', async () => {
+test('a call to a page that never starts rejects after the timeout, naming what it waited for', LIMIT, async () => {
   const why = await fig((src) => {
     const h = window.PosEncEmbed.mount(window.box(), { src, timeout: 400 });
     return Promise.all([h.getState().catch((e) => e.message), h.exportText('csv').catch((e) => e.message)]);
@@ -101,7 +103,7 @@ test('a call to a page that never starts rejects after the timeout, naming what 
   assert.match(bad, /timeout takes milliseconds/);
 });
 
-test('origins entries: a trailing slash and capitals are normalised; no scheme, a path or a wildcard throws, naming the entry', async () => {
+test('origins entries: a trailing slash and capitals are normalised; no scheme, a path or a wildcard throws, naming the entry', LIMIT, async () => {
   const A = new URL(origins.A.url).origin;
   const out = await fig(async ([A]) => {
     const tryMount = (list) => {
@@ -121,7 +123,7 @@ test('origins entries: a trailing slash and capitals are normalised; no scheme, 
   assert.match(out.refused[3], /has more than an origin/);
 });
 
-test('a figure that does not trust the page says so: ready, calls and on(error) reject with a hint about origins', async () => {
+test('a figure that does not trust the page says so: ready, calls and on(error) reject with a hint about origins', LIMIT, async () => {
   const A = new URL(origins.A.url).origin;
   const out = await fig(async () => {
     const h = window.PosEncEmbed.mount(window.box(), { state: { playing: false }, origins: ['https://course.example.org'] });
@@ -140,7 +142,7 @@ test('a figure that does not trust the page says so: ready, calls and on(error) 
   assert.deepEqual(notices, [{ posenc: 1, type: 'notAllowed' }]);
 });
 
-test('the iframe is titled by its lesson (following the view), with no allowfullscreen warning', async () => {
+test('the iframe is titled by its lesson (following the view), with no allowfullscreen warning', LIMIT, async () => {
   const info = await fig(() => {
     const h = window.PosEncEmbed.get(document.getElementById('fig'));
     return { title: h.iframe.title, allowfullscreen: h.iframe.hasAttribute('allowfullscreen'), allow: h.iframe.getAttribute('allow') };
@@ -155,7 +157,7 @@ test('the iframe is titled by its lesson (following the view), with no allowfull
   assert.deepEqual(messages.filter((m) => /^(error|pageerror)/.test(m)), []);
 });
 
-test('a pinned module import embeds its own version, even when the classic loader came first', async () => {
+test('a pinned module import embeds its own version, even when the classic loader came first', LIMIT, async () => {
   const p = await context.newPage();
   await p.goto(origins.A.url + 'pinned.html');
   await p.waitForFunction(() => !!window.fig);
