@@ -4,12 +4,32 @@ one hand-written loader. In the source, lines between `//#classic-begin` and `//
 classic script only (its IIFE and window.PosEncEmbed), and lines that start with `//#module ` belong to
 the module only (import.meta.url, the exports); everything else is shared.
 
+A line `//#include NAME` (a path relative to the source's folder) is replaced by that file, so the figure
+(web/posenc.js) and the loader share one copy of the message rules (web/shared/posenc-message.js);
+--classic writes a file with its includes pasted in and nothing else changed (the page's posenc.js and
+the classic posenc-embed.js in dist/).
+
     python3 scripts/embed_module.py web/posenc-embed.js build/web/dist/posenc-embed.mjs
+    python3 scripts/embed_module.py --classic web/posenc.js build/web/dist/posenc.js
 """
 import pathlib
 import sys
 
-BEGIN, END, MODULE = "//#classic-begin", "//#classic-end", "//#module "
+BEGIN, END, MODULE, INCLUDE = "//#classic-begin", "//#classic-end", "//#module ", "//#include "
+
+
+def with_includes(source: str, folder: pathlib.Path) -> str:
+    out = []
+    for line in source.splitlines(keepends=True):
+        if line.strip().startswith(INCLUDE):
+            name = line.strip()[len(INCLUDE):].strip()
+            text = (folder / name).read_text(encoding="utf-8")
+            if INCLUDE in text:
+                raise ValueError(f"{name}: an included file includes nothing itself")
+            out.append(text if text.endswith("\n") else text + "\n")
+        else:
+            out.append(line)
+    return "".join(out)
 
 
 def to_module(source: str) -> str:
@@ -39,10 +59,14 @@ def to_module(source: str) -> str:
 
 
 def main() -> int:
-    src, dst = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    args = sys.argv[1:]
+    classic = args[:1] == ["--classic"]
+    src, dst = pathlib.Path(args[-2]), pathlib.Path(args[-1])
     try:
-        text = to_module(src.read_text(encoding="utf-8"))
-    except ValueError as e:
+        text = with_includes(src.read_text(encoding="utf-8"), src.parent)
+        if not classic:
+            text = to_module(text)
+    except (ValueError, OSError) as e:
         print(f"embed_module: {src}: {e}", file=sys.stderr)
         return 1
     dst.parent.mkdir(parents=True, exist_ok=True)

@@ -4,7 +4,8 @@ works opened from disk (file://) and can be uploaded to a learning management sy
 
     python3 scripts/make_single.py build/web/dist build/web/single/posenc-lab.html
 
-The wasm travels as base64 and is handed to the module as `wasmBinary`, so nothing is fetched.
+The wasm travels as base64 and is handed to the module as `wasmBinary`, so nothing is fetched. The
+licences (LICENSE and dist's THIRD_PARTY_NOTICES.txt) travel in an inert text block before </body>.
 """
 import base64
 import pathlib
@@ -38,6 +39,15 @@ def main() -> int:
             print(f"make_single: {tag!r} not found in index.html", file=sys.stderr)
             return 1
         html = html.replace(tag, body)
+    # The licences travel with the file (it is shipped alone: an LMS upload, the Python package): an
+    # inert text block before the document's own </body>, ours first, then the third-party notices.
+    notices = "\n".join((dist / name).read_text(encoding="utf-8") for name in ("LICENSE", "THIRD_PARTY_NOTICES.txt"))
+    head, body_end, tail = html.rpartition("</body>")
+    if not body_end:
+        print("make_single: no </body> in index.html", file=sys.stderr)
+        return 1
+    html = (head + '<script type="text/plain" id="posenc-licences">\n' + notices.replace("</script", "<\\/script") +
+            "</script>\n" + body_end + tail)
     if re.search(r'(src|href)="(?!data:)[^"#]+"', html):
         print("make_single: a reference to another file is left", file=sys.stderr)
         return 1

@@ -18,13 +18,15 @@
 //                                         lazy, deck, sandbox, theme, timeout})
 //   h.ready                 Promise of the state once the figure runs. Never rejects because the figure is
 //                           off-screen or slow; rejects only if it truly fails (no WebGL2, no WebAssembly,
-//                           could not start), with the figure's reason
+//                           could not start), with the figure's reason, or does not trust this page's
+//                           origin (it says so: {type: 'notAllowed'}), with a hint about `origins`
 //   h.getState()            Promise of {view, d, base, pos, k, playing, ...}
 //   h.setState({k: 5})      Promise of the resulting state plus `rejected: [{key, value, reason}]`
 //   h.describe()            Promise of the text description of the view and its numbers
 //   h.exportText('csv')     Promise of the text: 'csv' | 'numpy' | 'pytorch' | 'svg' | 'results-json' | 'results-csv'
 //   h.exportImage('png')    Promise of a Blob: 'png' (the whole figure) | 'figure' (the view only)
-//   h.animate('k', {to: 37, seconds: 2})   Promise of the state once k (or pos, ...) has arrived
+//   h.animate('k', {to: 37, seconds: 2})   Promise of the state once k has arrived (any number setting:
+//                           the settings table's number rows, AnimateKey in posenc-embed.d.ts)
 //   h.link()                Promise of the URL that opens the full page in the figure's current state
 //   h.on('ready', fn)       fn(state) each time the figure starts (also after its iframe reloads)
 //   h.on('change', fn)      fn(state) when its state changes (also by the reader), at most 10 a second
@@ -33,10 +35,17 @@
 //   h.destroy()             removes the iframe and rejects what is still waiting
 //   PosEncEmbed.get(element) is the handle of a mounted element; PosEncEmbed.mountAll(root) mounts every
 //   [data-posenc] element under root that is not mounted yet.
-// Calls made before the figure runs wait for it, however long that takes (a lazy figure far below the
-// fold runs once the reader scrolls to it); `timeout` (ms, off by default) limits the wait for an answer
-// once a request has been sent to a running figure. If the iframe reloads (a deck unloads the slide, the
-// host moves the element), the handle reconnects and the figure gets back its last state.
+// Every call resolves or rejects with a reason. A call the figure would refuse (a value that is not a
+// number, boolean or string of at most 200 characters, more than 64 keys, a key over 40 characters) is
+// refused here before it is posted, by the figure's own rules (web/shared/posenc-message.js, pasted into
+// both by the build), and `mount` refuses such a `state` the same way; `origins` entries are normalised
+// (a trailing slash, capitals) or refused with an error naming the entry (no scheme, a path, a wildcard).
+// Calls made before the figure's page has loaded wait for it, however long that takes (a lazy figure far
+// below the fold loads once the reader scrolls to it); from then on `timeout` (ms, default 30000; 0 or
+// Infinity: no limit) limits the wait for the figure to start and again for its answer once the request
+// is sent (animate: plus its seconds), and the rejection names the call. If the iframe reloads (a deck
+// unloads the slide, the host moves the element), the handle reconnects and the figure gets back its
+// last state.
 //
 // Decks: inside a reveal.js deck (`.reveal .slides`) or with {deck: true}, the figure's URL gets deck=1.
 // Keys the figure does not take come back as {type: 'key'} and are dispatched as a keydown on the host
@@ -49,8 +58,9 @@
 //   page -> embed  {posenc: 1, id, type: 'getState'}  |  {posenc: 1, id, type: 'setState', state: {...}}
 //                  {posenc: 1, id, type: 'call', method, args: [...]}  (describe, exportText, exportImage,
 //                  animate, link)  |  {posenc: 1, id: 0, type: 'zoom', zoom}  (not answered)
-//   embed -> page  {posenc: 1, id, type: 'result', state, rejected}  |  {posenc: 1, id, type: 'result', value}
-//                  {posenc: 1, id?, type: 'error', reason, fatal?}  |  {posenc: 1, type: 'change', state}
+//   embed -> page  {posenc: 1, id, type: 'result', state, rejected, title}  |  {posenc: 1, id, type: 'result', value}
+//                  {posenc: 1, id?, type: 'error', reason, fatal?}  |  {posenc: 1, type: 'change', state, title}
+//                  {posenc: 1, type: 'notAllowed'}  (to an origin the figure does not trust; nothing else)
 //                  {posenc: 1, type: 'key', key, code, keyCode, shiftKey, ctrlKey, altKey, metaKey}
 //                  {posenc: 1, type: 'release'}
 // Messages go only to the embed's origin and are accepted only from the embed's window and origin. A
@@ -70,33 +80,66 @@
 //#classic-end
 //#module const SCRIPT_URL = import.meta.url;
 
+  // The index.html beside this file: the pinned copy (v/<version>/) embeds its own version's page.
   const DEFAULT_SRC = new URL('index.html', SCRIPT_URL || document.baseURI).href;
   const TITLE = 'PosEnc Lab: interactive positional encoding';
   const EVENTS = ['ready', 'change', 'view', 'step', 'error'];
   const MAX_KEY_TEXT = 40;         // key and code names of forwarded keys
-  const MIN_ZOOM = 1, MAX_ZOOM = 4;  // a figure never draws fewer device pixels than its CSS size needs
-  const handles = new WeakMap();
-
-  function isPlain(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+  const MAX_TITLE = 120;           // a lesson title from the figure, for the iframe's title
+  // A call's default limit: from when the figure's page has loaded (or the call, if later) to the
+  // answer. Longer than a slow start of the wasm; a lazy figure never scrolled to has not loaded, so its
+  // calls still wait for the reader.
+  const DEFAULT_TIMEOUT = 30000;
+  // Handles by element, shared by every loader on the page (the classic script, the module, pinned
+  // versions), so get() finds a figure whichever loader mounted it and no element is mounted twice.
+  // Looked up at mount, never at load: the module imports under Node and server-side renderers.
+  const HANDLES = Symbol.for('PosEncEmbed.handles');
+  const localHandles = new WeakMap();
+  function handles() {
+    if (typeof window === 'undefined') return localHandles;
+    return window[HANDLES] || (window[HANDLES] = localHandles);
   }
 
-  // state: a query string ("view=clock&k=37") or an object of numbers, strings and booleans.
+//#include shared/posenc-message.js
+
+  // state: a query string ("view=clock&k=37") or an object of numbers, strings and booleans, refused by
+  // the rule (and with the reason) a setState of it would get.
   function stateParams(state) {
     const out = new URLSearchParams();
     if (typeof state === 'string') {
       for (const [k, v] of new URLSearchParams(state.replace(/^\?/, ''))) out.append(k, v);
     } else if (isPlain(state)) {
-      for (const k of Object.keys(state)) {
-        const v = state[k];
-        if (typeof v === 'boolean') out.append(k, v ? '1' : '0');
-        else if (typeof v === 'number' || typeof v === 'string') out.append(k, String(v));
-        else throw new TypeError('state.' + k + ' must be a number, string or boolean');
-      }
+      const why = checkFields(state, 'state');
+      if (why) throw new TypeError(why);
+      for (const k of Object.keys(state)) out.append(k, typeof state[k] === 'boolean' ? (state[k] ? '1' : '0') : String(state[k]));
     } else if (state != null) {
       throw new TypeError('state must be a query string or a plain object');
     }
     return out;
+  }
+
+  // The `origins` option as the figure's `origins=` value: each entry read by the figure's own rule
+  // (readOrigin); one it would not take is refused here, naming it, as the figure would only ignore it
+  // and never answer.
+  function originsParam(option) {
+    const list = [].concat(option);
+    if (!list.length || list.length > MAX_ORIGINS) throw new TypeError('origins takes 1 to ' + MAX_ORIGINS + ' origins');
+    return list.map((entry) => {
+      const r = readOrigin(entry);
+      if (!r.origin) throw new TypeError(r.why);
+      return r.origin;
+    }).join(',');
+  }
+  function timeoutOption(t) {
+    if (t === undefined) return DEFAULT_TIMEOUT;
+    if (typeof t !== 'number' || !(t >= 0)) throw new TypeError('timeout takes milliseconds (0 or Infinity: no limit)');
+    return Number.isFinite(t) ? t : 0;
+  }
+  // What a request waited for, for its timeout's message: "getState", "animate('k')".
+  function callName(msg) {
+    if (msg.type !== 'call') return msg.type;
+    const first = msg.args && typeof msg.args[0] === 'string' ? "'" + msg.args[0].slice(0, 40) + "'" : '';
+    return msg.method + '(' + first + ')';
   }
 
   // The sandbox attribute for the `sandbox` option: true -> "allow-scripts" (what the figure needs), a
@@ -113,9 +156,10 @@
   }
 
   function mountElement(element, options = {}) {
-    if (!(element instanceof Element)) throw new TypeError('PosEncEmbed.mount needs an element');
-    if (handles.has(element)) return handles.get(element);
+    if (typeof Element === 'undefined' || !(element instanceof Element)) throw new TypeError('PosEncEmbed.mount needs an element');
+    if (handles().has(element)) return handles().get(element);
     if (!isPlain(options)) throw new TypeError('mount options must be a plain object');
+    if (!window.PosEncEmbed) window.PosEncEmbed = api;  // the module, when no classic loader came first
     const url = new URL(options.src || DEFAULT_SRC, document.baseURI);
     const params = stateParams(options.state);
     const reveal = element.closest('.reveal .slides') ? element.closest('.reveal') : null;
@@ -123,13 +167,13 @@
     // The page-level keys are the loader's to set (URLSearchParams.set replaces any from `state`); the
     // embedded page validates everything else.
     params.set('embed', '1');
-    if (options.origins) params.set('origins', [].concat(options.origins).join(','));
+    if (options.origins != null) params.set('origins', originsParam(options.origins));
     else params.delete('origins');
     if (deck) params.set('deck', '1');
     // The colours: 'light', 'dark' or 'auto' (the reader's system setting); the figure validates it.
     if (options.theme !== undefined) params.set('theme', String(options.theme));
     const origin = options.origin || url.origin;
-    const timeout = options.timeout > 0 ? options.timeout : 0;
+    const timeout = timeoutOption(options.timeout);
     const sandbox = sandboxFlags(options.sandbox);
     // An opaque-origin frame (sandboxed without allow-same-origin) sends from "null" and can only be
     // addressed as "*"; only its window (event.source) identifies it.
@@ -148,8 +192,8 @@
 
     const iframe = document.createElement('iframe');
     iframe.title = options.title || TITLE;
+    // `allow` alone: with allowfullscreen as well, Chromium warns on every page that allow wins.
     iframe.setAttribute('allow', 'clipboard-write; fullscreen');
-    iframe.setAttribute('allowfullscreen', '');
     if (sandbox !== null) iframe.setAttribute('sandbox', sandbox);
     if (options.lazy) iframe.setAttribute('loading', 'lazy');
     iframe.style.border = '0';
@@ -162,6 +206,7 @@
     else iframe.style.aspectRatio = '16 / 10';
 
     let nextId = 1, connected = false, destroyed = false, failure = null, started = false;
+    let pageLoaded = false;    // the iframe holds the figure's page (its calls' timers run from then)
     let handshakeId = 0;
     let latest = null;         // the newest state seen (answers and change events): restored after a reload
     let zoomSent = 1;
@@ -182,21 +227,39 @@
         if (p) { pending.delete(msg.id); p.reject(e); }  // e.g. an argument that cannot be cloned
       }
     }
+    // A request's timer runs from when it is made or the page has loaded, whichever is later, and again
+    // from when it is sent to the running figure; an animation's own seconds come on top.
+    function arm(id, p, sent) {
+      if (!timeout) return;
+      clearTimeout(p.timer);
+      const o = p.msg.method === 'animate' ? p.msg.args[1] : null;
+      const ms = timeout + (o && o.seconds > 0 ? o.seconds * 1000 : 0);
+      p.timer = setTimeout(() => {
+        if (!pending.delete(id)) return;
+        p.reject(new Error(sent ? 'PosEnc embed: no answer to ' + callName(p.msg) + ' within ' + ms + ' ms'
+          : 'PosEnc embed: ' + callName(p.msg) + ' waited ' + ms + ' ms for the figure at ' + url.origin +
+            ' to start after its page loaded (is src a PosEnc Lab page?)'));
+      }, ms);
+    }
+    function disarm() { for (const p of pending.values()) clearTimeout(p.timer); }
     function dispatch(id, p) {
-      if (timeout) {
-        clearTimeout(p.timer);
-        p.timer = setTimeout(() => { if (pending.delete(id)) p.reject(new Error('PosEnc embed did not answer ' + p.msg.type + ' within ' + timeout + ' ms')); }, timeout);
-      }
+      arm(id, p, true);
       send(p.msg);
     }
     function request(msg) {
       if (destroyed) return Promise.reject(new Error('this PosEnc embed was destroyed'));
       if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      const p = { msg: Object.assign({ posenc: 1, id }, msg), resolve: null, reject: null, timer: 0 };
+      // Refused here by the figure's rule, with its reason: the figure would refuse it too.
+      const why = checkRequest(p.msg);
+      if (why) return Promise.reject(new TypeError(why));
       return new Promise((resolve, reject) => {
-        const id = nextId++;
-        const p = { msg: Object.assign({ posenc: 1, id }, msg), resolve, reject, timer: 0 };
+        p.resolve = resolve;
+        p.reject = reject;
         pending.set(id, p);
         if (connected) dispatch(id, p);  // otherwise sent once the figure runs (see connect)
+        else if (pageLoaded) arm(id, p, false);
       });
     }
     function call(method, args) { return request({ type: 'call', method, args }); }
@@ -208,6 +271,19 @@
       for (const p of pending.values()) { clearTimeout(p.timer); p.reject(failure); }
       pending.clear();
       emit('error', failure);
+    }
+
+    // The hint for a figure that does not trust this page ({type: 'notAllowed'}): its `origins`.
+    function notAllowed() {
+      const here = location.origin;
+      const list = params.get('origins');
+      return 'PosEnc embed: the figure at ' + url.origin + ' does not accept messages from this page (' + here + '): ' +
+        (list !== null ? "its origins list (" + list.slice(0, 120) + ") does not include it; add '" + here + "' to the `origins` option"
+          : "it could not tell its parent page's origin; give the `origins` option, e.g. origins: ['" + here + "']");
+    }
+    // "PosEnc Lab: <the lesson's title>", unless the host named the iframe itself.
+    function noteTitle(t) {
+      if (!options.title && typeof t === 'string' && t && t.length <= MAX_TITLE) iframe.title = 'PosEnc Lab: ' + t;
     }
 
     function noteState(state) {
@@ -223,6 +299,9 @@
     // restored (if the iframe reloaded) and what waits is sent, in order.
     function handshake() {
       connected = false;
+      // An iframe without src (a deck's slide not shown yet) loads about:blank: no figure to wait for.
+      pageLoaded = iframe.hasAttribute('src');
+      if (pageLoaded) for (const [id, p] of pending) arm(id, p, false);
       handshakeId = nextId++;
       send({ posenc: 1, id: handshakeId, type: 'getState' });
     }
@@ -288,16 +367,18 @@
         case 'change':
           if (!isPlain(d.state)) return;
           noteState(d.state);
+          noteTitle(d.title);
           // The last word of a figure being unloaded (sent on pagehide): its next load starts from it.
           if (unloadWatch && !iframe.hasAttribute('src')) iframe.setAttribute('data-src', srcFor(latest));
           emit('change', Object.assign({}, d.state));
           return;
         case 'key': if (deck) forwardKey(d); return;
         case 'release': release(); return;
+        case 'notAllowed': fail(notAllowed()); return;
         case 'error':
           if (d.fatal === true || (d.id === handshakeId && handshakeId)) { fail(d.reason); return; }
           break;
-        case 'result': break;
+        case 'result': noteTitle(d.title); break;
         default: return;
       }
       if (d.id === handshakeId && handshakeId) {
@@ -331,7 +412,12 @@
       const slide = element.closest('section');
       if (!reveal.querySelector('section.present') || (slide && slide.classList.contains('present'))) iframe.src = srcFor(null);
       unloadWatch = new MutationObserver(() => {
-        if (!iframe.hasAttribute('src')) { connected = false; if (latest) iframe.setAttribute('data-src', srcFor(latest)); }
+        if (!iframe.hasAttribute('src')) {
+          connected = false;
+          pageLoaded = false;
+          disarm();  // what waits now waits for the slide to be shown again
+          if (latest) iframe.setAttribute('data-src', srcFor(latest));
+        }
       });
       unloadWatch.observe(iframe, { attributes: true, attributeFilter: ['src'] });
     } else {
@@ -342,10 +428,7 @@
     const handle = {
       element, iframe, ready,
       getState() { return request({ type: 'getState' }); },
-      setState(partial) {
-        if (!isPlain(partial)) return Promise.reject(new TypeError('setState takes a plain object, e.g. {k: 37}'));
-        return request({ type: 'setState', state: partial });
-      },
+      setState(partial) { return request({ type: 'setState', state: partial }); },
       describe() { return call('describe', []); },
       exportText(kind) { return call('exportText', [kind]); },
       exportImage(kind = 'png') { return call('exportImage', [kind]); },
@@ -371,11 +454,11 @@
         pending.clear();
         for (const set of listeners.values()) set.clear();
         iframe.remove();
-        handles.delete(element);
+        handles().delete(element);
       },
     };
-    handles.set(element, Object.freeze(handle));
-    return handles.get(element);
+    handles().set(element, Object.freeze(handle));
+    return handles().get(element);
   }
 
   function attrFlag(el, name) {
@@ -387,7 +470,7 @@
   function mountAllIn(root = document) {
     const out = [];
     for (const el of root.querySelectorAll('[data-posenc]')) {
-      if (handles.has(el)) { out.push(handles.get(el)); continue; }
+      if (handles().has(el)) { out.push(handles().get(el)); continue; }
       try {
         const sandbox = el.hasAttribute('data-posenc-sandbox') ? (el.getAttribute('data-posenc-sandbox') || true) : undefined;
         out.push(mountElement(el, { state: el.getAttribute('data-posenc'), src: el.getAttribute('data-posenc-src') || undefined,
@@ -401,15 +484,16 @@
     return out;
   }
 
-  const api = Object.freeze({ mount: mountElement, mountAll: mountAllIn, get: (el) => handles.get(el) || null, version: 1 });
+  const api = Object.freeze({ mount: mountElement, mountAll: mountAllIn, get: (el) => handles().get(el) || null, version: 1 });
 //#classic-begin
   window.PosEncEmbed = api;
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountAllIn());
   else mountAllIn();
 })();
 //#classic-end
-//#module // One instance per page: a classic script loaded first keeps its handles (and PosEncEmbed.get
-//#module // finds figures mounted either way). The module mounts nothing by itself: call mount or mountAll.
-//#module const shared = window.PosEncEmbed || (window.PosEncEmbed = api);
-//#module export const mount = shared.mount, mountAll = shared.mountAll, get = shared.get, version = shared.version;
-//#module export default shared;
+//#module // The module's own functions: its mount embeds the index.html beside it (a pinned import stays
+//#module // pinned) even when a classic loader came first; the handles are shared (handles()), so either's get
+//#module // finds a figure either mounted. Nothing here touches window or document before a call: it imports
+//#module // under Node and server-side renderers. It mounts nothing by itself: call mount or mountAll.
+//#module export const mount = api.mount, mountAll = api.mountAll, get = api.get, version = api.version;
+//#module export default api;

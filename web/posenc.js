@@ -45,7 +45,7 @@
 //   PosEnc.timing.firstFrameMs        ms from navigation to the first drawn frame
 //   PosEnc.link()                     the URL that opens this page in the current state (defaults left out)
 //   PosEnc.describe()                 plain-text description of the view and its key numbers
-//   PosEnc.animate(key, {to, seconds})  moves a number setting (pos, k, speed, base, scale) smoothly to `to`
+//   PosEnc.animate(key, {to, seconds})  moves a number setting (a number row of PosEnc.schema()) smoothly to `to`
 //                                     at the display rate; Promise of the state when it arrives (at once
 //                                     if the figure is hidden or the move is replaced by another)
 //   PosEnc.views()                    [{id, label, title, summary, tourSteps}] in tab order (the lesson registry)
@@ -391,14 +391,14 @@
   let pageQuery = '';       // the page-level parts of the URL as received, kept in the address bar
   const pageRejected = [];  // bad entries of the `origins=` list, for the notice
 
-  // Exact origins ("https://host[:port]") from the `origins=` list; anything else is reported.
+  // The origins ("https://host[:port]") of the `origins=` list, read by the rule the loader uses
+  // (readOrigin, the message rules); anything else is reported.
   function parseOrigins(text) {
     const list = [];
-    for (const item of text.split(',').map((x) => x.trim()).filter(Boolean).slice(0, 16)) {
-      let ok = false;
-      try { const u = new URL(item); ok = (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === item; } catch (e) { /* not a URL */ }
-      if (ok) list.push(item);
-      else pageRejected.push({ key: 'origins', value: item.slice(0, 40), reason: 'origins takes exact origins like https://example.org, comma-separated' });
+    for (const item of text.split(',').map((x) => x.trim()).filter(Boolean).slice(0, MAX_ORIGINS)) {
+      const r = readOrigin(item);
+      if (r.origin) list.push(r.origin);
+      else pageRejected.push({ key: 'origins', value: item.slice(0, 40), reason: r.why + ' (comma-separated)' });
     }
     return list;
   }
@@ -710,7 +710,7 @@
   // and only from the parent window):
   //   {posenc: 1, id, type: 'getState' | 'setState', state?}   answered {type: 'result', state, rejected}
   //   {posenc: 1, id, type: 'call', method, args}               answered {type: 'result', value}: one of
-  //                                                              CALLS below, forwarded to PosEnc[method]
+  //                                                              CALLS (the rules), forwarded to PosEnc[method]
   //   {posenc: 1, id: 0, type: 'zoom', zoom}                    not answered: the host shows the frame
   //                                                              `zoom` times larger (reveal.js scales slides)
   // Failures are answered {posenc: 1, id, type: 'error', reason}; `fatal: true` when the page could not
@@ -719,11 +719,10 @@
   // getState/setState/describe are answered as soon as the runtime is up and the URL applied, not after
   // the first frame: Chromium runs no requestAnimationFrame in a cross-origin iframe out of view, so a
   // figure below the fold would otherwise not answer its host until the reader scrolls to it.
-  // MAX_KEYS is above the number of settings (PosEnc.schema().length, 48 now): a handle that reconnects
-  // sends its whole last state in one setState (tests/browser/test_embed_lazy.mjs).
-  const MAX_KEYS = 64, MAX_KEY = 40, MAX_STRING = 200, MAX_ARGS = 4;
-  const CALLS = ['describe', 'exportText', 'exportImage', 'animate', 'link'];
-  const MIN_ZOOM = 1, MAX_ZOOM = 4;
+  // A malformed request that carries an id is answered {type: 'error', reason} (the rules: the include
+  // below); a request from an origin it does not trust gets only {posenc: 1, type: 'notAllowed'}, once
+  // per origin: no answer, no state, but the host learns why nothing comes back (its `origins`).
+//#include shared/posenc-message.js
   const subscribers = new Map();  // origin -> window
   let trusted = [];  // known once posenc_load has read the URL (embed mode and the `origins=` list)
   let warnings = 0;
@@ -767,41 +766,6 @@
     for (const [origin, target] of subscribers) post(target, origin, { posenc: 1, type: 'error', fatal: true, reason: whyNot(e) });
   });
 
-  function isPlain(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
-  }
-  const isValue = (v) => (typeof v === 'string' ? v.length <= MAX_STRING : typeof v === 'number' || typeof v === 'boolean');
-  // Returns null for a well-formed request, otherwise why it is ignored.
-  function checkFields(obj, what, optional = false) {
-    if (!isPlain(obj)) return what + ' must be a plain object';
-    const keys = Object.keys(obj);
-    if (keys.length > MAX_KEYS) return what + ' has more than ' + MAX_KEYS + ' keys';
-    for (const k of keys) {
-      if (k.length > MAX_KEY) return 'a key of ' + what + ' is longer than ' + MAX_KEY + ' characters';
-      if (!isValue(obj[k]) && !(optional && obj[k] === undefined)) return what + ' values must be numbers, booleans or short strings';
-    }
-    return null;
-  }
-  function checkRequest(d) {
-    if (!Number.isSafeInteger(d.id) || d.id < 0) return 'id must be a non-negative integer';
-    switch (d.type) {
-      case 'getState': return null;
-      case 'setState': return checkFields(d.state, 'state');
-      case 'zoom': return typeof d.zoom === 'number' && d.zoom >= MIN_ZOOM && d.zoom <= MAX_ZOOM ? null : 'zoom must be a number from 1 to 4';
-      case 'call': {
-        if (typeof d.method !== 'string' || !CALLS.includes(d.method)) return 'method must be one of ' + CALLS.join(', ');
-        if (!Array.isArray(d.args) || d.args.length > MAX_ARGS) return 'args must be an array of at most ' + MAX_ARGS;
-        for (let i = 0; i < d.args.length; i++) {
-          const a = d.args[i];
-          if (a === undefined || a === null || isValue(a)) continue;
-          const why = checkFields(a, 'args[' + i + ']', true);  // an option left out: {to, seconds: undefined}
-          if (why) return why;
-        }
-        return null;
-      }
-      default: return 'type must be getState, setState, call or zoom';
-    }
-  }
   function post(target, origin, msg) {
     try {
       target.postMessage(msg, origin);
@@ -856,12 +820,18 @@
     const origin = event.origin;
     if (!trusted.includes(origin) || (!allowList && event.source !== window.parent)) {
       warn('ignored a message from an untrusted origin (' + String(origin).slice(0, 80) + ')');
+      notAllowed(event);
       return;
     }
     if (!event.source) return;
-    const why = checkRequest(d);
-    if (why) { warn('ignored a malformed message: ' + why); return; }
     const source = event.source;
+    const why = checkRequest(d);
+    if (why) {
+      warn('ignored a malformed message: ' + why);
+      // The host's promise of that id would otherwise wait for ever (id 0 is zoom's: never answered).
+      if (Number.isSafeInteger(d.id) && d.id > 0) post(source, origin, { posenc: 1, id: d.id, type: 'error', reason: why });
+      return;
+    }
     running.then(() => {
       subscribers.set(origin, source);
       return answer(d);
@@ -870,16 +840,31 @@
       if ('value' in r) { post(source, origin, { posenc: 1, id: d.id, type: 'result', value: r.value }); return; }
       const rejected = r.rejected;
       delete r.rejected;
-      post(source, origin, { posenc: 1, id: d.id, type: 'result', state: r, rejected });
+      post(source, origin, { posenc: 1, id: d.id, type: 'result', state: r, rejected, title: lessonTitle(r.view) });
     }, (e) => {
       if (e === readyError) post(source, origin, { posenc: 1, id: d.id, type: 'error', fatal: true, reason: whyNot(e) });
       else post(source, origin, { posenc: 1, id: d.id, type: 'error', reason: String(e && e.message || e).slice(0, 200) });
     });
   }
+  // Tells a sender this figure does not trust its origin, once per origin: only that, so nothing of the
+  // figure reaches it, but a host with a wrong `origins` list hears why it gets no answer.
+  const told = new Set();
+  function notAllowed(event) {
+    if (!event.source || told.has(event.origin) || told.size >= 20) return;
+    told.add(event.origin);
+    post(event.source, event.origin === 'null' ? '*' : event.origin, { posenc: 1, type: 'notAllowed' });
+  }
+  // The lesson's title, for the host's iframe title ("PosEnc Lab: <title>").
+  let lessonTitles = null;
+  function lessonTitle(view) {
+    if (!lessonTitles && runtime) lessonTitles = new Map(JSON.parse(runtime.UTF8ToString(runtime._posenc_views())).map((v) => [v.id, v.title]));
+    return lessonTitles && lessonTitles.get(view) || '';
+  }
   function sendChange() {
     if (!subscribers.size || !lastJson) return;
     const state = JSON.parse(lastJson);
-    for (const [origin, target] of subscribers) post(target, origin, { posenc: 1, type: 'change', state });
+    const title = lessonTitle(state.view);
+    for (const [origin, target] of subscribers) post(target, origin, { posenc: 1, type: 'change', state, title });
   }
   const embedChanged = throttle(sendChange, 100);
   if (window.parent !== window) {

@@ -13,13 +13,26 @@ int g_next_id = 1;
 double smoothstep(double u) { return u * u * (3.0 - 2.0 * u); }
 }  // namespace
 
+bool animatable(Field f) {
+  const Kind kind = setting(f).kind;
+  return kind == Kind::number || kind == Kind::number_above_min;
+}
+
+std::string animatable_keys(std::string_view separator) {
+  std::string out;
+  for (const Setting& r : settings()) {
+    if (!animatable(r.field)) continue;
+    if (!out.empty()) out.append(separator);
+    out.append(r.key);
+  }
+  return out;
+}
+
 std::string start_animation(State& s, Animation& a, std::string_view key, double to, double seconds, int& replaced) {
   replaced = 0;
   Field f;
   if (!field_from_key(key, f)) return "animate: unknown key \"" + std::string(key.substr(0, 40)) + "\"";
-  const Kind kind = setting(f).kind;
-  if (kind != Kind::number && kind != Kind::number_above_min)
-    return "animate moves number settings only (pos, k, speed, base, scale), not " + std::string(field_key(f));
+  if (!animatable(f)) return "animate moves number settings only (" + animatable_keys(", ") + "), not " + std::string(field_key(f));
   if (!std::isfinite(seconds) || seconds < 0 || seconds > kMaxAnimationSeconds)
     return "animate: seconds must be a finite number from 0 to " + pe::format_number(kMaxAnimationSeconds) + " (got " +
            pe::format_number(seconds) + ")";

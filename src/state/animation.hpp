@@ -20,9 +20,16 @@ struct Animation {
   int id = 0;  // 0: nothing running
 };
 
-// Starts moving `key` to `to` over `seconds` (0 jumps at the next step). Only number settings move
-// (pos, k, speed, base, scale). Returns "" and sets a.id (a new number each time), or the reason,
-// leaving `a` as it was. A running animation of another move is replaced: `replaced` gets its id.
+// The settings animate moves: the number rows of the settings table (kind number or number_above_min).
+// The one list: the refusal below, the .d.ts's AnimateKey and the README's list are made from it
+// (posenc_settings_tool).
+bool animatable(Field f);
+// Their keys in table order, joined by `separator` ("pos, k, ...").
+std::string animatable_keys(std::string_view separator);
+
+// Starts moving `key` to `to` over `seconds` (0 jumps at the next step). Only animatable() settings
+// move. Returns "" and sets a.id (a new number each time), or the reason, leaving `a` as it was. A
+// running animation of another move is replaced: `replaced` gets its id.
 std::string start_animation(State& s, Animation& a, std::string_view key, double to, double seconds, int& replaced);
 // Advances by dt seconds. Returns the id of the animation that finished in this step (0 if none).
 int advance_animation(State& s, Animation& a, double dt);

@@ -7,7 +7,8 @@
 //                                               to the default state through app::apply_query, the path the
 //                                               page's URL takes (tests/python compare the package with it)
 //   posenc_settings_tool dts TEMPLATE OUT       the embed's TypeScript types: TEMPLATE (web/posenc-embed.d.ts.in)
-//                                               with its "// @generated ViewId" and "// @generated PosEncState"
+//                                               with its "// @generated ViewId", "// @generated PosEncState"
+//                                               and "// @generated AnimateKey"
 //                                               lines replaced by the registry's ids and the table's keys
 //   posenc_settings_tool readme-settings        the README's settings table (markdown) on stdout
 //   posenc_settings_tool readme-views           the README's views table on stdout
@@ -22,6 +23,7 @@
 #include <string>
 #include <string_view>
 
+#include "state/animation.hpp"
 #include "state/lessons.hpp"
 #include "state/settings.hpp"
 #include "state/state.hpp"
@@ -92,11 +94,20 @@ std::string views_table() {
   return out;
 }
 
+// What animate moves (animatable(), the settings table's number rows): the .d.ts's AnimateKey and the
+// README's list, so neither names a key by hand.
+std::string animate_key_type() {
+  return "export type AnimateKey = '" + app::animatable_keys("' | '") + "';\n";
+}
+std::string animate_keys_text() {
+  return "`animate` moves these settings (the settings table's number rows): `" + app::animatable_keys("`, `") + "`.\n";
+}
+
 struct Section {
   const char* name;  // the marker comments: <!-- generated: NAME --> ... <!-- end generated: NAME -->
   std::string (*make)();
 };
-constexpr Section kSections[] = {{"views", views_table}, {"settings", settings_table}};
+constexpr Section kSections[] = {{"views", views_table}, {"settings", settings_table}, {"animate-keys", animate_keys_text}};
 
 // The README with each generated section replaced; false (with the reason) when a marker is missing.
 bool regenerate(std::string& text, std::string& why) {
@@ -192,7 +203,8 @@ int write_dts(const char* templ, const char* path) {
     std::string_view marker;
     std::string (*make)();
   };
-  for (const Part& p : {Part{"// @generated ViewId\n", view_id_type}, Part{"// @generated PosEncState\n", state_interface}}) {
+  for (const Part& p : {Part{"// @generated ViewId\n", view_id_type}, Part{"// @generated PosEncState\n", state_interface},
+                        Part{"// @generated AnimateKey\n", animate_key_type}}) {
     const std::string_view marker = p.marker;
     const size_t at = text.find(marker);
     if (at == std::string::npos) {

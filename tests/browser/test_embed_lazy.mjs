@@ -2,7 +2,8 @@
 // Chromium runs no requestAnimationFrame in a cross-origin iframe out of view, so such a figure draws no
 // first frame until the reader scrolls to it; its handle must still work:
 //   - an eager figure answers getState/setState while off-screen (the embed answers once its runtime is
-//     up, not after the first frame), and the loader keeps no timer that could give up on it;
+//     up, not after the first frame); a call's timer (the default timeout) ends with its answer, so the
+//     loader leaves no timer that could give up on the figure;
 //   - a lazy figure (loading="lazy": not even loaded yet) queues the calls made on its handle, however
 //     long it waits; a short `timeout` option does not apply to them; they are answered once it runs;
 //   - scrolled into view, each draws the state set while it was away: its pixels match a figure opened
@@ -51,14 +52,25 @@ before(async () => {
 });
 after(async () => { await browser?.close(); await noGl?.close(); origins?.close(); });
 
-// Records every timer the host page (top frame only) sets, with its delay: the loader must set none
-// that could give up on a figure.
+// Records the timers of the host page (top frame only) that are still pending, with their delays: the
+// loader must leave none that could give up on a figure (a call's timer ends with its answer).
 function recordTimers() {
   if (window.top !== window) return;
-  window.timers = [];
+  const live = new Map();
+  window.liveTimers = () => [...live.values()];
   for (const name of ['setTimeout', 'setInterval']) {
     const original = window[name];
-    window[name] = function (fn, ms, ...rest) { window.timers.push(name + ' ' + (Number(ms) || 0)); return original.call(this, fn, ms, ...rest); };
+    window[name] = function (fn, ms, ...rest) {
+      let id = 0;
+      const run = typeof fn === 'function' && name === 'setTimeout' ? function (...a) { live.delete(id); return fn.apply(this, a); } : fn;
+      id = original.call(this, run, ms, ...rest);
+      live.set(id, name + ' ' + (Number(ms) || 0));
+      return id;
+    };
+  }
+  for (const name of ['clearTimeout', 'clearInterval']) {
+    const original = window[name];
+    window[name] = function (id) { live.delete(id); return original.call(this, id); };
   }
 }
 
@@ -136,9 +148,10 @@ test('off-screen figures keep their handles: answers while away, queued calls, n
   await new Promise((r) => setTimeout(r, 3000));  // deliberate: 10x the timeout, in which nothing may settle
   assert.deepEqual(await page.evaluate(() => window.outcomes), { ready: 'pending', set: 'pending', get: 'pending' });
 
-  // No timer in the host page could reject anything later: the loader set none of a second or more.
-  const timers = await page.evaluate(() => window.timers);
-  assert.ok(!timers.some((t) => Number(t.split(' ')[1]) >= 1000), 'timers set in the host page: ' + timers.join(', '));
+  // No timer in the host page could reject anything later: none of a second or more is pending (the
+  // eager figure's calls were answered, the lazy figure's page has not loaded, so its calls have none).
+  const timers = await page.evaluate(() => window.liveTimers());
+  assert.ok(!timers.some((t) => Number(t.split(' ')[1]) >= 1000), 'timers pending in the host page: ' + timers.join(', '));
 
   // Scrolled into view: each draws, in the state set while it was away.
   const want = await reference(Object.assign({}, FIRST, LATER), 'lazy-reference-k37');

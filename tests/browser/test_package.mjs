@@ -9,7 +9,12 @@
 //   - posenc-embed.d.ts's PosEncState and ViewId say what PosEnc.schema() and PosEnc.views() say: the
 //     same keys in the same order, booleans, numbers, and the same choices (the types are not a second
 //     source of truth: this test fails when they drift);
-//   - the versioned path dist/v/<version>/ holds the same files, and its loader embeds its own copy.
+//   - the versioned path dist/v/<version>/ holds the same files, and its loader embeds its own copy;
+//   - the module imports under Node (no window, no document) with its exports;
+//   - the licences: LICENSE, THIRD_PARTY_NOTICES.txt (each component shipped and its licence) and the
+//     README in the package, "license" in its package.json, and both texts inside the single-file build;
+//   - AnimateKey in the types, the README's list and the figure's refusal name the same keys: the
+//     settings table's number rows.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -17,6 +22,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, exist
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { launch, serve, threeOrigins, waitUntil, DIST, ROOT, ARTIFACTS, trackErrors } from './harness.mjs';
 import { decodePng, diffFraction, drawnFraction } from './png.mjs';
 
@@ -151,7 +157,7 @@ test('posenc-embed.d.ts: PosEncState has the settings table\'s keys and choices,
   assert.deepEqual(literals(dts, 'ViewId'), views.map((v) => v.id), 'ViewId is the lesson registry');
   // The handle's methods are typed (a method the loader has and the types do not would go unseen).
   const handle = interfaceMembers(dts, 'PosEncHandle').map((m) => m[0]);
-  const methods = [...dts.matchAll(/^\s{2}(\w+)\(/gm)].map((m) => m[1]);
+  const methods = [...dts.matchAll(/^\s{2}(\w+)(?:<[^>]*>)?\(/gm)].map((m) => m[1]);  // generic ones too: setState<S ...>(
   for (const name of ['getState', 'setState', 'describe', 'exportText', 'exportImage', 'animate', 'link', 'on', 'destroy'])
     assert.ok(methods.includes(name) || handle.includes(name), name + ' typed');
 });
@@ -173,4 +179,65 @@ test('the versioned path dist/v/<version>/ holds the same files, and its loader 
   const src = await page.evaluate(() => window.PosEncEmbed.get(document.getElementById('pinned')).iframe.src);
   assert.ok(src.startsWith(origins.B.url + 'v/' + meta.version + '/index.html?'), src);
   await context.close();
+});
+
+test('the ES module imports under Node, without window or document, and has its exports', async () => {
+  assert.equal(typeof globalThis.window, 'undefined');
+  assert.equal(typeof globalThis.document, 'undefined');
+  const m = await import(pathToFileURL(join(pkgDir, 'posenc-embed.mjs')).href);
+  assert.deepEqual(Object.keys(m).sort(), ['default', 'get', 'mount', 'mountAll', 'version']);
+  assert.equal(typeof m.mount, 'function');
+  assert.equal(typeof m.mountAll, 'function');
+  assert.equal(m.version, 1);
+  assert.equal(m.default.mount, m.mount);
+  assert.equal(m.get({}), null, 'get works without a DOM');
+  assert.throws(() => m.mount({}), /needs an element/, 'mount says what it needs instead of touching a DOM');
+  assert.equal(typeof globalThis.window, 'undefined', 'nothing was put on a global');
+});
+
+test('licences: LICENSE, the third-party notices and the README ship in the package and the single-file build', () => {
+  const files = readdirSync(pkgDir);
+  for (const f of ['LICENSE', 'THIRD_PARTY_NOTICES.txt', 'README.md']) assert.ok(files.includes(f), f + ' in the package');
+  assert.equal(meta.license, 'MIT');
+  const licence = readFileSync(join(pkgDir, 'LICENSE'), 'utf8');
+  assert.match(licence, /^MIT License/);
+  assert.match(licence, /Copyright \(c\) 2026 PosEnc Lab contributors/);
+  assert.equal(licence, readFileSync(join(ROOT, 'LICENSE'), 'utf8'));
+  const notices = readFileSync(join(pkgDir, 'THIRD_PARTY_NOTICES.txt'), 'utf8');
+  // Each component the page ships, named with its licence, and the licence text itself.
+  for (const [name, licenceName, text] of [['Dear ImGui', 'MIT', /Omar Cornut/], ['SDL2', 'zlib', /Sam Lantinga/],
+    ['DejaVu', 'Bitstream Vera', /Bitstream/], ['Emscripten', 'NCSA', /Emscripten authors|University of Illinois/],
+    ['stb_truetype', 'public domain', /ALTERNATIVE A/]]) {
+    assert.ok(new RegExp('^- ' + name + '.*' + licenceName, 'm').test(notices), name + ' (' + licenceName + ') listed');
+    assert.match(notices, text, name + ': its licence text');
+  }
+  assert.match(readFileSync(join(pkgDir, 'README.md'), 'utf8'), /^# PosEnc Lab/m);
+  const single = readFileSync(join(ROOT, 'build', 'web', 'single', 'posenc-lab.html'), 'utf8');
+  const block = /<script type="text\/plain" id="posenc-licences">([\s\S]*?)<\/script>/.exec(single);
+  assert.ok(block, 'the single-file build carries the licences');
+  for (const name of ['Copyright (c) 2026 PosEnc Lab contributors', 'Dear ImGui', 'SDL2', 'DejaVu', 'Emscripten'])
+    assert.ok(block[1].includes(name), name + ' in the single-file build');
+});
+
+test('animate: AnimateKey, the README\'s list and the figure\'s refusal name the settings table\'s number rows', async () => {
+  const dts = readFileSync(join(pkgDir, 'posenc-embed.d.ts'), 'utf8');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(P.url + 'index.html?playing=0');
+  const { schema, refusal, moved } = await page.evaluate(() => window.PosEnc.ready.then(async (p) => ({
+    schema: p.schema(),
+    refusal: await p.animate('d', { to: 64, seconds: 0 }).then(() => 'resolved', (e) => e.message),
+    moved: (await p.animate('speed', { to: 3, seconds: 0 })).speed,
+  })));
+  await context.close();
+  const numbers = schema.filter((r) => r.kind === 'number' || r.kind === 'number_above_min').map((r) => r.key);
+  assert.ok(numbers.includes('pos') && numbers.includes('k') && numbers.length >= 5, numbers.join(' '));
+  assert.deepEqual(literals(dts, 'AnimateKey'), numbers, 'the types');
+  assert.match(dts, /animate\(key: AnimateKey,/);
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const line = /<!-- generated: animate-keys[^\n]*\n\n(.*)\n/.exec(readme);
+  assert.ok(line, 'the README\'s generated list');
+  assert.deepEqual([...line[1].matchAll(/`(\w+)`/g)].map((m) => m[1]).slice(1), numbers, 'the README');
+  assert.ok(refusal.includes('(' + numbers.join(', ') + ')'), 'the figure: ' + refusal);
+  assert.equal(moved, 3);
 });

@@ -137,7 +137,8 @@ test('from an untrusted sibling frame (origin C): nothing changes, nothing comes
   await host(() => window.PosEncEmbed.get(document.getElementById('fig')).setState({ pos: 4 }));
   // The change event has been sent (it reached the host); any copy to C would have gone out with it.
   await waitUntil(page, () => window.seen.some((s) => s.pos === 4));
-  assert.deepEqual(await evil.evaluate(() => window.got), [], 'nothing was sent to C');
+  // C hears only that it is not trusted, once: no answer, no state, no change event.
+  assert.deepEqual(await evil.evaluate(() => window.got), [{ posenc: 1, type: 'notAllowed' }], 'nothing but the notice was sent to C');
   assert.ok(!(await host(() => window.seen)).some((s) => s.k === 666), 'the loader ignored forged events from C');
   assert.deepEqual(await protoSnapshot(embedFrame()), protoBefore);
   assert.deepEqual(errors, []);
@@ -173,7 +174,7 @@ test('from an untrusted parent (C frames the embed, which trusts only A): nothin
   await sleep(1500);  // deliberate: a window in which a (wrong) state change or answer to C would arrive
   assert.deepEqual(await f.evaluate(() => window.PosEnc.getState()), before);
   assert.equal(before.k, 5);
-  assert.deepEqual(await p.evaluate(() => window.got), [], 'no answer to C');
+  assert.deepEqual(await p.evaluate(() => window.got), [{ posenc: 1, type: 'notAllowed' }], 'no answer to C, only the notice');
   assert.deepEqual(await protoSnapshot(f), protoBefore);
   assert.deepEqual(errs, []);
   await ctx.close();
@@ -199,8 +200,17 @@ test('from the trusted host (A): malformed messages are ignored or rejected with
   await waitUntil(page, (id) => window.replies.some((r) => r && r.id === id && r.type === 'result'), BARRIER);
   const after = await embedState();
   assert.deepEqual(after, before, 'no field changed');
-  const replies = (await host(() => window.replies)).filter((r) => r && r.type !== 'change' && r.id !== BARRIER);
-  console.log(`${sent} malformed messages from the trusted origin: ${replies.length} answered (each with rejections), the rest ignored`);
+  const answers = (await host(() => window.replies)).filter((r) => r && r.type !== 'change' && r.id !== BARRIER);
+  const refusals = answers.filter((r) => r.type === 'error');
+  const replies = answers.filter((r) => r.type === 'result');
+  console.log(`${sent} malformed messages from the trusted origin: ${replies.length} answered (each with rejections), ` +
+              `${refusals.length} refused with a reason, the rest ignored`);
+  // A malformed message with a usable id is refused with a reason, and nothing more (no state).
+  assert.ok(refusals.length >= 20, `${refusals.length} refusals`);
+  for (const r of refusals) {
+    assert.deepEqual(Object.keys(r).sort(), ['id', 'posenc', 'reason', 'type'], JSON.stringify(r).slice(0, 200));
+    assert.ok(Number.isSafeInteger(r.id) && r.id > 0 && typeof r.reason === 'string' && r.reason.length <= 200, JSON.stringify(r).slice(0, 200));
+  }
   // Only the well-formed ones (the last five in the set) are answered; each answer rejects every field.
   assert.equal(replies.length, 5, JSON.stringify(replies).slice(0, 400));
   for (const r of replies) {
@@ -226,7 +236,7 @@ test('from the trusted host (A): malformed messages are ignored or rejected with
 
 // Malformed 'call' and 'zoom' messages (the generic forwarding of handle methods, and the deck scale):
 // methods outside the allow-list, arguments that are not a short array of values or flat objects, zooms
-// outside 1..4. Built inside a page, like hostileMessages; ids 200..299, never answered.
+// outside 1..4. Built inside a page, like hostileMessages; ids 200..299, each refused with a reason.
 function hostileCalls() {
   let id = 200;
   const call = (method, args) => ({ posenc: 1, id: id++, type: 'call', method, args });
@@ -275,7 +285,9 @@ test('call and zoom messages: only the allowed methods with small arguments are 
   await waitUntil(page, (ids) => ids.every((id) => window.replies.some((r) => r && r.id === id)), [300, 301, BARRIER]);
   await sleep(800);  // deliberate: a window in which a (wrong) answer to a malformed message would arrive
   const replies = (await host(() => window.replies)).filter((r) => r && r.type !== 'change');
-  assert.deepEqual(replies.filter((r) => r.id >= 200 && r.id < 300), [], 'no malformed message is answered');
+  const malformed = replies.filter((r) => r.id >= 200 && r.id < 300);
+  assert.ok(malformed.length >= 25, `${malformed.length} of the malformed calls refused`);
+  for (const r of malformed) assert.ok(r.type === 'error' && typeof r.reason === 'string' && !('value' in r) && !r.fatal, JSON.stringify(r).slice(0, 200));
   const r300 = replies.find((r) => r.id === 300), r301 = replies.find((r) => r.id === 301);
   assert.equal(r300.type, 'error');
   assert.ok(typeof r300.reason === 'string' && r300.reason.length <= 200 && !r300.fatal, JSON.stringify(r300));
@@ -285,7 +297,7 @@ test('call and zoom messages: only the allowed methods with small arguments are 
   assert.deepEqual(await embedState(), before, 'nothing applied');
   assert.equal(await embedFrame().evaluate(() => devicePixelRatio), dpr, 'no zoom applied');
   assert.deepEqual(await protoSnapshot(embedFrame()), protoEmbed);
-  assert.deepEqual(await evil.evaluate(() => window.got), [], 'nothing was sent to C');
+  assert.deepEqual(await evil.evaluate(() => window.got), [{ posenc: 1, type: 'notAllowed' }], 'nothing but the first test\'s notice was sent to C');
   assert.deepEqual(await host(() => window.keysSeen), [], 'no key was dispatched in the host page');
   assert.equal(await host(() => document.activeElement === document.body || document.activeElement === null), true, 'focus not moved');
   assert.equal(await embedFrame().evaluate(() => document.querySelectorAll('img, iframe, script:not([src])').length), 0);

@@ -70,6 +70,9 @@ def _metadata() -> str:
         lines.append("Summary: " + project["description"])
     if project.get("requires-python"):
         lines.append("Requires-Python: " + project["requires-python"])
+    if project.get("license"):
+        # The data file (the single-file build) carries the licence texts: ours and the third-party notices.
+        lines.append("License: " + project["license"])
     return "\n".join(lines) + "\n"
 
 
