@@ -221,10 +221,12 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(angle_text(f.angle).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(fmt("%+.4f", f.precise).c_str());
+        // An open tour question may withhold the values of the dimensions not being worked.
+        const bool withheld = j != c.dim && text_withheld(View::formula, "mark_values");
+        ImGui::TextUnformatted(withheld ? "?" : fmt("%+.4f", f.precise).c_str());
         if (all) {
           ImGui::TableNextColumn();
-          ImGui::TextUnformatted(precise_digits(f).c_str());
+          ImGui::TextUnformatted(withheld ? "?" : precise_digits(f).c_str());
         }
       }
     }
@@ -315,7 +317,8 @@ std::string describe_formula(const State& s, const FormulaCache& /*cache*/) {
     t += " The whole vector PE(pos) is";
     for (int k = 0; k < s.d; ++k) {
       t += k ? ", " : " ";
-      t += fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).precise);
+      t += k == j ? fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).precise)
+                  : withheld_or(View::formula, "mark_values", fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).precise));
     }
     t += ".";
   }
