@@ -116,7 +116,11 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   const ImVec2 cell(turns_cell_width(dial, 16 * sc, sc), lh + dial + lh + 12 * sc);
   const auto [side_labels, label_w, count] = dial_columns(avail, cell.x, 560 * sc, 120 * sc);
   // The selected pair, pair 0, the last and the pairs on each side of each base's one-turn line.
-  const std::vector<int> shown = dial_pairs(pairs, count, {s.pair, 0, pairs - 1, c.full_a - 1, c.full_a, c.full_b - 1, c.full_b});
+  // While a tour question asks where the second base's pairs stop completing a turn, its dials show no
+  // sweep and no count, and the pairs shown are not chosen at its boundary.
+  const bool second_withheld = text_withheld(View::rope_base, "mark_second_base");
+  const int edge_b = second_withheld ? c.full_a : c.full_b;
+  const std::vector<int> shown = dial_pairs(pairs, count, {s.pair, 0, pairs - 1, c.full_a - 1, c.full_a, edge_b - 1, edge_b});
   const DialRow dr = dial_row(static_cast<int>(shown.size()), avail - label_w, cell, dial, lh + 4 * sc, 2 * sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const double end = std::max(0, s.n - 1);
@@ -145,19 +149,20 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       const ImVec2 ctr = dr.centre(pc.pos);
       const float r = dial / 2 - 2 * sc;
       dial_face(dl, ctr, r, pc.selected, 1.5f, 3.0f, sc);
-      dial_sweep(dl, ctr, r * 0.82f, angle, tint(col, 0.3f));
+      const bool hide = row == 1 && second_withheld;
+      if (!hide) dial_sweep(dl, ctr, r * 0.82f, angle, tint(col, 0.3f));
       dl->AddLine(hand_tip(ctr, r * 0.84f, 0), hand_tip(ctr, r, 0), colors::tick, 2.0f * sc);
       dial_hand(dl, ctr, hand_tip(ctr, r * 0.9f, std::fmod(angle, pe::kTwoPi)), col, 2.5f, 3.5f, sc);
       dial_hub(dl, ctr, 2.5f, sc);
-      const std::string tt = turns_words(t);
-      dial_label(dl, dr, pc.pos, dr.label_y(pc.pos), tt.c_str(), t >= 1 || i < (row == 0 ? c.full_a : c.full_b) ? colors::ink : kNever,
+      const std::string tt = hide ? std::string("? turns") : turns_words(t);
+      dial_label(dl, dr, pc.pos, dr.label_y(pc.pos), tt.c_str(), hide || t >= 1 || i < (row == 0 ? c.full_a : c.full_b) ? colors::ink : kNever,
                  LabelAlign::centre);
       if (pc.hovered)
         ImGui::SetTooltip("pair %d at base %s: w = %s rad per position, period %s positions\n"
                           "by position %s: %s rad, %s",
                           i, base_text(base).c_str(), fmt("%.6g", pe::omega(i, s.d, base)).c_str(),
                           fmt("%.6g", pe::period(i, s.d, base)).c_str(), grouped(end).c_str(), fmt("%.6g", angle).c_str(),
-                          turns_words(t).c_str());
+                          hide ? "?" : turns_words(t).c_str());
     }
     ImGui::PopID();
   }
@@ -205,7 +210,8 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   }
   // The two curves: a dot per pair where there is room, else one vertex per pixel column.
   const float spacing = p.width() / static_cast<float>(std::max(1, pairs));
-  for (int row = 0; row < 2; ++row) {
+  const int rows = text_withheld(View::rope_base, "mark_second_base") ? 1 : 2;  // the second base withheld
+  for (int row = 0; row < rows; ++row) {
     const std::vector<double>& turns = row == 0 ? c.turns_a : c.turns_b;
     const ImU32 col = row == 0 ? kBaseA : kBaseB;
     std::vector<ImVec2> pts;
@@ -227,7 +233,7 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   }
   // Where each base's pairs stop completing a turn.
   int label_row = 0;
-  for (int row = 0; row < 2; ++row) {
+  for (int row = 0; row < rows; ++row) {
     const int full = row == 0 ? c.full_a : c.full_b;
     if (full <= 0 || full >= pairs) continue;
     const ImU32 col = row == 0 ? kBaseA : kBaseB;
@@ -255,19 +261,19 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   {
     const float x = p.sx(s.pair);
     plot_vline(dl, p, x, with_alpha(colors::selected, 110), 1.0f * sc);
-    for (int row = 0; row < 2; ++row) {
+    for (int row = 0; row < rows; ++row) {
       const double t = (row == 0 ? c.turns_a : c.turns_b)[static_cast<size_t>(s.pair)];
       dl->AddCircle(ImVec2(x, p.sy(std::max(t, ylo))), 7.0f * sc, colors::selected, 0, 2.0f * sc);
     }
   }
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
-    for (int row = 0; row < 2; ++row) {
+    for (int row = 0; row < rows; ++row) {
       const double t = (row == 0 ? c.turns_a : c.turns_b)[static_cast<size_t>(hover)];
       dl->AddCircle(ImVec2(p.sx(hover), p.sy(std::max(t, ylo))), metrics::hover_radius * sc, colors::hover_ring, 0, 1.5f * sc);
     }
     ImGui::SetTooltip("pair %d, by position %s:\nbase %s: %s\nbase %s: %s", hover, grouped(s.n - 1).c_str(), base_text(s.base).c_str(),
                       turns_words(c.turns_a[static_cast<size_t>(hover)]).c_str(), base_text(s.compareBase).c_str(),
-                      turns_words(c.turns_b[static_cast<size_t>(hover)]).c_str());
+                      withheld_or(View::rope_base, "mark_second_base", turns_words(c.turns_b[static_cast<size_t>(hover)])).c_str());
   }
   plot_clip_pop();
 }
@@ -305,7 +311,7 @@ std::string describe_rope_base(const State& s, const RopeBaseCache&) {
                              {"a", base_text(s.base)},
                              {"ta", turns_words(c.turns_a[static_cast<size_t>(i)])},
                              {"b", base_text(s.compareBase)},
-                             {"tb", turns_words(c.turns_b[static_cast<size_t>(i)])}}));
+                             {"tb", withheld_or(View::rope_base, "mark_second_base", turns_words(c.turns_b[static_cast<size_t>(i)]))}}));
   t.append(" (Math) ").append(slow_sentence(s, c));
   return t;
 }
