@@ -39,7 +39,10 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const int pairs = s.d / 2;
   const double ratio = pe::period_ratio(s.d, s.base);
+  // While a tour question asks for the first pair past N, the chart does not mark it: one colour, no
+  // line at the crossing (mark_first_long).
   const int first = pe::first_pair_with_period_above(s.n, s.d, s.base);
+  const int split = text_withheld(View::periods, "mark_first_long") ? pairs : first;  // where the chart changes colour
   const double slowest = cache.period.back();
 
   lesson_intro(View::periods, ctx);
@@ -74,7 +77,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     const float r = std::min(3.5f * sc, spacing * 0.4f);
     for (int i = 0; i < pairs; ++i) {
       const ImVec2 q(p.sx(i), p.sy(cache.period[static_cast<size_t>(i)]));
-      dl->AddCircleFilled(q, r, i < first ? kFast : kSlow);
+      dl->AddCircleFilled(q, r, i < split ? kFast : kSlow);
       labels.avoid_point(q, r);
     }
   } else {
@@ -83,10 +86,10 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     for (int i = 0; i < pairs; ++i) {
       const ImVec2 q(p.sx(i), p.sy(cache.period[static_cast<size_t>(i)]));
       const int px = static_cast<int>(q.x);
-      if (px == last_px && i != first && i != first - 1 && i != pairs - 1) continue;
+      if (px == last_px && i != split && i != split - 1 && i != pairs - 1) continue;
       last_px = px;
-      (i < first ? fast : slow).push_back(q);
-      if (i == first - 1) slow.push_back(q);  // join the two parts
+      (i < split ? fast : slow).push_back(q);
+      if (i == split - 1) slow.push_back(q);  // join the two parts
     }
     dl->AddPolyline(fast.data(), static_cast<int>(fast.size()), kFast, 0, 2.5f * sc);
     dl->AddPolyline(slow.data(), static_cast<int>(slow.size()), kSlow, 0, 2.5f * sc);
@@ -103,8 +106,8 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   const ImVec2 nsz = ImGui::CalcTextSize(nlabel.c_str());
   labels.avoid_rect(ImVec2(nat.x - 2, nat.y), ImVec2(nat.x + nsz.x + 2, nat.y + nsz.y));
   // Where the periods cross N.
-  if (first > 0 && first < pairs) {
-    const float x = p.sx(first);
+  if (split > 0 && split < pairs) {
+    const float x = p.sx(split);
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::muted, 200), 1.0f, 4 * sc);
     // Right of the line, else left of it; where neither side has room (a phone), the short form.
     const std::string dim = std::to_string(2 * first);
