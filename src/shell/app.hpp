@@ -1,6 +1,7 @@
 // The app: the one State, what the views cache between frames, and the frame function.
 // Platform code (src/platform/) owns one App, feeds it time and events, and renders what it draws.
 #pragma once
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +67,8 @@ struct App {
   Animation animation;            // PosEnc.animate's move in progress
   int animation_done = 0;         // the id of a move that ended this frame (the platform reports it)
   PromptProgress tour_progress;   // the student's answers to the current tour step's question
+  std::map<int, PromptProgress> tour_record;  // the last answers to each step's question, this tour
+  std::string tour_summary;       // shown after the tour's last step ("" none): tour_summary_text()
   float tour_bar_height = 0;      // the tour bar's content height last frame (0: not measured yet)
   bool tour_reveal_scrolled = false;  // the tour bar has brought the current answer into view
   bool tour_scroll_top = false;       // a new step: the tour bar scrolls back to its top

@@ -51,11 +51,21 @@ void handle_keys(App& a) {
     else if (a.show_help) a.show_help = false;
     else a.drawer_open = false;
   }
+  // The tour's open question: number keys choose, Enter checks a value (where no control has the ring).
+  const TourStep* step = tour_step(s.step);
+  const bool asking = step && !step->prompt.empty() && a.tour_progress.step == s.step && !a.tour_progress.revealed();
+  if (asking && !step->prompt.is_choice() && !on_control && pressed(ImGuiKey_Enter))
+    answer_value(a.tour_progress, step->prompt, s);
   for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
-    switch (io.InputQueueCharacters[i]) {
+    const ImWchar c = io.InputQueueCharacters[i];
+    if (asking && step->prompt.is_choice() && c >= '1' && c <= '9') {
+      answer_choice(a.tour_progress, step->prompt, c - '0', s);
+      continue;
+    }
+    switch (c) {
       case ' ': if (!on_control) set_number(s, Field::playing, s.playing ? 0 : 1); break;
       case 't': set_step(s, s.step > 0 ? 0 : 1); break;
-      case 'n': if (s.step > 0) set_step(s, std::min(last, s.step + 1)); break;
+      case 'n': if (s.step > 0) set_step(s, s.step < last ? s.step + 1 : 0); break;  // past the last: the end
       case 'p': if (s.step > 0) set_step(s, std::max(1, s.step - 1)); break;
       case 'h': case '?': a.show_help = !a.show_help; break;
       case 'f': a.toggle_fullscreen = true; break;
@@ -83,7 +93,7 @@ void draw_help(App& a) {
   static constexpr const char* kKeys[][2] = {
       {"Space", "play / pause"},          {"\xE2\x86\x90 \xE2\x86\x92", "position -1 / +1"},
       {"\xE2\x86\x91 \xE2\x86\x93", "offset k +1 / -1"}, {"PageDown / PageUp", "next / previous view (tour step in the tour)"},
-      {"t", "start / end the guided tour"}, {"n / p", "next / previous tour step"},
+      {"t", "start / end the guided tour"}, {"n / p", "next / previous tour step (n on the last ends the tour)"}, {"1 to 9, Enter", "tour question: choose, check"},
       {"f", "fullscreen on / off"},         {"c", "hide / show the controls"},         {"i", "hide / show the lesson text"},
       {"d", "pen: draw over the figure"},   {"l", "pointer: a red dot for the audience"}, {"x", "clear the pen's marks"},
       {"+ / -", "larger / smaller UI (projector)"},

@@ -75,8 +75,22 @@ void draw_tour_prompt(App& a, const TourPrompt& p) {
 
 }  // namespace
 
+// After the tour: its summary, until closed or the tour starts again.
+void draw_tour_summary(App& a) {
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
+  ImGui::BeginChild("tour_summary", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing() * 2 +
+                                                 2 * ImGui::GetStyle().WindowPadding.y), true);
+  text_wrapped_at_spaces(a.tour_summary);
+  if (ImGui::Button("Start the tour again")) set_step(a.state, 1);
+  ImGui::SameLine();
+  if (ImGui::Button("Close")) a.tour_summary.clear();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
 void draw_tour_bar(App& a) {
   const TourStep* t = tour_step(a.state.step);
+  if (!t && !a.tour_summary.empty()) draw_tour_summary(a);
   if (!t) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
   const ImGuiStyle& st = ImGui::GetStyle();
@@ -121,7 +135,19 @@ void withhold_open_answer(const App& a) {
 // A tour step starts: its question is unanswered again (the step's preset, the view's own settings
 // included, has already set the State through the validated path).
 void start_tour_step(App& a) {
-  if (!progress_for_step(a.tour_progress, a.state.step)) return;
+  const int before = a.tour_progress.step;
+  if (before == a.state.step) {
+    if (before > 0) a.tour_record[before] = a.tour_progress;  // the answers so far, for the summary
+    return;
+  }
+  // Leaving the last step forward (Finish, or n there) ends the tour with its summary; a
+  // new tour starts with no answers.
+  if (a.state.step == 0 && before == tour_step_count()) a.tour_summary = tour_summary_text(a.tour_record);
+  if (before == 0 && a.state.step > 0) {
+    a.tour_record.clear();
+    a.tour_summary.clear();
+  }
+  progress_for_step(a.tour_progress, a.state.step);
   a.tour_reveal_scrolled = false;
   a.tour_scroll_top = true;
 }

@@ -341,4 +341,24 @@ std::string prompt_description(const PromptProgress& g, const TourPrompt& p, con
   return out;
 }
 
+std::string tour_summary_text(const std::map<int, PromptProgress>& record) {
+  int questions = 0, first_try = 0, later = 0, shown = 0, untried = 0;
+  for (int n = 1; n <= tour_step_count(); ++n) {
+    const TourStep* t = tour_step(n);
+    if (!t || t->prompt.empty()) continue;
+    ++questions;
+    const auto it = record.find(n);
+    const PromptProgress* g = it == record.end() ? nullptr : &it->second;
+    if (g && g->answered && g->wrong == 0) ++first_try;
+    else if (g && g->answered) ++later;
+    else if (g && g->shown) ++shown;
+    else ++untried;
+  }
+  std::string t = "Tour finished. Of its " + std::to_string(questions) + " questions you answered " + std::to_string(first_try) +
+                  " right at the first try and " + std::to_string(later) + " after a wrong try; " + std::to_string(shown) +
+                  " you asked to be shown, and " + std::to_string(untried) + " you did not try.";
+  return t;
+}
+
 }  // namespace app
+

@@ -8,6 +8,7 @@
 //     the text, and a value within the step's tolerance of it counts as right.
 // The answer and its explanation stay hidden until the student answers right or asks to see it.
 #pragma once
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -110,5 +111,10 @@ std::string progress_feedback(const PromptProgress& g, const TourPrompt& p);
 // The question and where the student is, in words, for the text alternative:
 // "Question: ... Choices: 1) ...; 2) .... Not answered yet." / "... Answered: right. Answer: ...".
 std::string prompt_description(const PromptProgress& g, const TourPrompt& p, const State& s);
+
+// The tour's end in one paragraph, from the last answers to each step's question (by step number):
+// how many questions there were, how many were right at the first try, right after wrong tries, shown
+// without a right answer, and not tried.
+std::string tour_summary_text(const std::map<int, PromptProgress>& record);
 
 }  // namespace app

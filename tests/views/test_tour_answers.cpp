@@ -9,7 +9,9 @@
 
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <set>
+#include <vector>
 #include <string>
 
 #include "headless.hpp"
@@ -98,4 +100,57 @@ TEST_CASE("explore: describe of every question step", "[.explore]") {
     std::printf("=== %d %s\nASK %s\nDESC %s\n", n, t->title.c_str(), t->prompt.ask.c_str(), describe(h.app).c_str());
     std::printf("SCREEN %s\n\n", screen_text(tour_bar_list()).c_str());
   }
+}
+
+TEST_CASE("the keyboard answers a tour question: number keys choose; n past the last step ends the tour with a summary") {
+  Headless h;
+  h.frames(2);
+  // Step 1 asks a choice question whose answer is choice 1 (tour.txt).
+  const TourStep* first = tour_step(1);
+  REQUIRE(first->prompt.is_choice());
+  REQUIRE(first->prompt.answer == 1);
+  REQUIRE(set_step(h.app.state, 1).empty());
+  h.frames(2);
+  ImGui::GetIO().AddInputCharacter('2');  // a wrong choice
+  h.frames(1);
+  CHECK(h.app.tour_progress.wrong == 1);
+  CHECK_FALSE(h.app.tour_progress.answered);
+  ImGui::GetIO().AddInputCharacter('1');
+  h.frames(1);
+  CHECK(h.app.tour_progress.answered);
+  ImGui::GetIO().AddInputCharacter('n');
+  h.frames(2);
+  CHECK(h.app.state.step == 2);
+  // The last step: n ends the tour, and the summary counts step 1 as right after a wrong try.
+  REQUIRE(set_step(h.app.state, tour_step_count()).empty());
+  h.frames(2);
+  ImGui::GetIO().AddInputCharacter('n');
+  h.frames(2);
+  CHECK(h.app.state.step == 0);
+  INFO(h.app.tour_summary);
+  CHECK(h.app.tour_summary.find("Tour finished") != std::string::npos);
+  CHECK(h.app.tour_summary.find("0 right at the first try and 1 after a wrong try") != std::string::npos);
+  CHECK(squeeze(screen_text()).find("Tourfinished") != std::string::npos);  // on screen, above the lesson
+}
+
+TEST_CASE("the tour's summary counts each question once, by its last answers") {
+  std::map<int, PromptProgress> record;
+  std::vector<int> asks;
+  for (int n = 1; n <= tour_step_count(); ++n)
+    if (!tour_step(n)->prompt.empty()) asks.push_back(n);
+  REQUIRE(asks.size() >= 4);
+  PromptProgress right, later, shown;
+  right.answered = true;
+  later.answered = true;
+  later.wrong = 2;
+  shown.shown = true;
+  record[asks[0]] = right;
+  record[asks[1]] = later;
+  record[asks[2]] = shown;
+  record[2] = right;  // step 2 asks nothing: not counted
+  const std::string t = tour_summary_text(record);
+  INFO(t);
+  const std::string total = std::to_string(asks.size());
+  CHECK(t.find("Of its " + total + " questions you answered 1 right at the first try and 1 after a wrong try; 1 you asked to be "
+               "shown, and " + std::to_string(asks.size() - 3) + " you did not try.") != std::string::npos);
 }
