@@ -160,8 +160,8 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   ImGui::SetCursorScreenPos(ImVec2(p.x + big + 18 * sc, p.y + 8 * sc));
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "hand: pos = %s", fmt("%.6g", s.pos).c_str());
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "ghost: pos + k = %s", fmt("%.6g", s.pos + s.k).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "hand: pos = %s", grouped(s.pos, 2).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "ghost: pos + k = %s", grouped(s.pos + s.k, 2).c_str());
   ImGui::PopTextWrapPos();
   ImGui::TextUnformatted(w_text.c_str());
   ImGui::TextUnformatted(period_text.c_str());

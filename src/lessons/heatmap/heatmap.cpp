@@ -199,7 +199,9 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
     ImGui::EndTable();
   }
   char fit[64];
-  std::snprintf(fit, sizeof fit, "Figure 1 window (0..%d, all dims)", s.n - 1);
+  // At most kHeatmapMaxDims columns: "all dims" only where that is all of them.
+  if (s.d <= kHeatmapMaxDims) std::snprintf(fit, sizeof fit, "Figure 1 window (0..%d, all dims)", s.n - 1);
+  else std::snprintf(fit, sizeof fit, "Figure 1 window (0..%d, dims 0..%d)", s.n - 1, max_dims(s.d) - 1);
   if (ImGui::Button(fit)) fit_figure(c, s);
   same_line_if_fits(checkbox_width("naive float32 angle"), 16 * sc);
   ImGui::Checkbox("naive float32 angle", &c.naive);
