@@ -21,7 +21,7 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   const float full = ImGui::GetContentRegionAvail().x;
   const float input_w = full * 0.36f;
   double v = get_value(s, f);
-  bool edited = false;
+  bool edited = false, typed_in = false;
   ImGui::SetNextItemWidth(full - input_w - ImGui::GetStyle().ItemSpacing.x);
   const ImGuiSliderFlags flags = ImGuiSliderFlags_NoRoundToFormat | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
   if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &v, &lo, &hi, format, flags)) edited = true;
@@ -32,15 +32,17 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   // Up to ten significant digits: pos = 10^6 reads 1000000, not 1e+06.
   if (ImGui::InputDouble("##exact", &typed, 0, 0, "%.10g", ImGuiInputTextFlags_EnterReturnsTrue)) {
     v = typed;
-    edited = true;
+    edited = typed_in = true;
   }
   std::string exact = label;
   exact += ": type a value";
   focus_name(exact);
   ImGui::PopID();
   if (!edited) return false;
-  if (f == Field::d) v = 2.0 * std::round(v / 2.0);  // the slider moves in whole pairs
-  if (f == Field::pair || f == Field::n) v = std::round(v);
+  // The slider moves in whole steps (d in whole pairs); a typed value goes to the validated path as it
+  // is, so d = 33 is refused with the same notice as ?d=33 instead of silently becoming 34.
+  if (!typed_in && f == Field::d) v = 2.0 * std::round(v / 2.0);
+  if (!typed_in && (f == Field::pair || f == Field::n)) v = std::round(v);
   const std::string err = set_number(s, f, v);
   if (!err.empty()) {
     notices.assign(1, Rejection{field_key(f), sanitise(fmt("%g", v)), err});

@@ -94,3 +94,25 @@ test('embedded across origins: Tab enters the figure, walks it and leaves for th
     origins.close();
   }
 });
+
+test('typing an odd d into its field is refused, as ?d=33 is, instead of becoming the next even width', async () => {
+  const { page, context } = await openPage(browser, server.url + '?playing=0&d=64');
+  await page.evaluate(() => { window.seenD = []; window.PosEnc.on('change', (st) => window.seenD.push(st.d)); });
+  await page.focus('#canvas');
+  let presses = 0;
+  const note = () => page.evaluate(() => document.getElementById('focus-note').textContent);
+  while (!/model width\s+d: type a value/.test(await note()) && presses < 80) { await page.keyboard.press('Tab'); presses++; }
+  assert.match(await note(), /model width\s+d: type a value/, 'the d field is reachable by Tab');
+  const typeIn = async (text) => {
+    await page.keyboard.press('Enter');  // start editing the field
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  };
+  await typeIn('33');
+  await typeIn('40');  // taken after the 33: once d is 40, the 33 has been dealt with
+  await waitUntil(page, () => window.PosEnc.getState().d === 40);
+  const seen = await page.evaluate(() => window.seenD);
+  assert.ok(!seen.includes(34) && !seen.includes(33), 'd never became 33 or 34 (seen: ' + seen.join(', ') + ')');
+  await context.close();
+});
