@@ -11,6 +11,34 @@
 
 namespace app {
 
+namespace {
+
+// Where on its track a slider's grab sits, 0 (left) to 1, as ImGui places it: linear, or by log10 on a
+// logarithmic slider over a positive range.
+double grab_fraction(double v, double lo, double hi, bool logarithmic) {
+  if (!(hi > lo)) return 0;
+  if (logarithmic && lo > 0) return std::clamp(std::log10(v / lo) / std::log10(hi / lo), 0.0, 1.0);
+  return std::clamp((v - lo) / (hi - lo), 0.0, 1.0);
+}
+
+}  // namespace
+
+double slider_grab_fraction(double v, double lo, double hi, bool logarithmic) { return grab_fraction(v, lo, hi, logarithmic); }
+
+// ImGui writes a slider's value in the middle of its track, under the grab whenever the grab is there;
+// the sliders here draw it on the side away from the grab instead, so no digit is ever covered.
+void slider_value_text(const std::string& text, double fraction) {
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float w = ImGui::CalcTextSize(text.c_str()).x;
+  const float y = lo.y + (hi.y - lo.y - ImGui::GetTextLineHeight()) / 2;
+  const float x = fraction > 0.5 ? lo.x + st.FramePadding.x : hi.x - st.FramePadding.x - w;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(lo, hi, true);
+  dl->AddText(ImVec2(std::max(lo.x + st.FramePadding.x, x), y), ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+  dl->PopClipRect();
+}
+
 bool param_slider(const char* label, State& s, Field f, double lo, double hi, const char* format,
                   std::vector<Rejection>& notices, bool logarithmic) {
   // The slider covers [lo, hi] within what the settings table allows (typing can go beyond the slider).
@@ -24,7 +52,8 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   bool edited = false, typed_in = false;
   ImGui::SetNextItemWidth(full - input_w - ImGui::GetStyle().ItemSpacing.x);
   const ImGuiSliderFlags flags = ImGuiSliderFlags_NoRoundToFormat | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
-  if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &v, &lo, &hi, format, flags)) edited = true;
+  if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &v, &lo, &hi, "", flags)) edited = true;
+  slider_value_text(fmt(format, v), grab_fraction(v, lo, hi, logarithmic));
   focus_name(label);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(input_w);
@@ -56,8 +85,9 @@ bool log_slider(const char* label, const char* id, double& v, double lo, double 
   ImGui::SetNextItemWidth(-1);
   double x = v;
   const bool changed =
-      ImGui::SliderScalar(id, ImGuiDataType_Double, &x, &lo, &hi, format, ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
+      ImGui::SliderScalar(id, ImGuiDataType_Double, &x, &lo, &hi, "", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
       std::isfinite(x);
+  slider_value_text(fmt(format, x), grab_fraction(x, lo, hi, true));
   if (changed) v = std::clamp(x, lo, hi);
   focus_name(label);
   return changed;

@@ -25,6 +25,10 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
 // A number the view keeps itself (not a State field, or one it stores after its own checks): `label`
 // on a line, then a full-width logarithmic slider `id` over [lo, hi], named `label` for the focus list.
 // A finite value the slider gives is clamped to [lo, hi] into v; returns true then.
+// A slider's value written on the side of its track away from the grab (call right after the slider,
+// drawn with an empty format); `fraction` is the grab's place, slider_grab_fraction().
+void slider_value_text(const std::string& text, double fraction);
+double slider_grab_fraction(double v, double lo, double hi, bool logarithmic);
 bool log_slider(const char* label, const char* id, double& v, double lo, double hi, const char* format);
 // A row of small preset buttons under a control, one per value, each beside the last where it fits
 // (else on a new line): a button shows text(v) (grouped(v) when text is null; ImGui id "text(v)##id")

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "text/format.hpp"
+#include "ui/widgets.hpp"
 #include "ui/bars.hpp"
 #include "ui/dial_row.hpp"
 #include "ui/label.hpp"
@@ -220,4 +221,13 @@ TEST_CASE("turns: short numbers of turns, never 1.00 just short of one") {
   CHECK(turns_text(6.6e-10) == "6.6e-10");
   CHECK(turns_words(1.0) == "1.00 turn");
   CHECK(turns_words(2.5) == "2.50 turns");
+}
+
+TEST_CASE("slider value text: the grab's place on a linear and a logarithmic track, so the value goes on the other side") {
+  CHECK(app::slider_grab_fraction(2, 2, 10, false) == 0.0);
+  CHECK(app::slider_grab_fraction(6, 2, 10, false) == Approx(0.5));
+  CHECK(app::slider_grab_fraction(10, 2, 10, false) == 1.0);
+  CHECK(app::slider_grab_fraction(100, 1, 10000, true) == Approx(0.5));  // log10: 2 of 4 decades
+  CHECK(app::slider_grab_fraction(1e6, 1, 10000, true) == 1.0);          // clamped
+  CHECK(app::slider_grab_fraction(5, 5, 5, false) == 0.0);               // an empty track
 }
