@@ -27,8 +27,10 @@ double slider_grab_fraction(double v, double lo, double hi, bool logarithmic) { 
 
 // ImGui writes a slider's value in the middle of its track, under the grab whenever the grab is there;
 // the sliders here draw it on the side away from the grab instead, so no digit is ever covered.
-void slider_value_text(const std::string& text, double fraction) {
-  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+void slider_value_text(const std::string& text, double fraction, float frame_width) {
+  const ImVec2 lo = ImGui::GetItemRectMin();
+  ImVec2 hi = ImGui::GetItemRectMax();
+  if (frame_width > 0) hi.x = lo.x + frame_width;  // the item's rectangle holds its label too
   const ImGuiStyle& st = ImGui::GetStyle();
   const float w = ImGui::CalcTextSize(text.c_str()).x;
   const float y = lo.y + (hi.y - lo.y - ImGui::GetTextLineHeight()) / 2;
@@ -37,6 +39,29 @@ void slider_value_text(const std::string& text, double fraction) {
   dl->PushClipRect(lo, hi, true);
   dl->AddText(ImVec2(std::max(lo.x + st.FramePadding.x, x), y), ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
   dl->PopClipRect();
+}
+
+namespace {
+// The value in a slider's own format ("%d" read as a whole number).
+std::string slider_text(const char* format, double v) {
+  std::string f = format ? format : "%.0f";
+  for (size_t at = f.find("%d"); at != std::string::npos; at = f.find("%d", at)) f.replace(at, 2, "%.0f");
+  return fmt(f.c_str(), v);
+}
+}  // namespace
+
+bool slider_int(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
+  const float w = ImGui::CalcItemWidth();
+  const bool changed = ImGui::SliderInt(label, v, lo, hi, "", flags);
+  slider_value_text(slider_text(format, *v), grab_fraction(*v, lo, hi, (flags & ImGuiSliderFlags_Logarithmic) != 0), w);
+  return changed;
+}
+
+bool slider_double(const char* label, double* v, double lo, double hi, const char* format, ImGuiSliderFlags flags) {
+  const float w = ImGui::CalcItemWidth();
+  const bool changed = ImGui::SliderScalar(label, ImGuiDataType_Double, v, &lo, &hi, "", flags);
+  slider_value_text(slider_text(format, *v), grab_fraction(*v, lo, hi, (flags & ImGuiSliderFlags_Logarithmic) != 0), w);
+  return changed;
 }
 
 bool param_slider(const char* label, State& s, Field f, double lo, double hi, const char* format,

@@ -27,7 +27,10 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
 // A finite value the slider gives is clamped to [lo, hi] into v; returns true then.
 // A slider's value written on the side of its track away from the grab (call right after the slider,
 // drawn with an empty format); `fraction` is the grab's place, slider_grab_fraction().
-void slider_value_text(const std::string& text, double fraction);
+void slider_value_text(const std::string& text, double fraction, float frame_width = -1);
+// ImGui's SliderInt and SliderScalar (double), with the value drawn away from the grab.
+bool slider_int(const char* label, int* v, int lo, int hi, const char* format = "%d", ImGuiSliderFlags flags = 0);
+bool slider_double(const char* label, double* v, double lo, double hi, const char* format, ImGuiSliderFlags flags = 0);
 double slider_grab_fraction(double v, double lo, double hi, bool logarithmic);
 bool log_slider(const char* label, const char* id, double& v, double lo, double hi, const char* format);
 // A row of small preset buttons under a control, one per value, each beside the last where it fits

@@ -205,7 +205,8 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
                                   {"error", fmt("%.1e", rotation_error(s))}});
   text_wrapped_at_spaces(check);  // never "0." at a line's end and "0e+00" on the next
   ImGui::SetNextItemWidth(std::min(260.0f * sc, ImGui::GetContentRegionAvail().x * 0.5f));
-  ImGui::SliderFloat("dial size", &cache.dial_size, 70.0f, 220.0f, "%.0f px");
+  double size = cache.dial_size;
+  if (slider_double("dial size", &size, 70.0, 220.0, "%.0f px")) cache.dial_size = static_cast<float>(size);
 
   // Wide: dials left, worked pair right. Narrow (small window or large UI scale): the worked pair goes
   // below, and each part keeps at least one row of dials / a readable panel, scrolling inside.

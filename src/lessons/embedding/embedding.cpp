@@ -211,7 +211,7 @@ void draw_embedding(State& s, EmbeddingCache& cache, const ViewContext& ctx) {
   if (s.d > kMaxShown) {
     ImGui::SetNextItemWidth(std::max(120 * sc, ImGui::GetContentRegionAvail().x * 0.4f));
     int first = std::clamp(cache.first_dim, 0, s.d - count);
-    if (ImGui::SliderInt("first dimension", &first, 0, s.d - count)) cache.first_dim = first - first % 2;
+    if (slider_int("first dimension", &first, 0, s.d - count)) cache.first_dim = first - first % 2;
     same_line_if_fits(button_width("to pair"));
     if (ImGui::Button("to pair")) cache.first_dim = std::clamp(2 * s.pair - count / 2, 0, s.d - count);
   }

@@ -248,7 +248,7 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
 
   int j = c.dim;
   ImGui::SetNextItemWidth(std::min(360 * sc, ImGui::GetContentRegionAvail().x * 0.4f));
-  if (ImGui::SliderInt("dimension j", &j, 0, s.d - 1)) select_dim(s, c, j);
+  if (slider_int("dimension j", &j, 0, s.d - 1)) select_dim(s, c, j);
   // The arrows and the primer button follow on the same line where they fit (a phone: below).
   same_line_if_fits(2 * ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::ArrowButton("prev", ImGuiDir_Left)) select_dim(s, c, c.dim - 1);

@@ -183,7 +183,7 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
         } else if (k == 1) {
           double np = c.positions;
           const double np_lo = 1, np_hi = kHeatmapMaxPositions;
-          if (ImGui::SliderScalar("##positions", ImGuiDataType_Double, &np, &np_lo, &np_hi, "%.0f", ImGuiSliderFlags_Logarithmic))
+          if (slider_double("##positions", &np, np_lo, np_hi, "%.0f", ImGuiSliderFlags_Logarithmic))
             c.positions = np;
         } else if (k == 2) {
           double d0 = std::floor(c.dim0);
@@ -191,7 +191,7 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
         } else {
           double nd = c.dims;
           const double nd_lo = 1, nd_hi = max_dims(s.d);
-          if (ImGui::SliderScalar("##dims", ImGuiDataType_Double, &nd, &nd_lo, &nd_hi, "%.0f", ImGuiSliderFlags_Logarithmic))
+          if (slider_double("##dims", &nd, nd_lo, nd_hi, "%.0f", ImGuiSliderFlags_Logarithmic))
             c.dims = nd;
         }
       }

@@ -177,7 +177,7 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
     same_line_if_fits(80 * sc + first_label, 16 * sc);
     int first = std::clamp(c.first_dim, 0, s.d - count);
     ImGui::SetNextItemWidth(std::max(80 * sc, ImGui::GetContentRegionAvail().x - 260 * sc));
-    if (ImGui::SliderInt("first dim", &first, 0, s.d - count)) c.first_dim = first - first % 2;
+    if (slider_int("first dim", &first, 0, s.d - count)) c.first_dim = first - first % 2;
     same_line_if_fits(button_width("to pair"));
     if (ImGui::Button("to pair")) c.first_dim = std::clamp(2 * s.pair - count / 2, 0, s.d - count);
   }

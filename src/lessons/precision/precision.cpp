@@ -587,7 +587,7 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);  // at least probe_min, or the whole line
   double probe = cache.probe;
   const double lo = 1, hi = kMaxPos;
-  if (ImGui::SliderScalar("##probe", ImGuiDataType_Double, &probe, &lo, &hi, "%.0f", ImGuiSliderFlags_Logarithmic))
+  if (slider_double("##probe", &probe, lo, hi, "%.0f", ImGuiSliderFlags_Logarithmic))
     cache.probe = std::clamp(std::round(probe), lo, hi);
 
   const float avail_w = ImGui::GetContentRegionAvail().x;

@@ -151,7 +151,7 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
     const char* label = "k0";
     same_line_if_fits(120 * sc + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x, 16 * sc);
     ImGui::SetNextItemWidth(120 * sc);
-    ImGui::SliderInt(label, &cache.k0, -kK0Limit, kK0Limit);
+    slider_int(label, &cache.k0, -kK0Limit, kK0Limit);
     cache.k0 = k0_of(cache);
   }
   same_line_if_fits(button_width("New draw"), 16 * sc);
@@ -169,7 +169,7 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   ImGui::TextUnformatted("offsets k from \xE2\x88\x92K to K, K =");
   same_line_if_fits(180 * sc);
   ImGui::SetNextItemWidth(std::min(180 * sc, ImGui::GetContentRegionAvail().x));
-  ImGui::SliderInt("##kmax", &cache.kmax, 4, 4096, "%d", ImGuiSliderFlags_Logarithmic);
+  slider_int("##kmax", &cache.kmax, 4, 4096, "%d", ImGuiSliderFlags_Logarithmic);
   focus_name("offsets k up to K");
   cache.kmax = kmax_of(cache);
 

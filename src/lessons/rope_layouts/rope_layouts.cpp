@@ -200,7 +200,7 @@ void draw_controls(State& s, const ViewContext& ctx) {
   ImGui::TextUnformatted(std::string(text("offsets_label")).c_str());
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 420 * sc));
   int offsets = s.layoutOffsets;
-  if (ImGui::SliderInt("##rl_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
+  if (slider_int("##rl_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
     set_number(s, Field::layoutOffsets, std::clamp(offsets, kMinOffsets, kMaxOffsets));
   focus_name("offsets up to R");
 }

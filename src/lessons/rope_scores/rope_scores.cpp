@@ -172,7 +172,7 @@ void draw_controls(State& s, const ViewContext& ctx) {
     ImGui::TextUnformatted(std::string(text("offsets_label")).c_str());
     ImGui::SetNextItemWidth(-1);
     int offsets = s.scoresOffsets;
-    if (ImGui::SliderInt("##rs_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
+    if (slider_int("##rs_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
       set_number(s, Field::scoresOffsets, std::clamp(offsets, kMinOffsets, kMaxOffsets));
     focus_name("offsets up to R");
     ImGui::TableNextColumn();
@@ -180,7 +180,7 @@ void draw_controls(State& s, const ViewContext& ctx) {
     ImGui::TextUnformatted(std::string(text("window_label")).c_str());
     ImGui::SetNextItemWidth(-1);
     int window = s.scoresWindow;
-    if (ImGui::SliderInt("##rs_window", &window, kMinWindow, kMaxWindow, "%d")) set_number(s, Field::scoresWindow, std::clamp(window, kMinWindow, kMaxWindow));
+    if (slider_int("##rs_window", &window, kMinWindow, kMaxWindow, "%d")) set_number(s, Field::scoresWindow, std::clamp(window, kMinWindow, kMaxWindow));
     focus_name("map positions per side");
     ImGui::EndTable();
   }

@@ -653,13 +653,13 @@ void options_row(SchemesOptions& c, const ViewContext& ctx) {
     case Scheme::alibi: {
       const float w = 150 * sc;
       labelled("heads H", w);
-      ImGui::SliderInt("##heads", &c.heads, 1, kSchemesMaxHeads, "%d", ImGuiSliderFlags_AlwaysClamp);
+      slider_int("##heads", &c.heads, 1, kSchemesMaxHeads, "%d", ImGuiSliderFlags_AlwaysClamp);
       focus_name("ALiBi heads H");
       c.heads = std::clamp(c.heads, 1, kSchemesMaxHeads);
       c.head = std::min(c.head, c.heads - 1);
       same_line_if_fits(ImGui::CalcTextSize("head drawn").x + w + 10 * sc, 18 * sc);
       labelled("head drawn", w);
-      ImGui::SliderInt("##head", &c.head, 0, c.heads - 1, "%d", ImGuiSliderFlags_AlwaysClamp);
+      slider_int("##head", &c.head, 0, c.heads - 1, "%d", ImGuiSliderFlags_AlwaysClamp);
       focus_name("ALiBi head drawn");
       c.head = std::clamp(c.head, 0, c.heads - 1);
       break;
@@ -668,11 +668,11 @@ void options_row(SchemesOptions& c, const ViewContext& ctx) {
       const float w = 130 * sc;
       labelled("buckets", w);
       int b = c.buckets / 2;
-      if (ImGui::SliderInt("##buckets", &b, 2, kSchemesMaxBuckets / 2, "%d \xC3\x97 2", ImGuiSliderFlags_AlwaysClamp)) c.buckets = 2 * std::clamp(b, 2, kSchemesMaxBuckets / 2);
+      if (slider_int("##buckets", &b, 2, kSchemesMaxBuckets / 2, "%d \xC3\x97 2", ImGuiSliderFlags_AlwaysClamp)) c.buckets = 2 * std::clamp(b, 2, kSchemesMaxBuckets / 2);
       focus_name("T5 buckets");
       same_line_if_fits(ImGui::CalcTextSize("max distance").x + w + 10 * sc, 18 * sc);
       labelled("max distance", w);
-      ImGui::SliderInt("##maxdist", &c.max_distance, exact_of(c.buckets, c.bidirectional) + 1, 4096, "%d", ImGuiSliderFlags_Logarithmic);
+      slider_int("##maxdist", &c.max_distance, exact_of(c.buckets, c.bidirectional) + 1, 4096, "%d", ImGuiSliderFlags_Logarithmic);
       focus_name("T5 max distance");
       same_line_if_fits(checkbox_width("bidirectional"), 18 * sc);
       ImGui::Checkbox("bidirectional", &c.bidirectional);

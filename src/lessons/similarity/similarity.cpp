@@ -73,7 +73,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     text_wrapped_at_spaces("offsets k from 0 to");  // the column's width: never cut short
     ImGui::SetNextItemWidth(-1);
     int kmax = s.similarityMaxK;
-    if (ImGui::SliderInt("##kmax", &kmax, kSimilarityMinK, kSimilarityMaxK, "%d", ImGuiSliderFlags_Logarithmic))
+    if (slider_int("##kmax", &kmax, kSimilarityMinK, kSimilarityMaxK, "%d", ImGuiSliderFlags_Logarithmic))
       set_number(s, Field::similarityMaxK, std::clamp(kmax, kSimilarityMinK, kSimilarityMaxK));
     ImGui::TableNextColumn();
     text_wrapped_at_spaces("starting positions (besides the current pos)");

@@ -143,7 +143,7 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted("offsets k from \xE2\x88\x92K to K, K =");
     ImGui::SetNextItemWidth(-1);
-    ImGui::SliderInt("##kmax", &cache.kmax, 5, 10000, "%d", ImGuiSliderFlags_Logarithmic);
+    slider_int("##kmax", &cache.kmax, 5, 10000, "%d", ImGuiSliderFlags_Logarithmic);
     focus_name("offsets k up to K");
     cache.kmax = std::clamp(cache.kmax, 5, 10000);
     ImGui::TableNextColumn();
