@@ -136,10 +136,8 @@ void withhold_open_answer(const App& a) {
 // included, has already set the State through the validated path).
 void start_tour_step(App& a) {
   const int before = a.tour_progress.step;
-  if (before == a.state.step) {
-    if (before > 0) a.tour_record[before] = a.tour_progress;  // the answers so far, for the summary
-    return;
-  }
+  if (before == a.state.step) return;
+  if (before > 0) a.tour_record[before] = a.tour_progress;  // the step's answers, for the summary
   // Leaving the last step forward (Finish, or n there) ends the tour with its summary; a
   // new tour starts with no answers.
   if (a.state.step == 0 && before == tour_step_count()) a.tour_summary = tour_summary_text(a.tour_record);

@@ -11,19 +11,13 @@
 
 namespace app {
 
-namespace {
-
 // Where on its track a slider's grab sits, 0 (left) to 1, as ImGui places it: linear, or by log10 on a
 // logarithmic slider over a positive range.
-double grab_fraction(double v, double lo, double hi, bool logarithmic) {
+double slider_grab_fraction(double v, double lo, double hi, bool logarithmic) {
   if (!(hi > lo)) return 0;
   if (logarithmic && lo > 0) return std::clamp(std::log10(v / lo) / std::log10(hi / lo), 0.0, 1.0);
   return std::clamp((v - lo) / (hi - lo), 0.0, 1.0);
 }
-
-}  // namespace
-
-double slider_grab_fraction(double v, double lo, double hi, bool logarithmic) { return grab_fraction(v, lo, hi, logarithmic); }
 
 // ImGui writes a slider's value in the middle of its track, under the grab whenever the grab is there;
 // the sliders here draw it on the side away from the grab instead, so no digit is ever covered.
@@ -53,14 +47,14 @@ std::string slider_text(const char* format, double v) {
 bool slider_int(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
   const float w = ImGui::CalcItemWidth();
   const bool changed = ImGui::SliderInt(label, v, lo, hi, "", flags);
-  slider_value_text(slider_text(format, *v), grab_fraction(*v, lo, hi, (flags & ImGuiSliderFlags_Logarithmic) != 0), w);
+  slider_value_text(slider_text(format, *v), slider_grab_fraction(*v, lo, hi, (flags & ImGuiSliderFlags_Logarithmic) != 0), w);
   return changed;
 }
 
 bool slider_double(const char* label, double* v, double lo, double hi, const char* format, ImGuiSliderFlags flags) {
   const float w = ImGui::CalcItemWidth();
   const bool changed = ImGui::SliderScalar(label, ImGuiDataType_Double, v, &lo, &hi, "", flags);
-  slider_value_text(slider_text(format, *v), grab_fraction(*v, lo, hi, (flags & ImGuiSliderFlags_Logarithmic) != 0), w);
+  slider_value_text(slider_text(format, *v), slider_grab_fraction(*v, lo, hi, (flags & ImGuiSliderFlags_Logarithmic) != 0), w);
   return changed;
 }
 
@@ -78,7 +72,7 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   ImGui::SetNextItemWidth(full - input_w - ImGui::GetStyle().ItemSpacing.x);
   const ImGuiSliderFlags flags = ImGuiSliderFlags_NoRoundToFormat | (logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
   if (ImGui::SliderScalar("##slider", ImGuiDataType_Double, &v, &lo, &hi, "", flags)) edited = true;
-  slider_value_text(fmt(format, v), grab_fraction(v, lo, hi, logarithmic));
+  slider_value_text(fmt(format, v), slider_grab_fraction(v, lo, hi, logarithmic));
   focus_name(label);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(input_w);
@@ -112,7 +106,7 @@ bool log_slider(const char* label, const char* id, double& v, double lo, double 
   const bool changed =
       ImGui::SliderScalar(id, ImGuiDataType_Double, &x, &lo, &hi, "", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_NoRoundToFormat) &&
       std::isfinite(x);
-  slider_value_text(fmt(format, x), grab_fraction(x, lo, hi, true));
+  slider_value_text(fmt(format, x), slider_grab_fraction(x, lo, hi, true));
   if (changed) v = std::clamp(x, lo, hi);
   focus_name(label);
   return changed;
