@@ -1,7 +1,7 @@
 // Screenshots of every lesson, for looking at what the module shows (not a test):
 //   node scripts/screenshots.mjs OUT_DIR [--views a,b,c] [--query 'd=512&pos=1e6']
 // Serves build/web/dist, opens each view from PosEnc.views() (or --views) paused at a fixed state,
-// and writes OUT_DIR/<size>-<view>.png at 1280x800, as a 360x640 phone (dpr 2) and at scale 2.
+// and writes OUT_DIR/<size>-<view>.png at 1280x800, as a 360x640 phone (dpr 2) and at scale 2 on 1920x1080.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, openPage, serve, settle, PARK } from '../tests/browser/harness.mjs';
@@ -16,7 +16,7 @@ mkdirSync(out, { recursive: true });
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800, deviceScaleFactor: 1, query: '' },
   { name: 'phone', width: 360, height: 640, deviceScaleFactor: 2, query: '' },
-  { name: 'scale2', width: 1280, height: 800, deviceScaleFactor: 1, query: '&scale=2' },
+  { name: 'scale2', width: 1920, height: 1080, deviceScaleFactor: 1, query: '&scale=2' },
 ];
 
 const server = await serve();
