@@ -7,7 +7,9 @@
 #include "core/params.hpp"
 #include "imgui.h"
 #include "state/tour.hpp"
+#include "ui/figure_mark.hpp"
 #include "ui/focus.hpp"
+#include "shell/contents.hpp"
 #include "shell/keys.hpp"
 #include "shell/sidebar.hpp"
 #include "shell/tabs.hpp"
@@ -38,6 +40,10 @@ bool app_update_style(App& a, float pixel_ratio) {
 }
 
 std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page) {
+  if (page && (query.empty() || query == "?")) {
+    set_view(a.state, kPathStart);
+    a.start_here = true;
+  }
   std::vector<Rejection> r = apply_query(a.state, query, page);
   if (!r.empty()) a.notices = r;
   return r;
@@ -45,12 +51,11 @@ std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page)
 
 // Small screens, narrow columns and large UI scales (UI pixels = screen pixels / scale).
 constexpr float kNarrowWidth = 700.0f;   // below: the controls become a drawer
-constexpr float kShortHeight = 520.0f;   // below (or when narrow): the lesson text shows its summary
 
 void draw_view(App& a, const ViewContext& ctx) {
   State& s = a.state;
   switch (s.view) {
-#define POSENC_X(id, label, cores, reads, tour) \
+#define POSENC_X(id, label, chapter, cores, reads, tour) \
   case View::id: draw_##id(s, a.views.id, ctx); break;
     POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
@@ -62,10 +67,10 @@ bool escape_consumed(const App& a) {
   return focus_on_control() || a.notes.mode != AnnotateMode::off || a.show_help || a.drawer_open;
 }
 
-LessonText shown_text(const State& s, ImVec2 screen, float ui_scale) {
-  if (s.text != LessonText::automatic) return s.text;
-  const bool small = screen.x < kNarrowWidth * ui_scale || screen.y < kShortHeight * ui_scale;
-  return small ? LessonText::summary : LessonText::full;
+// The figure comes first on every screen: by default a lesson opens with its lead sentence, and the
+// rest of its text waits behind More (text=full asks for all of it up front).
+LessonText shown_text(const State& s) {
+  return s.text == LessonText::automatic ? LessonText::summary : s.text;
 }
 
 namespace {
@@ -89,11 +94,12 @@ void layout(App& a) {
 
 // The current lesson below the tabs and the tour bar; the figure's rectangle is kept for exports.
 void draw_lesson(App& a) {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
   float figure_top = ImGui::GetCursorScreenPos().y;
-  const ViewContext ctx{a.fonts, a.ui_scale, a.notices, shown_text(a.state, vp->WorkSize, a.ui_scale), a.intro_expanded,
-                        figure_top, a.pending_export, a.export_message};
+  const TourStep* step = tour_step(a.state.step);
+  const ViewContext ctx{a.fonts, a.ui_scale, a.notices, shown_text(a.state), a.intro_expanded,
+                        figure_top, a.pending_export, a.export_message, step && step->view == a.state.view};
   const ImVec2 main_min = ImGui::GetWindowPos(), main_size = ImGui::GetWindowSize();
+  figure_marks_clear();  // what the lesson draws of its data from here on (ui/figure_mark.hpp)
   draw_view(a, ctx);
   a.figure_min = ImVec2(main_min.x, figure_top);
   a.figure_max = ImVec2(main_min.x + main_size.x, main_min.y + main_size.y);
@@ -120,9 +126,11 @@ void draw(App& a) {
   ImGui::BeginChild("main", ImVec2(0, 0), false);
   draw_top_row(a, column);
   draw_tabs(a);
+  draw_start_here(a);
   draw_tour_bar(a);
   withhold_open_answer(a);  // after the bar, where the student may just have answered
   draw_lesson(a);
+  drag_scroll();  // a finger scrolls the lesson where it is taller than the screen
   ImGui::EndChild();
   ImGui::End();
   draw_help(a);
@@ -138,6 +146,7 @@ void app_frame(App& a, double dt) {
   // update
   start_tour_step(a);
   update(a, dt);
+  note_progress(a);
   // layout and draw
   layout(a);
   draw(a);

@@ -1,6 +1,7 @@
 // The app: the one State, what the views cache between frames, and the frame function.
 // Platform code (src/platform/) owns one App, feeds it time and events, and renders what it draws.
 #pragma once
+#include <array>
 #include <map>
 #include <string>
 #include <string_view>
@@ -32,7 +33,7 @@ struct view_cache<void(State&, C&, const ViewContext&)> {
 
 // What each view keeps between frames, one member per lesson of the registry, named by its id.
 struct ViewCaches {
-#define POSENC_X(id, label, cores, reads, tour) typename view_cache<decltype(draw_##id)>::type id;
+#define POSENC_X(id, label, chapter, cores, reads, tour) typename view_cache<decltype(draw_##id)>::type id;
   POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
 };
@@ -72,6 +73,8 @@ struct App {
   float tour_bar_height = 0;      // the tour bar's content height last frame (0: not measured yet)
   bool tour_reveal_scrolled = false;  // the tour bar has brought the current answer into view
   bool tour_scroll_top = false;       // a new step: the tour bar scrolls back to its top
+  std::array<bool, static_cast<size_t>(View::count)> seen{};  // the lessons shown so far (contents.hpp)
+  bool start_here = false;        // a cold page: the "Start here" line offers the tour (contents.hpp)
 };
 
 // Brings fonts, theme and palette in line with the state's scale/contrast/palette and the screen's
@@ -80,7 +83,7 @@ struct App {
 bool app_update_style(App& a, float pixel_ratio);
 // The lesson text as shown on a screen of `screen` pixels: the `text` setting, where `auto` is the
 // one-line summary on small or short screens (measured in UI pixels, so large scales count as small).
-LessonText shown_text(const State& s, ImVec2 screen, float ui_scale);
+LessonText shown_text(const State& s);
 // Whether Esc has something to close inside the figure (the focus ring, the pen or pointer, the help,
 // the drawer). If not, the page lets Esc take the keyboard out of the figure, to the host page.
 bool escape_consumed(const App& a);
@@ -94,7 +97,9 @@ void app_after_frame(App& a, int fb_w, int fb_h);
 // runs, or training advances in the frame loop.
 bool app_busy(const App& a);
 // Applies a query string through the validated path; rejections are kept for the notice line.
-// A query that starts a tour step (`step=N`) applies that step's preset first.
+// A query that starts a tour step (`step=N`) applies that step's preset first. The page's own query
+// (`page` given) that says nothing at all is a cold page: it opens where the path starts (kPathStart)
+// with the "Start here" line; a link or an embed always says something (embed=1 at least).
 std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page = nullptr);
 
 // Draws the current lesson's view (the registry's draw_<id>) into the current ImGui window.

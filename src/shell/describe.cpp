@@ -31,7 +31,7 @@ std::string describe(const State& s, const ViewCaches& views) {
   const std::string claim = claim_text(lesson_claim_source(s.view), lesson_claim(s.view));
   if (!claim.empty()) t.append(claim).append(" ");
   switch (s.view) {
-#define POSENC_X(id, label, cores, reads, tour) \
+#define POSENC_X(id, label, chapter, cores, reads, tour) \
   case View::id: t += describe_##id(s, views.id); break;
     POSENC_LESSONS(POSENC_X)
 #undef POSENC_X

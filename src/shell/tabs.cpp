@@ -2,6 +2,7 @@
 
 #include "imgui.h"
 #include "ui/focus.hpp"
+#include "shell/contents.hpp"
 #include "shell/sidebar.hpp"
 #include "ui/style.hpp"
 
@@ -23,25 +24,10 @@ void draw_top_row(App& a, bool column) {
 }
 
 void draw_tabs(App& a) {
-  State& s = a.state;
-  // Narrow tabs so that many fit beside the sidebar at 1280 px; beyond that they scroll.
-  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(metrics::tab_padding * a.ui_scale, ImGui::GetStyle().FramePadding.y));
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemInnerSpacing, ImVec2(2.0f * a.ui_scale, ImGui::GetStyle().ItemInnerSpacing.y));
-  if (ImGui::BeginTabBar("views", ImGuiTabBarFlags_FittingPolicyScroll)) {
-    const bool external = s.view != a.shown_view;
-    for (const Lesson& l : lessons()) {
-      const ImGuiTabItemFlags flags = (external && l.view == s.view) ? ImGuiTabItemFlags_SetSelected : 0;
-      const bool open = ImGui::BeginTabItem(l.label, nullptr, flags);
-      focus_name(l.label);  // tabs do not report their label to the focus order by themselves
-      if (open) {
-        if (!external) set_view(s, l.view);
-        ImGui::EndTabItem();
-      }
-    }
-    ImGui::EndTabBar();
-  }
-  ImGui::PopStyleVar(2);
-  a.shown_view = s.view;
+  // The chapters and lessons behind Contents; beside it the current chapter's tabs (or, on a phone,
+  // the lesson's place in the path with its neighbours), never all 25 at once.
+  draw_contents(a);
+  draw_chapter_tabs(a);
 }
 
 }  // namespace app

@@ -1,5 +1,5 @@
 // The top row of the main area (the way to the controls when they are not a column, the space of the
-// page's Copy link button) and the lessons' tabs, one per registry row.
+// page's Copy link button), Contents and the current chapter's tabs.
 #pragma once
 #include "shell/app.hpp"
 
@@ -7,7 +7,8 @@ namespace app {
 
 // `column`: the controls are a column beside the main area this frame (no button is needed for them).
 void draw_top_row(App& a, bool column);
-// The tabs: a view set from outside (URL, API, keyboard) selects its tab; otherwise the tab bar sets it.
+// Contents and the current chapter's tabs (contents.hpp): a view set from outside (URL, API, keyboard)
+// selects its tab; otherwise the tab bar sets it.
 void draw_tabs(App& a);
 
 }  // namespace app

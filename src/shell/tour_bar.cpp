@@ -17,8 +17,8 @@ namespace app {
 namespace {
 
 // A phone-sized screen, in screen pixels whatever the UI scale: the tour bar keeps to the body font
-// there and may take more of the height, so that a question and its buttons fit without scrolling
-// (ImGui does not scroll by touch).
+// there, puts its buttons beside the title and may take a little more of the height; what does not
+// fit scrolls, by a finger too (drag_scroll).
 constexpr float kPhoneWidth = 700.0f;
 bool phone(const App&) { return ImGui::GetMainViewport()->WorkSize.x < kPhoneWidth; }
 
@@ -94,25 +94,40 @@ void draw_tour_bar(App& a) {
   if (!t) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
   const ImGuiStyle& st = ImGui::GetStyle();
-  // As tall as last frame's content (a question and its answer make it grow), at most half of what
-  // is left for the view on a tall screen, 70 % on a short one and 75 % on a phone; beyond that it scrolls.
+  // As tall as last frame's content (a question and its answer make it grow), at most 40 % of what is
+  // left for the view (45 % on a phone, where the step's words wrap into more lines); beyond that it
+  // scrolls, so that the figure the step is about stays on the first screen (test_figure_first.cpp).
   const float avail = ImGui::GetContentRegionAvail().y;
   const float estimate = 4 * ImGui::GetFrameHeightWithSpacing() + 2 * st.WindowPadding.y;
   const float wanted = (a.tour_bar_height > 0 ? a.tour_bar_height : estimate) + 2 * st.WindowPadding.y + 2;
-  const float cap = avail * (phone(a) ? 0.75f : avail < 500 * a.ui_scale ? 0.7f : 0.5f);
+  const float cap = avail * (phone(a) ? 0.45f : 0.4f);
   ImGui::BeginChild("tour", ImVec2(0, std::min(wanted, cap)), true);
   if (a.tour_scroll_top) ImGui::SetScrollY(0);  // a new step starts at its title
   a.tour_scroll_top = false;
   const float top = ImGui::GetCursorPosY();
-  ImGui::PushFont(tour_font(a));
-  text_wrapped_at_spaces("Tour " + std::to_string(a.state.step) + "/" + std::to_string(tour_step_count()) + ": " + t->title);
-  ImGui::PopFont();
   const int last = tour_step_count();
-  if (ImGui::Button("< Previous")) set_step(a.state, std::max(1, a.state.step - 1));
-  ImGui::SameLine();
-  if (ImGui::Button(a.state.step < last ? "Next >" : "Finish")) set_step(a.state, a.state.step < last ? a.state.step + 1 : 0);
-  ImGui::SameLine();
-  if (ImGui::Button("End tour")) set_step(a.state, 0);
+  if (phone(a)) {
+    // A phone: the step's buttons and its title share the first row, to leave the height to the figure.
+    if (ImGui::SmallButton("<##tour")) set_step(a.state, std::max(1, a.state.step - 1));
+    focus_name("Previous step");
+    ImGui::SameLine();
+    if (ImGui::SmallButton(a.state.step < last ? ">##tour" : "Finish##tour")) set_step(a.state, a.state.step < last ? a.state.step + 1 : 0);
+    focus_name(a.state.step < last ? "Next step" : "Finish");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("End##tour")) set_step(a.state, 0);
+    focus_name("End tour");
+    ImGui::SameLine();
+    text_wrapped_at_spaces(std::to_string(a.state.step) + "/" + std::to_string(last) + " " + t->title);
+  } else {
+    ImGui::PushFont(tour_font(a));
+    text_wrapped_at_spaces("Tour " + std::to_string(a.state.step) + "/" + std::to_string(last) + ": " + t->title);
+    ImGui::PopFont();
+    if (ImGui::Button("< Previous")) set_step(a.state, std::max(1, a.state.step - 1));
+    ImGui::SameLine();
+    if (ImGui::Button(a.state.step < last ? "Next >" : "Finish")) set_step(a.state, a.state.step < last ? a.state.step + 1 : 0);
+    ImGui::SameLine();
+    if (ImGui::Button("End tour")) set_step(a.state, 0);
+  }
   ImGui::PushFont(tour_font(a));
   claim_line(t->source, t->caption, a.ui_scale);
   ImGui::PopFont();
@@ -121,6 +136,7 @@ void draw_tour_bar(App& a) {
     draw_tour_prompt(a, t->prompt);
   }
   a.tour_bar_height = ImGui::GetCursorPosY() - top - st.ItemSpacing.y;
+  drag_scroll();  // a finger scrolls the bar (the rest of the step below its fold)
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }

@@ -13,7 +13,7 @@ namespace {
 [[maybe_unused]] constexpr bool in_tour = true, outside_tour = false;  // the registry's `tour` column
 
 constexpr const char* kIds[] = {
-#define POSENC_X(id, label, cores, reads, tour) #id,
+#define POSENC_X(id, label, chapter, cores, reads, tour) #id,
     POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
 };
@@ -27,7 +27,7 @@ const Catalogue& catalogue() {
   static const Catalogue c = [] {
     Catalogue out;
     out.lessons = {
-#define POSENC_X(id, label, cores, reads, tour) {View::id, #id, label, cores, tour, {}, {}},
+#define POSENC_X(id, label, chapter, cores, reads, tour) {View::id, #id, label, Chapter::chapter, cores, tour, {}, {}},
         POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
     };
@@ -45,6 +45,23 @@ const Catalogue& catalogue() {
 }  // namespace
 
 std::span<const Lesson> lessons() { return catalogue().lessons; }
+
+const char* chapter_title(Chapter c) {
+  static constexpr const char* kTitles[] = {
+#define POSENC_X(id, title) title,
+      POSENC_CHAPTERS(POSENC_X)
+#undef POSENC_X
+  };
+  const int i = static_cast<int>(c);
+  return (i >= 0 && i < static_cast<int>(Chapter::count)) ? kTitles[i] : "";
+}
+
+std::vector<View> chapter_lessons(Chapter c) {
+  std::vector<View> out;
+  for (const Lesson& l : lessons())
+    if (l.chapter == c) out.push_back(l.view);
+  return out;
+}
 
 const Lesson& lesson(View v) {
   const int i = static_cast<int>(v);

@@ -1,8 +1,9 @@
-// The lesson registry: every lesson of PosEnc Lab, one line each, in tab order.
+// The lesson registry: every lesson of PosEnc Lab, one line each, in the order of the path.
 //
-//   X(id, label, cores, reads, tour)
-//     id     the view id: a public interface (URL `view=`, PosEnc.getState().view), keep it stable
-//     label  the tab's label
+//   X(id, label, chapter, cores, reads, tour)
+//     id       the view id: a public interface (URL `view=`, PosEnc.getState().view), keep it stable
+//     label    the tab's label
+//     chapter  its chapter (POSENC_CHAPTERS above the list)
 //     cores  every src/core/ concept the lesson draws, space-separated, the lesson's own first
 //            (src/core/<c>.hpp, tests/test_<c>.cpp); for the experiment the engine's (train/<name>:
 //            src/train/<name>.hpp). tests/views/test_lessons.cpp checks that the lesson's folder includes
@@ -24,38 +25,56 @@
 #include <string_view>
 #include <vector>
 
+// The chapters of the path, in order: X(id, title). Every lesson names its chapter in the registry
+// below; a chapter's lessons are consecutive rows (tests/views/test_lessons.cpp checks it), so the
+// path through the module is the registry's order: the contents, the chapter tabs and the cold page
+// (which opens at the first row) all follow it.
+#define POSENC_CHAPTERS(X)                                   \
+  X(formula, "The 2017 encoding: the formula")               \
+  X(attention, "The 2017 encoding: inside attention")        \
+  X(rope, "RoPE: rotating queries and keys")                 \
+  X(beyond, "Long context and other schemes")                \
+  X(experiment, "The experiment: test the claims yourself")
+
 #define POSENC_LESSONS(X) \
-  X(clock, "Clock", "rotation frequency encoding similarity", pos | k | d | base | pair, in_tour) \
-  X(order, "Order", "attention encoding", base, in_tour)                                         \
-  X(input, "Input", "input", pos | d | base | pair, in_tour)                                     \
-  X(formula, "Formula", "formula_steps encoding frequency", pos | d | base | pair, in_tour)      \
-  X(heatmap, "Heatmap", "encoding float32_encoding frequency ranges", d | base | pair, in_tour)  \
-  X(waves, "Waves", "encoding frequency ranges", pos | d | base | pair, in_tour)                 \
-  X(periods, "Periods", "frequency", d | base | pair, in_tour)                                   \
-  X(counter, "Counter", "binary_counter frequency", pos | d | base, in_tour)                     \
-  X(ranges, "Ranges", "ranges", d | base | pair, in_tour)                                        \
-  X(similarity, "Similarity", "similarity_curve similarity", pos | k | d | base, in_tour)        \
-  X(symmetry, "Symmetry", "symmetry similarity similarity_curve", pos | k | d | base, in_tour)   \
-  X(learned, "Learned", "learned encoding", pos | d | base | pair, in_tour)                      \
-  X(adding, "Adding", "mixing encoding", pos | k | d | base, in_tour)                            \
-  X(embedding, "Embedding", "embedding_scale input", pos | d | base | pair, in_tour)             \
-  X(projections, "Projections", "projection_scores input encoding", pos | k | d | base, in_tour) \
-  X(rope, "RoPE", "rope encoding frequency mixing", pos | k | d | base | pair, in_tour)          \
-  X(rope_practice, "RoPE in use", "rope_attention attention mixing", pos | k | base, in_tour)    \
-  X(gotcha, "Gotcha", "layout frequency rotation", pos | k | d | base | pair, in_tour)           \
-  X(precision, "Precision", "float32_encoding half_precision encoding frequency", d | base | pair, in_tour) \
-  X(rope_scores, "RoPE scores", "rope_decay rope projection_scores mixing", pos | k | d | base, in_tour) \
-  X(rope_layouts, "RoPE layouts", "rope_attention projection_scores mixing", pos | k | d | base, in_tour) \
-  X(rope_base, "RoPE base", "rope_turns frequency", d | base | pair, in_tour)                    \
-  X(long_context, "Long context", "rope_scaling rope_turns frequency", d | base | pair, in_tour) \
-  X(schemes, "Other schemes", "alibi t5_bucket learned", pos | k | d, in_tour)                   \
-  X(experiment, "Experiment", "train/config", none, in_tour)
+  X(order, "Order", formula, "attention encoding", base, in_tour)                                                 \
+  X(input, "Input", formula, "input", pos | d | base | pair, in_tour)                                             \
+  X(formula, "Formula", formula, "formula_steps encoding frequency", pos | d | base | pair, in_tour)              \
+  X(clock, "Clock", formula, "rotation frequency encoding similarity", pos | k | d | base | pair, in_tour)        \
+  X(heatmap, "Heatmap", formula, "encoding float32_encoding frequency ranges", d | base | pair, in_tour)          \
+  X(waves, "Waves", formula, "encoding frequency ranges", pos | d | base | pair, in_tour)                         \
+  X(periods, "Periods", formula, "frequency", d | base | pair, in_tour)                                           \
+  X(counter, "Counter", formula, "binary_counter frequency", pos | d | base, in_tour)                             \
+  X(ranges, "Ranges", formula,   "ranges", d | base | pair, in_tour)                                              \
+  X(similarity, "Similarity", attention, "similarity_curve similarity", pos | k | d | base, in_tour)              \
+  X(symmetry, "Symmetry", attention, "symmetry similarity similarity_curve", pos | k | d | base, in_tour)         \
+  X(learned, "Learned", attention, "learned encoding", pos | d | base | pair, in_tour)                            \
+  X(adding, "Adding", attention, "mixing encoding", pos | k | d | base, in_tour)                                  \
+  X(embedding, "Embedding", attention, "embedding_scale input", pos | d | base | pair, in_tour)                   \
+  X(projections, "Projections", attention, "projection_scores input encoding", pos | k | d | base, in_tour)       \
+  X(rope, "RoPE", rope, "rope encoding frequency mixing", pos | k | d | base | pair, in_tour)                     \
+  X(rope_practice, "RoPE in use", rope, "rope_attention attention mixing", pos | k | base, in_tour)               \
+  X(gotcha, "Gotcha", rope, "layout frequency rotation", pos | k | d | base | pair, in_tour)                      \
+  X(precision, "Precision", rope, "float32_encoding half_precision encoding frequency", d | base | pair, in_tour) \
+  X(rope_scores, "RoPE scores", rope, "rope_decay rope projection_scores mixing", pos | k | d | base, in_tour)    \
+  X(rope_layouts, "RoPE layouts", rope, "rope_attention projection_scores mixing", pos | k | d | base, in_tour)   \
+  X(rope_base, "RoPE base", rope, "rope_turns frequency", d | base | pair, in_tour)                               \
+  X(long_context, "Long context", beyond, "rope_scaling rope_turns frequency", d | base | pair, in_tour)          \
+  X(schemes, "Other schemes", beyond, "alibi t5_bucket learned", pos | k | d, in_tour)                            \
+  X(experiment, "Experiment", experiment, "train/config", none, in_tour)                                         
 
 namespace app {
 
 enum class View : int {
-#define POSENC_X(id, label, cores, reads, tour) id,
+#define POSENC_X(id, label, chapter, cores, reads, tour) id,
   POSENC_LESSONS(POSENC_X)
+#undef POSENC_X
+  count
+};
+
+enum class Chapter : int {
+#define POSENC_X(id, title) id,
+  POSENC_CHAPTERS(POSENC_X)
 #undef POSENC_X
   count
 };
@@ -64,11 +83,18 @@ struct Lesson {
   View view;
   const char* id;
   const char* label;     // tab label
+  Chapter chapter;
   const char* cores;     // the core concepts it draws, space-separated (src/core/<c>.hpp)
   bool in_tour;          // false: listed as outside the guided tour
   std::string_view title;    // from src/lessons/<id>/<id>.txt
   std::string_view summary;  // one line, from src/lessons/<id>/<id>.txt
 };
+
+// The chapters' titles, in order; the lessons of a chapter in path order.
+const char* chapter_title(Chapter c);
+std::vector<View> chapter_lessons(Chapter c);
+// Where the path starts: the first lesson of the first chapter (what a cold page opens).
+inline constexpr View kPathStart = static_cast<View>(0);
 
 // All lessons in tab order.
 std::span<const Lesson> lessons();

@@ -33,7 +33,7 @@ POSENC_SETTINGS(POSENC_X)
 #undef POSENC_X
 static_assert(static_cast<int>(Field::count) <= 64, "one bit per field");
 constexpr std::uint64_t kReads[] = {
-#define POSENC_X(id, label, cores, bits, tour) bits,
+#define POSENC_X(id, label, chapter, cores, bits, tour) bits,
     POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
 };

@@ -52,7 +52,7 @@
   X(palette, Palette, Palette::standard, choice, all, 0, 0, kPaletteNames, display, "colour-blind-safe colours", 0, 0, "", lin, "colours of hands, selection and plots") \
   X(controls, bool, true, boolean, all, 0, 1, no_choices, none, "", 0, 0, "", lin, "show the controls sidebar") \
   X(theme, Theme, Theme::light, choice, all, 0, 0, kThemeNames, none, "", 0, 0, "", lin, "light or dark colours; auto follows the reader's system setting") \
-  X(text, LessonText, LessonText::automatic, choice, all, 0, 0, kTextNames, none, "", 0, 0, "", lin, "the lesson text: auto (summary on small screens), full, summary or off") \
+  X(text, LessonText, LessonText::automatic, choice, all, 0, 0, kTextNames, none, "", 0, 0, "", lin, "the lesson text: auto (the lead sentence, the rest behind More), full, summary or off") \
   X(deck, bool, false, boolean, all, 0, 1, no_choices, none, "", 0, 0, "", lin, "slide-deck mode: clicker keys go to the deck, keys after a click") \
   X(task, train::Task, train::Config{}.task, choice, experiment, 0, 0, train::task_names(), none, "", 0, 0, "", lin, "experiment: what the model learns to predict") \
   X(lookback, int, train::Config{}.k, integer, experiment, POSENC_TRAIN_MIN(k), POSENC_TRAIN_MAX(k), no_choices, none, "", 0, 0, "", lin, "experiment: the lookback task's offset k") \

@@ -1,4 +1,5 @@
 #include "ui/bars.hpp"
+#include "ui/figure_mark.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,7 @@ void draw_bar_strip(ImDrawList* dl, const BarStrip& b, std::span<const double> v
   const float plot_w = b.w, ph = b.h, bw = b.bar_w();
   const double ymax = b.ymax;
   const float line = ImGui::GetTextLineHeight();
+  mark_figure(o, ImVec2(o.x + plot_w, o.y + ph));
   dl->AddRectFilled(o, ImVec2(o.x + plot_w, o.y + ph), colors::panel);
   for (int j = b.first; j < b.first + b.count; ++j)
     if (j / 2 == selected_pair)
@@ -77,6 +79,7 @@ void signed_bar_row(const char* label, double fraction, const std::string& value
   const float w = ImGui::GetContentRegionAvail().x;
   const ImVec2 at = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(w, (stacked ? 2 * line + 2 * sc : line) + 6 * sc));
+  mark_figure_item();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddText(ImVec2(at.x, at.y + 3 * sc), text_col, label);
   const ImVec2 p(at.x, stacked ? at.y + line + 2 * sc : at.y);  // the bar's row

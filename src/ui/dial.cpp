@@ -1,4 +1,5 @@
 #include "ui/dial.hpp"
+#include "ui/figure_mark.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +16,7 @@ ImVec2 dial_point(ImVec2 c, float r, double x, double y) {
 ImVec2 hand_tip(ImVec2 c, float r, double theta) { return dial_point(c, r, std::sin(theta), std::cos(theta)); }
 
 void dial_face(ImDrawList* dl, ImVec2 c, float r, bool selected, float rim, float selected_rim, float ui_scale) {
+  mark_figure(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r));
   dl->AddCircleFilled(c, r, colors::dial_face, 48);
   dl->AddCircle(c, r, selected ? colors::selected : colors::dial_rim, 48, (selected ? selected_rim : rim) * ui_scale);
 }

@@ -1,4 +1,5 @@
 #include "ui/matrix_axis.hpp"
+#include "ui/figure_mark.hpp"
 
 #include <algorithm>
 
@@ -6,7 +7,10 @@
 
 namespace app {
 
-void matrix_frame(ImDrawList* dl, ImVec2 a, ImVec2 b) { dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), colors::axis); }
+void matrix_frame(ImDrawList* dl, ImVec2 a, ImVec2 b) {
+  mark_figure(a, b);
+  dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), colors::axis);
+}
 
 void left_tick(ImDrawList* dl, float edge, float y, const char* text, ImU32 text_col, float len, float gap) {
   if (len > 0) dl->AddLine(ImVec2(edge - len, y), ImVec2(edge, y), colors::axis);

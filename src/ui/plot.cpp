@@ -1,4 +1,5 @@
 #include "ui/plot.hpp"
+#include "ui/figure_mark.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +56,7 @@ Plot plot_rect(ImVec2 lo, ImVec2 hi, double x0, double x1, double y0, double y1,
   Plot p;
   p.lo = lo;
   p.hi = hi;
+  mark_figure(lo, hi);
   p.log_x = log_x;
   p.log_y = log_y;
   set_ranges(p, x0, x1, y0, y1);
@@ -95,6 +97,7 @@ Plot plot_frame(const char* id, ImVec2 size, double x0, double x1, double y0, do
   size.x = std::max(size.x, 120 * ui_scale);
   size.y = std::max(size.y, 100 * ui_scale);
   plot_button(id, size, p);
+  mark_figure(origin, ImVec2(origin.x + size.x, origin.y + size.y));
 
   const float line = ImGui::GetTextLineHeight();
   // Tick labels of y decide the left margin.

@@ -18,6 +18,8 @@ struct ViewContext {
   float& figure_top;                // set by lesson_intro(): where the figure starts (screen y), for exports
   ExportKind& export_request;       // a view's own export button: carried out after the frame (App::pending_export)
   const std::string& export_message;  // what the last export did
+  bool tour_speaks = false;         // a tour step shows this lesson: its bar says what to look at, so the
+                                    // lesson's own lead waits behind More with the rest (summary mode)
 };
 
 }  // namespace app

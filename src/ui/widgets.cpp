@@ -133,6 +133,15 @@ void caption(std::string_view text) {
   ImGui::PopStyleColor();
 }
 
+void drag_scroll() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsAnyItemActive() || !ImGui::IsMouseDown(ImGuiMouseButton_Left) || io.MouseDelta.y == 0) return;
+  if (!ImGui::IsWindowHovered() || !ImGui::IsMouseHoveringRect(ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                                                                                    ImGui::GetWindowPos().y + ImGui::GetWindowSize().y)))
+    return;
+  ImGui::SetScrollY(std::clamp(ImGui::GetScrollY() - io.MouseDelta.y, 0.0f, ImGui::GetScrollMaxY()));
+}
+
 void lesson_intro(View v, const ViewContext& ctx) {
   const std::string_view claim = lesson_claim(v);
   const ClaimSource source = lesson_claim_source(v);
@@ -140,7 +149,13 @@ void lesson_intro(View v, const ViewContext& ctx) {
     caption(lesson_text(v, "caption"));
     claim_line(source, claim, ctx.ui_scale);
   } else if (ctx.text == LessonText::summary) {
-    if (ImGui::SmallButton(ctx.intro_expanded ? "Less##intro" : "More##intro")) ctx.intro_expanded = !ctx.intro_expanded;
+    if (ImGui::SmallButton(ctx.intro_expanded ? "Less##intro" : ctx.tour_speaks ? "About this lesson##intro" : "More##intro"))
+      ctx.intro_expanded = !ctx.intro_expanded;
+    focus_name(ctx.intro_expanded ? "Less" : "More");
+    if (!ctx.intro_expanded && ctx.tour_speaks) {
+      ctx.figure_top = ImGui::GetCursorScreenPos().y;
+      return;
+    }
     ImGui::SameLine();
     if (ctx.intro_expanded) {
       caption(lesson_text(v, "caption"));

@@ -41,6 +41,10 @@ std::optional<double> preset_buttons(std::initializer_list<double> values, const
 
 // Wrapped caption text in the dim caption colour.
 void caption(std::string_view text);
+// Scrolls the current window by a drag on its background: Dear ImGui scrolls by wheel and scrollbar
+// only, so a finger on a phone could not move a scrolled panel otherwise. A drag that starts on a
+// control (a slider, a plot) is the control's.
+void drag_scroll();
 
 // A lesson's opening text, as ctx.text says: the whole caption followed by the lesson's key sentence
 // with its source tag (claim_line); or, on small screens, the one-line summary with a "More" button

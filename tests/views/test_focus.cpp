@@ -40,14 +40,17 @@ TEST_CASE("Tab visits every control once, in drawing order, then lets focus leav
   Headless h;
   h.frames(3);
   const int n = focus_count();
-  // The sidebar's controls, fourteen tabs, the view's own controls.
-  CHECK(n >= 14 + 10);
+  // The sidebar's controls, Contents, the chapter's tabs, the view's own controls.
+  const std::vector<View> chapter = chapter_lessons(lesson(h.app.state.view).chapter);
+  CHECK(n >= static_cast<int>(chapter.size()) + 10);
   const std::vector<std::string> labels = tab_through(h, ImVec2(1280, 800));
   CHECK(labels.front() == "Pause");  // the first control of the sidebar (playing by default)
-  // Every lesson's tab is reached exactly once.
+  CHECK(std::count(labels.begin(), labels.end(), std::string("Contents: chapters and lessons")) == 1);
+  // Every lesson of the chapter has its tab, reached exactly once; the others are behind Contents.
   for (const Lesson& l : lessons()) {
     INFO(l.label);
-    CHECK(std::count(labels.begin(), labels.end(), std::string(l.label)) == 1);
+    const bool in_chapter = std::find(chapter.begin(), chapter.end(), l.view) != chapter.end();
+    CHECK(std::count(labels.begin(), labels.end(), std::string(l.label)) == (in_chapter ? 1 : 0));
   }
   // After the last control Tab has nowhere to go inside: the browser moves focus on.
   CHECK_FALSE(focus_move(+1));
@@ -105,11 +108,11 @@ TEST_CASE("the Copy link space overlaps no control, at every scale and size, wit
   }
 }
 
-TEST_CASE("small screens: the controls are a drawer and the lesson text its one-line summary") {
+TEST_CASE("small screens: the controls are a drawer; the lesson text is its lead sentence and More") {
   Headless h;
   h.frames(3, ImVec2(360, 640));
   CHECK(h.app.narrow);
-  CHECK(shown_text(h.app.state, ImVec2(360, 640), 1.0f) == LessonText::summary);
+  CHECK(shown_text(h.app.state) == LessonText::summary);
   // Closed drawer: the first control is the button that opens it, and no sidebar control is drawn.
   std::set<std::string> labels;
   for (const FocusControl& c : focus_controls()) labels.insert(c.label);
@@ -126,10 +129,7 @@ TEST_CASE("small screens: the controls are a drawer and the lesson text its one-
   // Esc closes it.
   CHECK(escape_consumed(h.app));
 
-  // Wide and tall: the column and the whole text; a large scale counts as small.
-  CHECK(shown_text(h.app.state, ImVec2(1280, 800), 1.0f) == LessonText::full);
-  CHECK(shown_text(h.app.state, ImVec2(1280, 720), 3.0f) == LessonText::summary);
-  // The setting wins over the screen.
+  // The setting asks for the whole text up front.
   set_number(h.app.state, Field::text, static_cast<double>(LessonText::full));
-  CHECK(shown_text(h.app.state, ImVec2(360, 640), 1.0f) == LessonText::full);
+  CHECK(shown_text(h.app.state) == LessonText::full);
 }

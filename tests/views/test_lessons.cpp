@@ -47,6 +47,23 @@ const std::set<std::string> kSharedCore = {"params", "samples", "table_recurrenc
 
 }  // namespace
 
+TEST_CASE("the chapters: each holds consecutive lessons of the registry, in order, and none is empty") {
+  int at = 0;
+  for (int c = 0; c < static_cast<int>(Chapter::count); ++c) {
+    const Chapter ch = static_cast<Chapter>(c);
+    INFO(chapter_title(ch));
+    CHECK(std::string(chapter_title(ch)).size() > 3);
+    const std::vector<View> ls = chapter_lessons(ch);
+    CHECK_FALSE(ls.empty());
+    for (View v : ls) CHECK(static_cast<int>(v) == at++);  // consecutive rows, chapter after chapter
+  }
+  CHECK(at == static_cast<int>(View::count));
+  CHECK(kPathStart == lessons().front().view);
+  // The path starts where the guided tour does.
+  REQUIRE(tour_step(1) != nullptr);
+  CHECK(tour_step(1)->view == kPathStart);
+}
+
 TEST_CASE("every lesson is a folder with its view and words, and its registry row names the core it draws") {
   const std::filesystem::path src = POSENC_SOURCE_DIR;
   std::set<std::string> ids, named;

@@ -575,16 +575,17 @@ TEST_CASE("the app: a step's view settings apply as it starts; its question's bu
       h.app.tour_progress = PromptProgress{};
       REQUIRE(apply_query(h.app.state, "playing=0&step=" + std::to_string(i) + sc.query).empty());
       h.frames(3, sc.size);
-      std::vector<std::string> want = {"< Previous", i < tour_step_count() ? "Next >" : "Finish", "End tour"};
+      std::vector<std::string> want = sc.size.x < 700 ? std::vector<std::string>{"Previous step", i < tour_step_count() ? "Next step" : "Finish", "End tour"}
+                                                      : std::vector<std::string>{"< Previous", i < tour_step_count() ? "Next >" : "Finish", "End tour"};
       if (!p.empty()) {
         want.push_back(p.is_choice() ? p.choices.back() : "Check");
         want.push_back("Show answer");
         if (p.is_choice()) want.insert(want.end(), p.choices.begin(), p.choices.end());
       }
-      // A bar taller than its share of the screen scrolls (the keyboard's focus scrolls with it): the
-      // controls below its fold count as reachable once it is scrolled to its end, on a projector at
-      // scale 2; at 1280x800 and on a phone everything shows without scrolling.
-      const bool may_scroll = std::string(sc.query).find("scale") != std::string::npos;
+      // A bar taller than its share of the screen scrolls (the keyboard's focus scrolls with it, a finger
+      // drags it): the controls below its fold count as reachable once it is scrolled to its end, on a
+      // projector at scale 2 and on a phone; at 1280x800 everything shows without scrolling.
+      const bool may_scroll = sc.size.x < 700 || std::string(sc.query).find("scale") != std::string::npos;
       std::vector<FocusControl> seen = focus_controls();
       ImGuiWindow* bar = nullptr;
       for (ImGuiWindow* w : GImGui->Windows)

@@ -10,6 +10,7 @@
 #include "core/frequency.hpp"
 #include "imgui.h"
 #include "text/format.hpp"
+#include "ui/figure_mark.hpp"
 #include "ui/matrix_axis.hpp"
 #include "ui/text_layout.hpp"
 #include "ui/style.hpp"
@@ -121,6 +122,7 @@ void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const Vie
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::Dummy(size);
+  mark_figure_item();
   const float line = ImGui::GetTextLineHeight();
   const float left = 34 * sc;
   const ImVec2 o(p.x + left, p.y + 4 * sc);
@@ -231,6 +233,7 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
       }
     }
     ImGui::EndTable();
+    mark_figure_item();  // the table of the vector is the figure's other half
   }
   ImGui::PopFont();
 }

@@ -7,6 +7,7 @@
 #include "core/encoding.hpp"
 #include "core/learned.hpp"
 #include "imgui.h"
+#include "ui/figure_mark.hpp"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "ui/style.hpp"
@@ -73,6 +74,7 @@ void draw_table(const ViewContext& ctx) {
     ImGui::TableNextColumn();
     ImGui::PopFont();
     ImGui::EndTable();
+    mark_figure_item();  // the paper's table is this lesson's figure
   }
 }
 
@@ -84,6 +86,7 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
   const float height = 3.4f * line + 16 * sc;
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(width, height));
+  mark_figure_item();
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
   const double n = s.n;

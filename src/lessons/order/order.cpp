@@ -9,6 +9,7 @@
 #include "core/encoding.hpp"
 #include "imgui.h"
 #include "text/format.hpp"
+#include "ui/figure_mark.hpp"
 #include "ui/table.hpp"
 #include "ui/text_layout.hpp"
 #include "ui/style.hpp"
@@ -68,6 +69,7 @@ void draw_grid(const char* title, const char* subtitle, const std::vector<double
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float w = label_w + kN * cell, h = line + 4 * sc + kN * cell;
   ImGui::Dummy(ImVec2(w, h));
+  mark_figure_item();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 g(p.x + label_w, p.y + line + 4 * sc);  // top-left of the cells
   ImGui::PushFont(ctx.fonts.mono);

@@ -10,6 +10,7 @@
 #include "core/mixing.hpp"
 #include "core/rope_attention.hpp"
 #include "imgui.h"
+#include "ui/figure_mark.hpp"
 #include "ui/marks.hpp"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
@@ -242,6 +243,7 @@ void draw_diagram(const RopePracticeCache& c, const ViewContext& ctx) {
       case Look::value_turned: edge = colors::warning, fill = tint(colors::warning, 0.12f); break;
       case Look::plain: break;
     }
+    mark_figure(n.min, n.max);
     dl->AddRectFilled(n.min, n.max, fill, 4 * sc);
     if (dashed) {
       const ImVec2 b(n.max.x, n.min.y), d(n.min.x, n.max.y);
@@ -277,6 +279,7 @@ void draw_grid(const std::string& title, const pe::RopeLayerTrace& now, const pe
   ImGui::TextUnformatted(title.c_str());
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(label_w + static_cast<float>(t) * cell, line + 4 * sc + static_cast<float>(t) * cell));
+  mark_figure_item();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 g(p.x + label_w, p.y + line + 4 * sc);
   ImGui::PushFont(ctx.fonts.mono);

@@ -1,0 +1,173 @@
+#include "shell/contents.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "imgui.h"
+#include "state/tour.hpp"
+#include "ui/focus.hpp"
+#include "ui/style.hpp"
+#include "ui/text_layout.hpp"
+
+namespace app {
+
+namespace {
+
+int path_index(View v) { return static_cast<int>(v); }  // the registry's order is the path's
+
+// A dot before a lesson's name: filled once seen, a ring before.
+void seen_dot(bool seen, float sc) {
+  const float r = 3.5f * sc, line = ImGui::GetTextLineHeight();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(3 * r, line));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 c(p.x + r + 1, p.y + line / 2);
+  if (seen) dl->AddCircleFilled(c, r, colors::selected, 12);
+  else dl->AddCircle(c, r, colors::muted, 12, 1.2f * sc);
+  ImGui::SameLine();
+}
+
+}  // namespace
+
+void note_progress(App& a) {
+  a.seen[static_cast<size_t>(a.state.view)] = true;
+}
+
+std::string chapter_progress(const App& a, Chapter c) {
+  int seen = 0, total = 0, asked = 0, answered = 0;
+  for (View v : chapter_lessons(c)) {
+    ++total;
+    if (a.seen[static_cast<size_t>(v)]) ++seen;
+    for (int n : tour_steps_of(v)) {
+      const TourStep* t = tour_step(n);
+      if (!t || t->prompt.empty()) continue;
+      ++asked;
+      const auto r = a.tour_record.find(n);
+      const bool done = (r != a.tour_record.end() && r->second.answered) ||
+                        (a.tour_progress.step == n && a.tour_progress.answered);
+      if (done) ++answered;
+    }
+  }
+  std::string out = std::to_string(seen) + " of " + std::to_string(total) + " seen";
+  if (asked > 0) out += ", " + std::to_string(answered) + " of " + std::to_string(asked) + " questions answered";
+  return out;
+}
+
+void draw_contents(App& a) {
+  State& s = a.state;
+  const float sc = a.ui_scale;
+  const std::string label = a.narrow ? std::string("Contents") : std::string("Contents");
+  if (ImGui::Button((label + "##contents").c_str())) ImGui::OpenPopup("contents");
+  focus_name("Contents: chapters and lessons");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The chapters and their lessons, and what you have seen");
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  // As wide as a phone allows, and no taller than the screen: it scrolls inside.
+  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(vp->WorkSize.x - 16 * sc, 300 * sc), 0),
+                                      ImVec2(std::min(vp->WorkSize.x - 16 * sc, 520 * sc), vp->WorkSize.y - 60 * sc));
+  if (!ImGui::BeginPopup("contents")) return;
+  if (const TourStep* t = tour_step(s.step)) {
+    ImGui::TextDisabled("Guided tour: step %d of %d, %s", s.step, tour_step_count(), t->title.c_str());
+  } else if (ImGui::Button("Start the guided tour")) {
+    set_step(s, 1);
+    ImGui::CloseCurrentPopup();
+  }
+  int number = 0;
+  for (int c = 0; c < static_cast<int>(Chapter::count); ++c) {
+    const Chapter ch = static_cast<Chapter>(c);
+    ImGui::Separator();
+    ImGui::PushFont(a.fonts.title);
+    text_wrapped_at_spaces(std::to_string(c + 1) + ". " + chapter_title(ch));
+    ImGui::PopFont();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+    text_wrapped_at_spaces(chapter_progress(a, ch));
+    ImGui::PopStyleColor();
+    for (View v : chapter_lessons(ch)) {
+      ++number;
+      const Lesson& l = lesson(v);
+      seen_dot(a.seen[static_cast<size_t>(v)], sc);
+      const std::string item = std::to_string(number) + "  " + l.label + "##contents_" + l.id;
+      if (ImGui::Selectable(item.c_str(), v == s.view)) {
+        set_view(s, v);
+        ImGui::CloseCurrentPopup();
+      }
+      focus_name(std::string("lesson ") + l.label);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(l.summary.size()), l.summary.data());
+    }
+  }
+  ImGui::EndPopup();
+}
+
+void draw_chapter_tabs(App& a) {
+  State& s = a.state;
+  const bool external = s.view != a.shown_view;
+  const Chapter ch = lesson(s.view).chapter;
+  if (a.narrow) {
+    // A phone: the place in the path and its neighbours, where tabs would show two or three names.
+    const int i = path_index(s.view), last = static_cast<int>(View::count) - 1;
+    ImGui::SameLine();
+    ImGui::BeginDisabled(i == 0);
+    if (ImGui::ArrowButton("##previous_lesson", ImGuiDir_Left)) set_view(s, static_cast<View>(i - 1));
+    ImGui::EndDisabled();
+    focus_name("previous lesson");
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted((std::to_string(i + 1) + "/" + std::to_string(last + 1) + " " + lesson(s.view).label).c_str());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(i == last);
+    if (ImGui::ArrowButton("##next_lesson", ImGuiDir_Right)) set_view(s, static_cast<View>(i + 1));
+    ImGui::EndDisabled();
+    focus_name("next lesson");
+    a.shown_view = s.view;
+    return;
+  }
+  ImGui::SameLine();
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(metrics::tab_padding * a.ui_scale, ImGui::GetStyle().FramePadding.y));
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemInnerSpacing, ImVec2(2.0f * a.ui_scale, ImGui::GetStyle().ItemInnerSpacing.y));
+  // The chapter's id keeps one tab bar per chapter, so a chapter's tabs never inherit another's scroll.
+  const std::string bar = std::string("views_") + std::to_string(static_cast<int>(ch));
+  if (ImGui::BeginTabBar(bar.c_str(), ImGuiTabBarFlags_FittingPolicyScroll)) {
+    for (View v : chapter_lessons(ch)) {
+      const Lesson& l = lesson(v);
+      const ImGuiTabItemFlags flags = (external && l.view == s.view) ? ImGuiTabItemFlags_SetSelected : 0;
+      const bool open = ImGui::BeginTabItem(l.label, nullptr, flags);
+      focus_name(l.label);  // tabs do not report their label to the focus order by themselves
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(l.summary.size()), l.summary.data());
+      if (open) {
+        if (!external) set_view(s, l.view);
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+  }
+  ImGui::PopStyleVar(2);
+  a.shown_view = s.view;
+}
+
+void draw_start_here(App& a) {
+  if (!a.start_here) return;
+  State& s = a.state;
+  if (s.step > 0 || s.view != kPathStart) {  // the student has started: the cue has done its job
+    a.start_here = false;
+    return;
+  }
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
+  const float h = ImGui::GetFrameHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y;
+  ImGui::BeginChild("start_here", ImVec2(0, h), true, ImGuiWindowFlags_NoScrollbar);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Start here:");
+  ImGui::SameLine();
+  if (ImGui::Button("Take the guided tour")) set_step(s, 1);
+  focus_name("Start here: take the guided tour");
+  const std::string steps = std::to_string(tour_step_count()) + " steps, with questions";
+  if (same_line_if_fits(ImGui::CalcTextSize(steps.c_str()).x + button_width("x##start_here"))) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("%s", steps.c_str());
+  }
+  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - button_width("x##start_here"));
+  if (ImGui::SmallButton("x##start_here")) a.start_here = false;
+  focus_name("close Start here");
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace app

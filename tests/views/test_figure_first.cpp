@@ -1,0 +1,78 @@
+// The figure first: on every view of the registry and on every step of the guided tour, at the three
+// screens a course meets (a 1280x800 laptop, a 360x640 phone, a 1920x1080 projector at scale 2), the
+// first screen shows the figure: the data the lesson draws (ui/figure_mark.hpp: plot frames, dials,
+// matrices, bar strips and a view's own marks, cut to what their windows show) starts on the first
+// screen, and what of it is visible there is the whole figure or at least kVisible of the screen's
+// height. The lesson text above it is its lead sentence (the rest behind More), so this fails as soon
+// as a view puts paragraphs or rows of controls before its figure again.
+#include "catch2_any.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "headless.hpp"
+#include "state/tour.hpp"
+#include "ui/figure_mark.hpp"
+
+using namespace app;
+
+namespace {
+
+struct Screen {
+  const char* name;
+  ImVec2 size;
+  double scale;
+};
+const Screen kScreens[] = {{"1280x800", {1280, 800}, 1.0}, {"360x640 phone", {360, 640}, 1.0},
+                               {"1920x1080 at scale 2", {1920, 1080}, 2.0}};
+constexpr float kVisible = 0.35f;  // of the screen's height, unless the whole figure is shorter
+
+// How much of the figure the first screen shows, in pixels, and what it should at least show.
+struct Seen {
+  bool any;
+  float top, shown, needed;
+};
+Seen seen(float screen_h) {
+  const FigureMarks& m = figure_marks();
+  if (!m.any) return {false, 0, 0, 0};
+  const float shown = std::min(m.max.y, screen_h) - m.min.y;
+  return {true, m.min.y, shown, std::min(m.max.y - m.min.y, kVisible * screen_h)};
+}
+
+}  // namespace
+
+TEST_CASE("every view opens with its figure on the first screen, at 1280x800, on a phone and at scale 2") {
+  for (const Screen& sc : kScreens) {
+    Headless h;
+    REQUIRE(set_number(h.app.state, Field::scale, sc.scale).empty());
+    set_number(h.app.state, Field::playing, 0);
+    for (const Lesson& l : lessons()) {
+      INFO(sc.name << ", view " << l.id);
+      set_view(h.app.state, l.view);
+      h.frames(3, sc.size);
+      const Seen s = seen(sc.size.y);
+      if (sc.size.x == 1280) REQUIRE(figure_marks().reported > 0);  // the view reports its figure
+      CHECK(s.any);  // some of it is on the first screen (a child scrolled away reports nothing)
+      if (!s.any) continue;
+      INFO("figure from y = " << s.top << ", " << s.shown << " px of it on the first screen, " << s.needed << " needed");
+      CHECK(s.shown >= s.needed - 1.0f);
+    }
+  }
+}
+
+TEST_CASE("every step of the guided tour shows its figure on the first screen, at the three screens") {
+  for (const Screen& sc : kScreens) {
+    Headless h;
+    REQUIRE(set_number(h.app.state, Field::scale, sc.scale).empty());
+    for (int n = 1; n <= tour_step_count(); ++n) {
+      INFO(sc.name << ", tour step " << n << ": " << tour_step(n)->title);
+      REQUIRE(set_step(h.app.state, n).empty());
+      h.frames(3, sc.size);
+      const Seen s = seen(sc.size.y);
+      CHECK(s.any);
+      if (!s.any) continue;
+      INFO("figure from y = " << s.top << ", " << s.shown << " px of it on the first screen, " << s.needed << " needed");
+      CHECK(s.shown >= s.needed - 1.0f);
+    }
+  }
+}
