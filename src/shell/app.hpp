@@ -61,6 +61,7 @@ struct App {
   bool drawer_open = false;     // narrow: the controls drawer is showing
   float drawer_top = 0;         // narrow: where the drawer starts (below the top row)
   bool link_in_drawer = false;  // the top row had no room for Copy link last frame
+  bool top_row_used = false;    // the top row drew its buttons this frame (Contents may follow on it)
   bool intro_expanded = false;  // lesson text in summary mode: the reader opened the whole text
   ImVec2 figure_min, figure_max;  // the current view's figure: below its lesson text, in the main area
   ImVec2 link_min, link_max;      // the space kept for the page's "Copy link" button (web/posenc.js)

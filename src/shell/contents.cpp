@@ -56,7 +56,11 @@ std::string chapter_progress(const App& a, Chapter c) {
 void draw_contents(App& a) {
   State& s = a.state;
   const float sc = a.ui_scale;
-  const std::string label = a.narrow ? std::string("Contents") : std::string("Contents");
+  // On a phone the button names the lesson's place in the path (its neighbours are the arrows beside it).
+  const int i = path_index(s.view);
+  const std::string label = a.narrow ? std::to_string(i + 1) + "/" + std::to_string(static_cast<int>(View::count)) + " " + lesson(s.view).label
+                                     : std::string("Contents");
+  if (a.top_row_used) same_line_if_fits(button_width(label.c_str()) + (a.narrow ? 2 * ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().ItemSpacing.x : 0));
   if (ImGui::Button((label + "##contents").c_str())) ImGui::OpenPopup("contents");
   focus_name("Contents: chapters and lessons");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The chapters and their lessons, and what you have seen");
@@ -102,16 +106,14 @@ void draw_chapter_tabs(App& a) {
   const bool external = s.view != a.shown_view;
   const Chapter ch = lesson(s.view).chapter;
   if (a.narrow) {
-    // A phone: the place in the path and its neighbours, where tabs would show two or three names.
+    // A phone: the previous and next lesson beside the place in the path (the Contents button), where
+    // tabs would show two or three names.
     const int i = path_index(s.view), last = static_cast<int>(View::count) - 1;
     ImGui::SameLine();
     ImGui::BeginDisabled(i == 0);
     if (ImGui::ArrowButton("##previous_lesson", ImGuiDir_Left)) set_view(s, static_cast<View>(i - 1));
     ImGui::EndDisabled();
     focus_name("previous lesson");
-    ImGui::SameLine();
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted((std::to_string(i + 1) + "/" + std::to_string(last + 1) + " " + lesson(s.view).label).c_str());
     ImGui::SameLine();
     ImGui::BeginDisabled(i == last);
     if (ImGui::ArrowButton("##next_lesson", ImGuiDir_Right)) set_view(s, static_cast<View>(i + 1));

@@ -18,8 +18,8 @@ void draw_top_row(App& a, bool column) {
     }
     ImGui::SameLine();
     a.link_in_drawer = !keep_link_space(a);
-    if (!a.link_in_drawer) ImGui::SameLine();
   }
+  a.top_row_used = !column;  // Contents follows on this row where it fits
   a.drawer_top = ImGui::GetCursorScreenPos().y + ImGui::GetFrameHeightWithSpacing();
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "ui/figure_mark.hpp"
 #include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/bars.hpp"
@@ -83,6 +84,7 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
         }
       }
       ImGui::EndTable();
+      mark_figure_item();  // the starts' numbers are the figure's first part
     }
   } else if (ImGui::BeginTable("chosen start", 3, flags)) {
     ImGui::TableSetupColumn(kStarts[pick].law);
@@ -102,6 +104,7 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
       }
     }
     ImGui::EndTable();
+      mark_figure_item();  // the starts' numbers are the figure's first part
   }
   ImGui::PopFont();
 }

@@ -277,6 +277,7 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
   ImGui::BeginGroup();
   draw_steps(s, c, f, ctx, ImGui::GetCursorScreenPos().x + steps_w - (side ? 8 * sc : 0.0f));
   ImGui::EndGroup();
+  mark_figure_item();  // the formula worked step by step, with this state's numbers
   const float steps_h = ImGui::GetCursorPosY() - y0;
   if (side) ImGui::SameLine(x_start + steps_w);
   ImGui::BeginGroup();

@@ -351,6 +351,20 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
 void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
   lesson_intro(View::gotcha, ctx);
 
+  // Narrow (a phone, a large scale): two menus in place of six rows of radio buttons, so that the
+  // figure stays on the first screen.
+  if (ImGui::GetContentRegionAvail().x < 520 * ctx.ui_scale) {
+    const char* layouts[] = {"interleaved (sin 2i, cos 2i+1)", "concatenated (sin i, cos d/2+i)"};
+    const char* pairings[] = {"follows the layout", cache.layout == 0 ? "concatenated pairing (i, d/2+i)" : "interleaved pairing (2i, 2i+1)",
+                              "sin/cos of pair i swapped", "cos of pairs i, i+1 swapped"};
+    int mode = static_cast<int>(cache.pairing);
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("pairing").x - ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::Combo("layout", &cache.layout, layouts, 2);
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("pairing").x - ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::Combo("pairing", &mode, pairings, 4);
+    cache.layout = std::clamp(cache.layout, 0, 1);
+    cache.pairing = static_cast<GotchaPairing>(std::clamp(mode, 0, 3));
+  } else {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("layout:");
   // The choices flow onto more lines in a narrow window, indented under their first one.
@@ -380,6 +394,7 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
   radio("cos of pairs i, i+1 swapped", &mode, 3);
   ImGui::EndGroup();
   cache.pairing = static_cast<GotchaPairing>(std::clamp(mode, 0, 3));
+  }
 
   const pe::Layout L = layout_of(cache);
   const std::vector<pe::DimPair> pairing = chosen_pairing(cache, s);
