@@ -51,7 +51,9 @@
 // Keys the figure does not take come back as {type: 'key'} and are dispatched as a keydown on the host
 // page (the deck turns the slide); Esc in the figure sends {type: 'release'} and the loader moves the
 // keyboard focus to the mounted element. In reveal.js the iframe is loaded with its slide (data-src, as
-// reveal.js unloads hidden slides' iframes). A figure scaled by a CSS transform (reveal.js scales its
+// reveal.js unloads hidden slides' iframes). The iframe fills an element that has a height of its own,
+// also one on a slide that was hidden (display: none) when it was mounted: its height is read once the
+// slide is first laid out. A figure scaled by a CSS transform (reveal.js scales its
 // slides) is told the scale and draws that many more device pixels, so it stays sharp.
 //
 // Protocol (version 1; structured-cloned objects, never strings to parse):
@@ -201,9 +203,29 @@
     iframe.style.width = '100%';
     iframe.style.maxWidth = 'none';  // fill the element even where the host limits iframes (reveal.js: 95%)
     iframe.style.maxHeight = 'none';
-    // Fill a container that has a height; otherwise take a 16:10 box as wide as the container.
-    if (element.clientHeight > 0) iframe.style.height = '100%';
-    else iframe.style.aspectRatio = '16 / 10';
+    // Fill a container that has a height of its own (a slide's figure box); otherwise take a 16:10 box as
+    // wide as the container. Only a container that is laid out has a height to read: one that is not (on a
+    // deck's hidden slide, display: none) is measured when it first gets a box, before that frame is
+    // painted (a ResizeObserver runs after layout), with the iframe taken out so only its own height counts.
+    function fitHeight() {
+      iframe.style.display = 'none';
+      const own = element.clientHeight > 0;
+      iframe.style.display = 'block';
+      iframe.style.height = own ? '100%' : '';
+      iframe.style.aspectRatio = own ? '' : '16 / 10';
+    }
+    let sizeWatch = null;
+    if (element.getClientRects().length || typeof ResizeObserver !== 'function') {
+      fitHeight();
+    } else {
+      sizeWatch = new ResizeObserver(() => {
+        if (!element.getClientRects().length) return;
+        sizeWatch.disconnect();
+        sizeWatch = null;
+        fitHeight();
+      });
+      sizeWatch.observe(element);
+    }
 
     let nextId = 1, connected = false, destroyed = false, failure = null, started = false;
     let pageLoaded = false;    // the iframe holds the figure's page (its calls' timers run from then)
@@ -450,6 +472,7 @@
         window.removeEventListener('resize', queueZoom);
         if (reveal) reveal.removeEventListener('resize', queueZoom);
         if (unloadWatch) unloadWatch.disconnect();
+        if (sizeWatch) sizeWatch.disconnect();
         for (const p of pending.values()) { clearTimeout(p.timer); p.reject(new Error('this PosEnc embed was destroyed')); }
         pending.clear();
         for (const set of listeners.values()) set.clear();
