@@ -8,9 +8,11 @@
 //   - leaving a slide and coming back keeps the state set on it;
 //   - every figure fits its slide (the iframe inside its box and its slide, the canvas filling the
 //     iframe, drawn at the slide's scale), whether its slide was laid out when the loader mounted it or
-//     hidden (display: none), reached by the clicker or opened directly with a hash (#/3).
+//     hidden (display: none), reached by the clicker or opened directly with a hash (#/3);
+//   - after a click into a figure the clicker still drives the deck: leaving the slide hands the keyboard
+//     back to the document, so the next PageDown/PageUp, arrow or Space reaches reveal.js.
 // The routing of keys inside the figure is web/posenc.js's keyboard section; the loader re-dispatches
-// the keys it hands back and moves the focus out on Esc.
+// the keys it hands back, moves the focus out on Esc and when the figure's slide is left.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -201,3 +203,49 @@ test('deck: opened directly on a figure\'s slide (#/N), the figure fits it', asy
   await context.close();
 });
 
+test('deck: after a click into a figure the clicker drives the deck, slide after slide', async () => {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const { page, errors } = await openDeck(context, '#/1');
+  const clock = await figureFrame(page, 'clock');
+  const clickInto = async (id) => {
+    const box = await page.locator('#' + id + ' .posenc').boundingBox();
+    await page.mouse.click(box.x + box.width * 0.73, box.y + box.height * 0.1);  // the lesson text: focuses, changes nothing
+  };
+  const inDeck = () => page.evaluate(() => !document.activeElement || !document.activeElement.closest('.posenc'));
+  await clickInto('clock');
+  assert.equal(await clock.evaluate(() => document.activeElement && document.activeElement.id), 'canvas', 'the click gave the figure the keys');
+
+  await page.keyboard.press('PageDown');
+  assert.ok(await waitUntil(page, () => window.Reveal.getIndices().h === 2), `PageDown in the figure turned the slide (at ${await slideIndex(page)})`);
+  assert.ok(await waitUntil(page, () => !document.activeElement || !document.activeElement.closest('.posenc')),
+    'leaving the slide gave the keyboard back to the deck');
+  await page.keyboard.press('PageDown');
+  assert.ok(await waitUntil(page, () => window.Reveal.getIndices().h === 3), `the next PageDown turned the slide again (at ${await slideIndex(page)})`);
+  await page.keyboard.press('PageUp');
+  assert.ok(await waitUntil(page, () => window.Reveal.getIndices().h === 2), `PageUp back (at ${await slideIndex(page)})`);
+
+  // The same from the figure on this slide, with reveal.js's own keys after the slide change.
+  await figureFrame(page, 'similarity');
+  await clickInto('similarity');
+  await page.keyboard.press('PageUp');
+  assert.ok(await waitUntil(page, () => window.Reveal.getIndices().h === 1), `PageUp in the similarity figure (at ${await slideIndex(page)})`);
+  assert.ok(await inDeck(), 'the keyboard is the deck\'s');
+  await page.keyboard.press('ArrowRight');
+  assert.ok(await waitUntil(page, () => window.Reveal.getIndices().h === 2), `→ after the slide change reached reveal.js (at ${await slideIndex(page)})`);
+  await page.keyboard.press('Space');
+  assert.ok(await waitUntil(page, () => window.Reveal.getIndices().h === 3), `Space reached reveal.js (at ${await slideIndex(page)})`);
+  await page.keyboard.press('ArrowLeft');
+  assert.ok(await waitUntil(page, () => window.Reveal.getIndices().h === 2), `← reached reveal.js (at ${await slideIndex(page)})`);
+
+  // The clicker's keys go to the deck wherever the focus is inside the figure's page, not only on its
+  // canvas (here its document, as after a click on something of the page around the canvas).
+  const sim = await figureFrame(page, 'similarity');
+  await clickInto('similarity');
+  await sim.evaluate(() => document.getElementById('canvas').blur());
+  assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.tagName), 'IFRAME', 'the figure\'s page still has the keys');
+  await page.keyboard.press('PageDown');
+  assert.ok(await waitUntil(page, () => window.Reveal.getIndices().h === 3), `PageDown from the figure's page turned the slide (at ${await slideIndex(page)})`);
+  assert.ok(await inDeck(), 'and gave the keyboard back to the deck');
+  assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+  await context.close();
+});
