@@ -48,11 +48,15 @@
 // last state.
 //
 // Decks: inside a reveal.js deck (`.reveal .slides`) or with {deck: true}, the figure's URL gets deck=1.
-// Keys the figure does not take come back as {type: 'key'} and are dispatched as a keydown on the host
-// page (the deck turns the slide); Esc in the figure sends {type: 'release'} and the loader moves the
-// keyboard focus to the mounted element. In reveal.js the iframe is loaded with its slide (data-src, as
-// reveal.js unloads hidden slides' iframes). A figure scaled by a CSS transform (reveal.js scales its
-// slides) is told the scale and draws that many more device pixels, so it stays sharp.
+// Keys the figure does not take come back as {type: 'key'} and are dispatched as a keydown on the host page
+// (the deck turns the slide); Esc in the figure sends {type: 'release'} and the loader moves the keyboard
+// focus to the mounted element. When reveal.js leaves the figure's slide (slidechanged), a figure that has
+// the focus gives it back to the document, so the next key turns the slide. In reveal.js the iframe is
+// loaded with its slide (data-src, as reveal.js unloads hidden slides' iframes). The iframe fills an
+// element that has a height of its own, also one on a slide that was hidden (display: none) when it was
+// mounted: its height is read once the slide is first laid out. A figure scaled by a CSS transform
+// (reveal.js scales its slides) is told the scale and draws that many more device pixels, so it stays
+// sharp.
 //
 // Protocol (version 1; structured-cloned objects, never strings to parse):
 //   page -> embed  {posenc: 1, id, type: 'getState'}  |  {posenc: 1, id, type: 'setState', state: {...}}
@@ -201,9 +205,29 @@
     iframe.style.width = '100%';
     iframe.style.maxWidth = 'none';  // fill the element even where the host limits iframes (reveal.js: 95%)
     iframe.style.maxHeight = 'none';
-    // Fill a container that has a height; otherwise take a 16:10 box as wide as the container.
-    if (element.clientHeight > 0) iframe.style.height = '100%';
-    else iframe.style.aspectRatio = '16 / 10';
+    // Fill a container that has a height of its own (a slide's figure box); otherwise take a 16:10 box as
+    // wide as the container. Only a container that is laid out has a height to read: one that is not (on a
+    // deck's hidden slide, display: none) is measured when it first gets a box, before that frame is
+    // painted (a ResizeObserver runs after layout), with the iframe taken out so only its own height counts.
+    function fitHeight() {
+      iframe.style.display = 'none';
+      const own = element.clientHeight > 0;
+      iframe.style.display = 'block';
+      iframe.style.height = own ? '100%' : '';
+      iframe.style.aspectRatio = own ? '' : '16 / 10';
+    }
+    let sizeWatch = null;
+    if (element.getClientRects().length || typeof ResizeObserver !== 'function') {
+      fitHeight();
+    } else {
+      sizeWatch = new ResizeObserver(() => {
+        if (!element.getClientRects().length) return;
+        sizeWatch.disconnect();
+        sizeWatch = null;
+        fitHeight();
+      });
+      sizeWatch.observe(element);
+    }
 
     let nextId = 1, connected = false, destroyed = false, failure = null, started = false;
     let pageLoaded = false;    // the iframe holds the figure's page (its calls' timers run from then)
@@ -358,6 +382,17 @@
       element.focus({ preventScroll: true });
     }
 
+    // Leaving the figure's slide hands the keyboard back to the deck. A focused iframe keeps every key even
+    // once its slide is away (reveal.js unloads it to about:blank, where nothing hands a key back), so the
+    // clicker would stop until the lecturer clicks the page: blur it, as reveal.js does with iframes that
+    // take the focus, and the keys go to the document (the deck) again.
+    function leaveSlide() {
+      const slide = element.closest('section');
+      if (slide && slide.classList.contains('present')) return;
+      const active = document.activeElement;
+      if (active && active !== document.body && element.contains(active)) active.blur();
+    }
+
     function onMessage(event) {
       if (event.source !== iframe.contentWindow || !iframe.contentWindow) return;
       if (event.origin !== origin && !(opaque && event.origin === 'null')) return;
@@ -402,6 +437,7 @@
     iframe.addEventListener('load', handshake);
     window.addEventListener('resize', queueZoom);
     if (reveal) reveal.addEventListener('resize', queueZoom);  // reveal.js's own event when its scale changes
+    if (reveal) reveal.addEventListener('slidechanged', leaveSlide);
 
     // Where the src comes from: reveal.js loads an iframe with data-src when its slide is shown and unloads
     // it (removes src) when the slide is left; whenever it unloads, data-src is brought up to the figure's
@@ -449,7 +485,9 @@
         window.removeEventListener('message', onMessage);
         window.removeEventListener('resize', queueZoom);
         if (reveal) reveal.removeEventListener('resize', queueZoom);
+        if (reveal) reveal.removeEventListener('slidechanged', leaveSlide);
         if (unloadWatch) unloadWatch.disconnect();
+        if (sizeWatch) sizeWatch.disconnect();
         for (const p of pending.values()) { clearTimeout(p.timer); p.reject(new Error('this PosEnc embed was destroyed')); }
         pending.clear();
         for (const set of listeners.values()) set.clear();

@@ -608,8 +608,10 @@
   // figure (no keyboard trap). Esc first closes what is open inside (focus ring, pen, help, drawer), then
   // gives the keyboard back to the page. This runs in the capture phase, before SDL's own handler, which
   // would otherwise swallow Tab.
-  // Deck mode (deck=1): the figure sits in a slide deck. A clicker's PageUp/PageDown always go to the deck;
-  // other keys go to the deck too until the reader clicks into the figure or tabs to one of its controls.
+  // Deck mode (deck=1): the figure sits in a slide deck. A clicker's PageUp/PageDown always go to the deck,
+  // wherever the focus is inside the figure's page (the canvas, or e.g. the notice's button after a click
+  // on it); other keys go to the deck too until the reader clicks into the figure or tabs to one of its
+  // controls.
   const focusNote = document.getElementById('focus-note');
   let engaged = false;  // deck mode: the reader clicked into the figure
   canvas.addEventListener('pointerdown', () => {
@@ -634,8 +636,19 @@
   function inDeck() {
     try { return !!(lastJson && JSON.parse(lastJson).deck); } catch (e) { return false; }
   }
+  function toDeck(e) {
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    toHost({ type: 'key', key: e.key, code: e.code, keyCode: e.keyCode, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey,
+             altKey: e.altKey, metaKey: e.metaKey });
+  }
+  const isClicker = (e) => e.key === 'PageDown' || e.key === 'PageUp';
   window.addEventListener('keydown', (e) => {
-    if (e.target !== canvas || !runtime) return;
+    if (!runtime) return;
+    if (e.target !== canvas) {
+      if (isClicker(e) && inDeck()) toDeck(e);
+      return;
+    }
     if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey) {
       e.stopImmediatePropagation();  // SDL must not see Tab (it would cancel the browser's focus move)
       if (runtime._posenc_focus_move(e.shiftKey ? -1 : 1)) e.preventDefault();
@@ -649,16 +662,7 @@
       releaseKeyboard();
       return;
     }
-    if (inDeck()) {
-      const clicker = e.key === 'PageDown' || e.key === 'PageUp';
-      const mine = engaged || runtime._posenc_focus_on_control();
-      if (clicker || !mine) {
-        e.stopImmediatePropagation();
-        e.preventDefault();
-        toHost({ type: 'key', key: e.key, code: e.code, keyCode: e.keyCode, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey,
-                 altKey: e.altKey, metaKey: e.metaKey });
-      }
-    }
+    if (inDeck() && (isClicker(e) || !(engaged || runtime._posenc_focus_on_control()))) toDeck(e);
   }, true);
 
   // ---- [SECTION] no CPU while not seen: stop the frame loop off-screen or in a hidden tab ---------
