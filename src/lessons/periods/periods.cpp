@@ -123,6 +123,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   if (split > 0 && split < pairs) {
     const float x = p.sx(split);
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::muted, 200), 1.0f, 4 * sc);
+    labels.avoid_segment(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), 1.0f);
     // Right of the line, else left of it; where neither side has room (a phone), the short form.
     const std::string dim = std::to_string(2 * first);
     std::string t = fill(lesson_text(View::periods, "first_long_label"), {{"dim", dim}});
@@ -141,6 +142,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   // The selected pair.
   const ImVec2 sel(p.sx(s.pair), p.sy(cache.period[static_cast<size_t>(s.pair)]));
   plot_vline(dl, p, sel.x, with_alpha(colors::selected, 90), 1.0f);
+  labels.avoid_segment(ImVec2(sel.x, p.lo.y), ImVec2(sel.x, p.hi.y), 1.0f);
   dl->AddCircleFilled(sel, 5.5f * sc, colors::selected);
   dl->AddCircle(sel, 8.0f * sc, colors::selected, 0, 1.5f * sc);
   {
