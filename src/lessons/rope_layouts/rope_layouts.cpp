@@ -213,6 +213,12 @@ void mark_k(const Plot& p, double k, float sc) {
   ImGui::GetWindowDrawList()->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
 }
 
+// The chart's zero line and the line at k, for a placer.
+void avoid_lines(LabelPlacer& lp, const Plot& p, double k, float sc) {
+  lp.avoid_segment(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), 1.0f);
+  if (k >= p.x0 && k <= p.x1) lp.avoid_segment(ImVec2(p.sx(k), p.lo.y), ImVec2(p.sx(k), p.hi.y), 1.5f * sc);
+}
+
 void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const double R = s.layoutOffsets;
@@ -242,6 +248,7 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   // The key keeps off the curves and the dots: a corner they leave free, else a row under the chart
   // (on a phone the curves reach into every corner).
   LabelPlacer curves(a.lo, a.hi);
+  avoid_lines(curves, a, s.k, sc);
   for (const std::vector<double>* v : {&c.wrong, &c.right}) {
     for (size_t j = 0; j < n; ++j) pts[j] = ImVec2(a.sx(c.rs[j]), a.sy((*v)[j]));
     curves.avoid_polyline(pts, 2.4f * sc);
@@ -281,6 +288,7 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   polyline(b, err, kWrong, 2.2f * sc);
   polyline(b, fix, kFixed, 2.2f * sc);
   LabelPlacer lines(b.lo, b.hi);
+  avoid_lines(lines, b, s.k, sc);
   for (const std::vector<double>* v : {&err, &fix}) {
     for (size_t j = 0; j < n; ++j) pts[j] = ImVec2(b.sx(c.rs[j]), b.sy((*v)[j]));
     lines.avoid_polyline(pts, 2.2f * sc);
