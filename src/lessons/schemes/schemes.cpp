@@ -353,18 +353,30 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   dashed_line(dl, ImVec2(xn, o.y), ImVec2(xn, o.y + side), colors::threshold, 2.0f * sc, 5 * sc);
   dashed_line(dl, ImVec2(o.x, yn), ImVec2(o.x + side, yn), colors::threshold, 2.0f * sc, 5 * sc);
   tick(n, nl, grouped(n), colors::threshold);
-  const std::string past(text("past"));
-  const ImVec2 pw = ImGui::CalcTextSize(past.c_str());
-  if (o.x + side - xn > pw.x + 8 * sc && o.y + side - yn > pw.y + 8 * sc)
-    halo_text(dl, ImVec2(o.x + side - pw.x - 4 * sc, o.y + side - pw.y - 4 * sc), colors::threshold, past.c_str());
-
   // The query at pos and the key at pos + k.
   const QueryKey q = query_key(s);
-  if (q.i >= 0 && q.i < W && q.j >= 0 && q.j < W) {
-    const float cx = o.x + at(static_cast<double>(q.j) + 0.5), cy = o.y + at(static_cast<double>(q.i) + 0.5);
-    const float r = std::max(4.0f * sc, cell * 0.7f);
-    dl->AddCircle(ImVec2(cx, cy), r + 1.5f * sc, colors::paper, 20, 2.0f * sc);
-    dl->AddCircle(ImVec2(cx, cy), r, colors::ghost, 20, 2.5f * sc);
+  const bool ringed = q.i >= 0 && q.i < W && q.j >= 0 && q.j < W;
+  const ImVec2 ring_at = ringed ? ImVec2(o.x + at(static_cast<double>(q.j) + 0.5), o.y + at(static_cast<double>(q.i) + 0.5)) : ImVec2(0, 0);
+  const float ring_r = std::max(4.0f * sc, cell * 0.7f);
+  // "past the training length" in the corner past both lines, kept off the ring: from the corner
+  // leftwards, then a row up. (Spots are the halo's box, 2 px wider than the text on either side.)
+  const std::string past(text("past"));
+  const ImVec2 pw = ImGui::CalcTextSize(past.c_str());
+  if (o.x + side - xn > pw.x + 8 * sc && o.y + side - yn > pw.y + 8 * sc) {
+    LabelPlacer corner(ImVec2(xn + 2 * sc, yn + 2 * sc), ImVec2(o.x + side - 2 * sc, o.y + side - 2 * sc));
+    if (ringed) corner.avoid_point(ring_at, ring_r + 3 * sc);
+    const int across = std::max(1, static_cast<int>((o.x + side - xn - pw.x) / (8 * sc)));
+    std::vector<ImVec2> spots;
+    for (float y = o.y + side - pw.y - 4 * sc; y > yn && spots.size() < 400; y -= pw.y) {
+      const std::vector<ImVec2> row = LabelPlacer::along(ImVec2(o.x + side - pw.x - 6 * sc, y), ImVec2(-8 * sc, 0), across);
+      spots.insert(spots.end(), row.begin(), row.end());
+    }
+    const ImVec2 spot = corner.place(ImVec2(pw.x + 4, pw.y), spots);
+    halo_text(dl, ImVec2(spot.x + 2, spot.y), colors::threshold, past.c_str());
+  }
+  if (ringed) {
+    dl->AddCircle(ring_at, ring_r + 1.5f * sc, colors::paper, 20, 2.0f * sc);
+    dl->AddCircle(ring_at, ring_r, colors::ghost, 20, 2.5f * sc);
   }
 
   if (hovered) {
@@ -540,9 +552,11 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
     else
       dl->AddRectFilled(ImVec2(x, p.lo.y), p.hi, with_alpha(colors::threshold, 20));
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::threshold, 1.5f * sc, 5 * sc);
+    labels.avoid_segment(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), 1.5f * sc);
     for (const auto& [v, col] : {std::pair{static_cast<double>(E), colors::guide}, std::pair{static_cast<double>(c.max_distance), colors::axis}}) {
       const float xv = p.sx(side * v);
       plot_vline(dl, p, xv, col, 1.0f * sc);
+      labels.avoid_segment(ImVec2(xv, p.lo.y), ImVec2(xv, p.hi.y), 1.0f * sc);
     }
   }
   // The buckets: one step per whole offset, sampled once per pixel column where offsets outnumber pixels.
