@@ -1,5 +1,7 @@
 #include "ui/label.hpp"
 
+#include "ui/style.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -64,8 +66,14 @@ float LabelPlacer::cost(ImVec2 at, ImVec2 size) const {
   return c;
 }
 
-ImVec2 LabelPlacer::place(ImVec2 size, std::span<const ImVec2> candidates) {
-  if (candidates.empty()) return lo;
+namespace {
+std::vector<PlacedLabel>* g_log = nullptr;  // label_log's: set by tests only
+}  // namespace
+
+void label_log(std::vector<PlacedLabel>* log) { g_log = log; }
+
+LabelPlacer::Choice LabelPlacer::choose(ImVec2 size, std::span<const ImVec2> candidates) const {
+  if (candidates.empty()) return {lo, cost(lo, size)};
   size_t best = 0;
   float best_cost = 0;
   for (size_t j = 0; j < candidates.size(); ++j) {
@@ -73,15 +81,52 @@ ImVec2 LabelPlacer::place(ImVec2 size, std::span<const ImVec2> candidates) {
     if (j == 0 || c < best_cost) best = j, best_cost = c;
     if (c <= 0) break;
   }
-  const ImVec2 at = inside(candidates[best], size);
-  avoid_rect(at, ImVec2(at.x + size.x, at.y + size.y));
-  return at;
+  return {inside(candidates[best], size), best_cost};
+}
+
+ImVec2 LabelPlacer::place(ImVec2 size, std::span<const ImVec2> candidates) {
+  if (candidates.empty()) return lo;
+  const Choice c = choose(size, candidates);
+  const ImVec2 b(c.at.x + size.x, c.at.y + size.y);
+  if (g_log) g_log->push_back({c.at, b, c.cost});
+  avoid_rect(c.at, b);
+  return c.at;
 }
 
 std::vector<ImVec2> LabelPlacer::around(ImVec2 anchor, ImVec2 size, float gap) {
   const float right = anchor.x + gap, left = anchor.x - gap - size.x, centre = anchor.x - size.x / 2;
   const float above = anchor.y - gap - size.y, below = anchor.y + gap;
   return {ImVec2(right, above), ImVec2(right, below), ImVec2(left, above), ImVec2(left, below), ImVec2(centre, above), ImVec2(centre, below)};
+}
+
+std::vector<ImVec2> LabelPlacer::along(ImVec2 first, ImVec2 step, int count) {
+  std::vector<ImVec2> out;
+  for (int j = 0; j < count; ++j) out.emplace_back(first.x + static_cast<float>(j) * step.x, first.y + static_cast<float>(j) * step.y);
+  return out;
+}
+
+std::vector<ImVec2> LabelPlacer::corners(ImVec2 size, float inset) const {
+  const float left = lo.x + inset, right = hi.x - inset - size.x, top = lo.y + inset, bottom = hi.y - inset - size.y;
+  return {ImVec2(right, top), ImVec2(left, top), ImVec2(right, bottom), ImVec2(left, bottom)};
+}
+
+ImVec2 placed_key_size(std::span<const FlowEntry> entries, const KeyFlow& k, float pad) {
+  const float line = ImGui::GetTextLineHeight();
+  float w = 0;
+  for (const FlowEntry& e : entries) w = std::max(w, k.swatch + k.gap + ImGui::CalcTextSize(e.text).x);
+  const float rows = static_cast<float>(entries.size());
+  return ImVec2(w + 2 * pad, rows * line + std::max(0.0f, rows - 1) * k.row_gap + 2 * pad);
+}
+
+bool placed_key(ImDrawList* dl, LabelPlacer& placer, std::span<const FlowEntry> entries, const KeyFlow& k, float pad,
+                std::span<const ImVec2> spots) {
+  const ImVec2 size = placed_key_size(entries, k, pad);
+  if (spots.empty() || placer.choose(size, spots).cost > 0) return false;
+  const ImVec2 at = placer.place(size, spots);
+  dl->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), colors::halo, 3);
+  float y = at.y + pad;
+  for (const FlowEntry& e : entries) y += key_item(dl, ImVec2(at.x + pad, y), e, k).y + k.row_gap;
+  return true;
 }
 
 float beside_line(float x, float w, float right, float gap, float back, float room) {

@@ -58,7 +58,8 @@ async function clickText(label) {
 }
 
 // The map's geometry from its tick labels (n = 16: cells of about 12 px). The top label "0" is centred
-// on the first column's middle (position 0.5) and "n = 16" on the dashed line at position n; the left
+// on the first column's middle (position 0.5) and "L = 16" (the training length, URL key n) on the
+// dashed line at position n; the left
 // label "16" has its middle on the line at position n. A run's width is its last glyph's x plus one
 // digit's advance (DejaVu Sans digits share one advance) minus its first glyph's x; a label's middle is
 // about 0.35 em above its baseline. Returns the page point of the middle of cell (query i, key j).
@@ -73,12 +74,12 @@ async function mapGeometry(n) {
       size: parseFloat(t.getAttribute('font-size')),
     }));
   }, [W, H]);
-  const label = `n = ${n}`;
+  const label = `L = ${n}`;
   const top = rows.find((r) => r.text === label);
   assert.ok(top, `no "${label}" over the map`);
   const digit = top.xs[top.xs.length - 1] - top.xs[top.xs.length - 2];
   const middle = (r) => (r.xs[0] + r.xs[r.xs.length - 1] + digit) / 2;
-  // The labels on the row of "n = 16" (the top axis), and those left of the map (the left axis).
+  // The labels on the row of "L = 16" (the top axis), and those left of the map (the left axis).
   const top0 = rows.find((r) => r.text === '0' && Math.abs(r.y - top.y) < 2);
   const left = rows.filter((r) => r.xs[0] < top0.xs[0] - digit && r.y > top.y + 4);
   const leftN = left.find((r) => r.text === String(n));

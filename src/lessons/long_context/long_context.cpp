@@ -11,6 +11,7 @@
 #include "ui/key.hpp"
 #include "ui/focus.hpp"
 #include "imgui.h"
+#include "ui/label.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
 #include "ui/table.hpp"
@@ -332,9 +333,20 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
     dl->AddText(ImVec2(o.x + 20 * sc, ly + title_h), count_col, count_text.c_str());
     if (!side_labels) y += label_h;
     if (!method_available(s, m)) {
+      // Why, beside the pair columns: the placer keeps it off them (the selected one is tinted down
+      // the whole matrix), within this row, right of the last column. Where that leaves too little
+      // room the row's "needs d ≥ 4" stands alone; the method's section below says why.
       const std::string why(lesson_text(View::long_context, "ntk_d2"));
-      add_text_wrapped(dl, ImVec2(o.x + label_w + 6 * sc, y + 8 * sc), colors::warning, why,
-                       std::max(120 * sc, avail - label_w - 12 * sc));
+      const float left = o.x + width + 8 * sc, room = o.x + avail - left;
+      const ImVec2 lo(o.x + label_w, y), hi(o.x + avail, y + row_h - (side_labels ? 0 : label_h));
+      LabelPlacer place(lo, hi);
+      place.avoid_rect(ImVec2(o.x + label_w, y), ImVec2(o.x + width, hi.y));
+      if (room >= 120 * sc) {
+        const ImVec2 size = wrapped_text_size(why, room);
+        const ImVec2 spot[] = {ImVec2(left, y + 8 * sc), ImVec2(left, y)};
+        const LabelPlacer::Choice free = place.choose(size, spot);
+        if (free.cost <= 0 && size.y <= hi.y - y) add_text_wrapped(dl, place.place(size, spot), colors::warning, why, room);
+      }
       continue;
     }
     for (size_t k = 0; k < shown.size(); ++k) {

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "core/frequency.hpp"
 #include "imgui.h"
+#include "ui/key.hpp"
 #include "ui/label.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
@@ -70,6 +73,12 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   // The selected pair's label keeps off the points, the window's line and the other labels (2 px
   // inside the frame, as it always was).
   LabelPlacer labels(ImVec2(p.lo.x, p.lo.y + 2), ImVec2(p.hi.x, p.hi.y - 2));
+  // The key, when no corner of the chart is free of data, goes under it (after the clip ends).
+  bool key_inside = true;
+  std::vector<FlowEntry> below_key;
+  KeyFlow key_flow_style;
+  const std::string key_words[3] = {std::string(lesson_text(View::periods, "key_within")), std::string(lesson_text(View::periods, "key_longer")),
+                                    std::string(lesson_text(View::periods, "key_period"))};
   plot_clip_push(p);
   // The points: dots when there is room, else one vertex per pixel column (the periods only grow).
   const float spacing = p.width() / static_cast<float>(pairs);
@@ -99,16 +108,22 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   // The window N.
   const float yN = p.sy(s.n);
   dashed_line(dl, ImVec2(p.lo.x, yN), ImVec2(p.hi.x, yN), kWindow, 1.6f * sc, 7 * sc);
-  const std::string nlabel = "N = " + grouped(s.n);
-  const ImVec2 nat(p.lo.x + 6 * sc, yN - ImGui::GetTextLineHeight() - 2 * sc);
-  halo_text(dl, nat, kWindow, nlabel.c_str());
   labels.avoid_segment(ImVec2(p.lo.x, yN), ImVec2(p.hi.x, yN), 1.6f * sc);
+  const std::string nlabel = "N = " + grouped(s.n);
   const ImVec2 nsz = ImGui::CalcTextSize(nlabel.c_str());
-  labels.avoid_rect(ImVec2(nat.x - 2, nat.y), ImVec2(nat.x + nsz.x + 2, nat.y + nsz.y));
+  {
+    // Above its line from the left (the periods under N lie below it there), else below it at the right.
+    const float above = yN - nsz.y - 2 * sc, below = yN + 2 * sc;
+    std::vector<ImVec2> spots = LabelPlacer::along(ImVec2(p.lo.x + 4 * sc, above), ImVec2(nsz.y, 0), 8);
+    spots.emplace_back(p.hi.x - nsz.x - 8 * sc, below);
+    const ImVec2 at = labels.place(ImVec2(nsz.x + 4, nsz.y), spots);
+    halo_text(dl, ImVec2(at.x + 2, at.y), kWindow, nlabel.c_str());
+  }
   // Where the periods cross N.
   if (split > 0 && split < pairs) {
     const float x = p.sx(split);
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), with_alpha(colors::muted, 200), 1.0f, 4 * sc);
+    labels.avoid_segment(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), 1.0f);
     // Right of the line, else left of it; where neither side has room (a phone), the short form.
     const std::string dim = std::to_string(2 * first);
     std::string t = fill(lesson_text(View::periods, "first_long_label"), {{"dim", dim}});
@@ -127,6 +142,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   // The selected pair.
   const ImVec2 sel(p.sx(s.pair), p.sy(cache.period[static_cast<size_t>(s.pair)]));
   plot_vline(dl, p, sel.x, with_alpha(colors::selected, 90), 1.0f);
+  labels.avoid_segment(ImVec2(sel.x, p.lo.y), ImVec2(sel.x, p.hi.y), 1.0f);
   dl->AddCircleFilled(sel, 5.5f * sc, colors::selected);
   dl->AddCircle(sel, 8.0f * sc, colors::selected, 0, 1.5f * sc);
   {
@@ -139,11 +155,38 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     // (Spots are the halo's box, 2 px wider than the text on either side.)
     const float left = sel.x - tsz.x - 12 * sc - 2, right = sel.x + 12 * sc - 2;
     const float above = sel.y - tsz.y - 6 * sc, below = sel.y + 6 * sc;
-    const ImVec2 spots_right[] = {ImVec2(left, below), ImVec2(left, above), ImVec2(right, below), ImVec2(right, above)};
-    const ImVec2 spots_left[] = {ImVec2(right, above), ImVec2(right, below), ImVec2(left, above), ImVec2(left, below)};
+    std::vector<ImVec2> spots = right_half ? std::vector<ImVec2>{ImVec2(left, below), ImVec2(left, above), ImVec2(right, below), ImVec2(right, above)}
+                                           : std::vector<ImVec2>{ImVec2(right, above), ImVec2(right, below), ImVec2(left, above), ImVec2(left, below)};
+    // Near the frame's bottom or top the spot below or above is pushed back inside, onto the
+    // neighbours' points: then the same side further along, away from the curve (it climbs to the
+    // right, so further right below it, or further left above it).
+    const std::vector<ImVec2> further = right_half ? LabelPlacer::along(ImVec2(left - tsz.y, above), ImVec2(-tsz.y, 0), 12)
+                                                   : LabelPlacer::along(ImVec2(right + tsz.y, below), ImVec2(tsz.y, 0), 12);
+    spots.insert(spots.end(), further.begin(), further.end());
+    // Still covered (the last pairs, near the top right corner): beside the selected pair's line, down
+    // or up from the point, where the curve has fallen away.
+    for (const ImVec2& from : {ImVec2(left, below), ImVec2(right, below), ImVec2(left, above), ImVec2(right, above)}) {
+      const bool down = from.y > sel.y;
+      const std::vector<ImVec2> slide = LabelPlacer::along(from, ImVec2(0, down ? tsz.y : -tsz.y), 12);
+      spots.insert(spots.end(), slide.begin(), slide.end());
+    }
     labels.avoid_point(sel, 8.75f * sc);  // the selection ring
-    const ImVec2 at = labels.place(ImVec2(tsz.x + 4, tsz.y), right_half ? spots_right : spots_left);
+    const ImVec2 at = labels.place(ImVec2(tsz.x + 4, tsz.y), spots);
     halo_text(dl, ImVec2(at.x + 2, at.y), colors::selected, t.c_str());
+  }
+  {
+    // The key: which colour of point is which (one colour while a tour question withholds the split).
+    const std::string &within = key_words[0], &longer = key_words[1], &one = key_words[2];
+    // Dots, or lines where the pairs are too many for dots, as drawn.
+    const bool dots = spacing >= 4 * sc;
+    const auto mark = [&](ImU32 col) { return Swatch{dots ? Swatch::dot : Swatch::line, col, dots ? 3.5f * sc : 0.0f, 2.5f * sc}; };
+    const FlowEntry split_key[] = {{mark(kFast), within.c_str()}, {mark(kSlow), longer.c_str()}};
+    const FlowEntry one_key[] = {{mark(kFast), one.c_str()}};
+    const std::span<const FlowEntry> key = split < pairs ? std::span<const FlowEntry>(split_key) : std::span<const FlowEntry>(one_key);
+    const KeyFlow flow{14 * sc, 6 * sc, 20 * sc, 2 * sc, colors::ink};
+    key_inside = placed_key(dl, labels, key, flow, 4 * sc, labels.corners(placed_key_size(key, flow, 4 * sc), 2 * sc));
+    if (!key_inside) below_key.assign(key.begin(), key.end());
+    key_flow_style = flow;
   }
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     dl->AddCircle(ImVec2(p.sx(hover), p.sy(cache.period[static_cast<size_t>(hover)])), metrics::hover_radius * sc, colors::hover_ring, 0, 1.5f * sc);
@@ -151,6 +194,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
                       fmt("%.6g", cache.period[static_cast<size_t>(hover)]).c_str(), fmt("%.6g", pe::omega(hover, s.d, s.base)).c_str());
   }
   plot_clip_pop();
+  if (!key_inside) key_flow(below_key, p.width(), key_flow_style);
 
   // Key numbers: what and value side by side, or in a narrow window (a phone) each value under its
   // name, wrapped at spaces.

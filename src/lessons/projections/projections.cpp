@@ -206,6 +206,14 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
     plot_vline(dl, p, x, colors::ghost, 1.5f * sc);
     dl->AddCircleFilled(ImVec2(x, p.sy(t.pos_pos)), 5.0f * sc, colors::ink);
   }
+  // The band under the mouse says what it is: the offset alone decides it.
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x && cache.ks.size() > 1) {
+    const double km = p.x_at(p.mouse.x);
+    const auto near = std::lower_bound(cache.ks.begin(), cache.ks.end(), km);
+    const size_t j = static_cast<size_t>(std::clamp<std::ptrdiff_t>(near - cache.ks.begin(), 0, static_cast<std::ptrdiff_t>(cache.ks.size()) - 1));
+    if (std::fabs(p.mouse.y - p.sy(cache.curves.shift[j])) <= 6.0f * sc)
+      ImGui::SetTooltip("%s", fill(lesson_text(View::projections, "shift_tip"), {{"k", fmt("%g", cache.ks[j])}, {"v", fmt("%+.3f", cache.curves.shift[j])}}).c_str());
+  }
   plot_clip_pop();
 
   // Beside (or below) the plot: the values at k and the spread.
@@ -246,6 +254,9 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   row(-2, kShift, "shift part", cache.at_k.shift[0]);
   ImGui::Spacing();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side_w);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+  text_wrapped_at_spaces(std::string(lesson_text(View::projections, "shift_key")), side_w);
+  ImGui::PopStyleColor();
   text_wrapped_at_spaces(fill(lesson_text(View::projections, "spread_at_k"), {{"spread", fmt("%.3g", hi_k - lo_k)}}), side_w);
   const double size = std::max(std::fabs(cache.lowest), std::fabs(cache.highest));
   text_wrapped_at_spaces(

@@ -13,6 +13,7 @@
 #include "ui/dial_row.hpp"
 #include "ui/focus.hpp"
 #include "imgui.h"
+#include "ui/key.hpp"
 #include "ui/label.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
@@ -97,7 +98,7 @@ void draw_controls(State& s, RopeBaseCache&, const ViewContext& ctx) {
   const bool two_columns = ImGui::GetContentRegionAvail().x >= 600 * sc;
   if (!ImGui::BeginTable("rb_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
-  param_slider("context n (positions 0 to n \xE2\x88\x92 1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+  param_slider("context N (positions 0 to N \xE2\x88\x92 1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
   if (const auto n = preset_buttons({4096.0, 8192.0, 32768.0, 100000.0}, "n", "context")) set_number(s, Field::n, *n);
   ImGui::TableNextColumn();
   double b = s.compareBase;
@@ -188,28 +189,17 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   if (p.clicked && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) set_number(s, Field::pair, hover);
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  // The labels of where each base stops completing a turn keep off the curves and the other labels.
+  // Every mark is drawn and told to the placer first; then the labels and the key go where none is.
   LabelPlacer labels(p.lo, p.hi);
   plot_clip_push(p);
   // Below one turn: never a full turn within the context.
   const float y1 = p.sy(1.0);
   dl->AddRectFilled(ImVec2(p.lo.x, y1), p.hi, tint(kNever, 0.07f));
   dashed_line(dl, ImVec2(p.lo.x, y1), ImVec2(p.hi.x, y1), colors::axis, 1.4f * sc, 6 * sc);
-  {
-    const std::string one(lesson_text(View::rope_base, "one_turn"));
-    const std::string never(lesson_text(View::rope_base, "below_line"));
-    // At the left, where the curves are high above the line (pair 0 turns (n - 1)/2π >= 1 times here).
-    const ImVec2 at_one(p.lo.x + 22 * sc, y1 - lh - 2 * sc), at_never(p.lo.x + 22 * sc, p.hi.y - lh - 4 * sc);
-    halo_text(dl, at_one, colors::axis, one.c_str());
-    labels.avoid_rect(ImVec2(at_one.x - 2, at_one.y), ImVec2(at_one.x + ImGui::CalcTextSize(one.c_str()).x + 2, at_one.y + lh));
-    if (p.hi.y - y1 > lh + 6 * sc) {
-      halo_text(dl, at_never, kNever, never.c_str());
-      labels.avoid_rect(ImVec2(at_never.x - 2, at_never.y), ImVec2(at_never.x + ImGui::CalcTextSize(never.c_str()).x + 2, at_never.y + lh));
-    }
-    labels.avoid_segment(ImVec2(p.lo.x, y1), ImVec2(p.hi.x, y1), 1.4f * sc);
-  }
+  labels.avoid_segment(ImVec2(p.lo.x, y1), ImVec2(p.hi.x, y1), 1.4f * sc);
   // The two curves: a dot per pair where there is room, else one vertex per pixel column.
   const float spacing = p.width() / static_cast<float>(std::max(1, pairs));
+  const float dot = std::min(3.5f * sc, spacing * 0.35f);
   const int rows = text_withheld(View::rope_base, "mark_second_base") ? 1 : 2;  // the second base withheld
   for (int row = 0; row < rows; ++row) {
     const std::vector<double>& turns = row == 0 ? c.turns_a : c.turns_b;
@@ -227,45 +217,102 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
     labels.avoid_polyline(pts, 2.4f * sc);
     if (spacing >= 5 * sc)
       for (const ImVec2& q : pts) {
-        dl->AddCircleFilled(q, std::min(3.5f * sc, spacing * 0.35f), col);
-        labels.avoid_point(q, std::min(3.5f * sc, spacing * 0.35f));
+        dl->AddCircleFilled(q, dot, col);
+        labels.avoid_point(q, dot);
       }
   }
-  // Where each base's pairs stop completing a turn.
-  int label_row = 0;
+  // Where each base's pairs stop completing a turn: a dashed line between the last pair that does and
+  // the first that does not.
+  struct Edge {
+    int full;
+    float x;
+    ImU32 col;
+  };
+  std::vector<Edge> edges;
   for (int row = 0; row < rows; ++row) {
     const int full = row == 0 ? c.full_a : c.full_b;
     if (full <= 0 || full >= pairs) continue;
     const ImU32 col = row == 0 ? kBaseA : kBaseB;
     const float x = p.sx(full - 0.5);
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), col, 1.3f * sc, 4 * sc);
-    std::string t = fill(lesson_text(View::rope_base, "never_label"), {{"first", std::to_string(full)}});
-    float tw = ImGui::CalcTextSize(t.c_str()).x;
-    if (x + tw + 8 * sc > p.hi.x && x - tw - 8 * sc < p.lo.x) {
-      t = "\xE2\x89\xA5 " + std::to_string(full);
-      tw = ImGui::CalcTextSize(t.c_str()).x;
-    }
-    const float tx = beside_line(x, tw, p.hi.x, 5 * sc, 5 * sc, 8 * sc);
-    // Its row at the top, right of the line where it fits; where a curve runs there (the base's
-    // own, just above one turn), the rows below, then the other side of the line. (Spots are the
-    // halo's box, 2 px wider than the text on either side.)
-    std::vector<ImVec2> spots;
-    for (float side : {tx, x - tw - 5 * sc, x + 5 * sc})
-      for (int r = label_row; r < label_row + 4; ++r)
-        spots.emplace_back(std::max(p.lo.x + 2 * sc, side) - 2, p.lo.y + 4 * sc + static_cast<float>(r) * (lh + 2 * sc));
-    const ImVec2 at = labels.place(ImVec2(tw + 4, lh), spots);
-    halo_text(dl, ImVec2(at.x + 2, at.y), col, t.c_str());
-    ++label_row;
+    labels.avoid_segment(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), 1.3f * sc);
+    edges.push_back({full, x, col});
   }
   // The selected pair.
   {
     const float x = p.sx(s.pair);
     plot_vline(dl, p, x, with_alpha(colors::selected, 110), 1.0f * sc);
+    labels.avoid_segment(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), 1.0f * sc);
     for (int row = 0; row < rows; ++row) {
       const double t = (row == 0 ? c.turns_a : c.turns_b)[static_cast<size_t>(s.pair)];
-      dl->AddCircle(ImVec2(x, p.sy(std::max(t, ylo))), 7.0f * sc, colors::selected, 0, 2.0f * sc);
+      const ImVec2 q(x, p.sy(std::max(t, ylo)));
+      dl->AddCircle(q, 7.0f * sc, colors::selected, 0, 2.0f * sc);
+      labels.avoid_point(q, 8.0f * sc);
     }
   }
+  // Text on a halo at a spot the placer gives (spots are the halo's box, 2 px wider than the text on
+  // either side).
+  const auto put = [&](const std::string& t, ImU32 col, const std::vector<ImVec2>& spots) {
+    const ImVec2 at = labels.place(ImVec2(ImGui::CalcTextSize(t.c_str()).x + 4, lh), spots);
+    halo_text(dl, ImVec2(at.x + 2, at.y), col, t.c_str());
+  };
+  const float step = lh + 2 * sc;
+  {
+    // "1 turn" on its line: above it at the left or the right end (the curves cross it between), else below.
+    const std::string one(lesson_text(View::rope_base, "one_turn"));
+    const float w = ImGui::CalcTextSize(one.c_str()).x + 4;
+    const float left = p.lo.x + 6 * sc, right = p.hi.x - w - 6 * sc;
+    put(one, colors::axis, {ImVec2(left, y1 - lh - 2 * sc), ImVec2(right, y1 - lh - 2 * sc), ImVec2(left, y1 + 2 * sc), ImVec2(right, y1 + 2 * sc)});
+  }
+  // Each base's edge: "pairs ≥ 3: under one turn" beside its line, in the rows from the top down, right
+  // of the line where it fits, else left of it; where every such spot covers a curve or a mark, the
+  // short form "≥ 3" (the line's colour says which base).
+  const int row_count = std::max(1, static_cast<int>((p.height() - 4 * sc) / step));
+  for (const Edge& e : edges) {
+    const std::string long_t = fill(lesson_text(View::rope_base, "never_label"), {{"first", std::to_string(e.full)}});
+    const std::string short_t = "\xE2\x89\xA5 " + std::to_string(e.full);
+    const auto spots_for = [&](const std::string& t) {
+      const float tw = ImGui::CalcTextSize(t.c_str()).x;
+      std::vector<ImVec2> spots;
+      for (float side : {e.x + 5 * sc, e.x - tw - 5 * sc}) {
+        const std::vector<ImVec2> column = LabelPlacer::along(ImVec2(side - 2, p.lo.y + 4 * sc), ImVec2(0, step), row_count);
+        spots.insert(spots.end(), column.begin(), column.end());
+      }
+      return spots;
+    };
+    const std::vector<ImVec2> long_spots = spots_for(long_t), short_spots = spots_for(short_t);
+    // (While a tour question withholds the words, no short form gives the number away.)
+    const bool long_fits = labels.choose(ImVec2(ImGui::CalcTextSize(long_t.c_str()).x + 4, lh), long_spots).cost <= 0;
+    if (long_fits || text_withheld(View::rope_base, "never_label"))
+      put(long_t, e.col, long_spots);
+    else
+      put(short_t, e.col, short_spots);
+  }
+  // The band's words: along its bottom from the left, then row by row up to the one-turn line.
+  bool band_in_key = false;
+  if (p.hi.y - y1 > lh + 6 * sc) {
+    const std::string never(lesson_text(View::rope_base, "below_line"));
+    const float w = ImGui::CalcTextSize(never.c_str()).x + 4;
+    const int across = std::max(1, static_cast<int>((p.width() - w) / (12 * sc)) + 1);
+    std::vector<ImVec2> spots;
+    for (float y = p.hi.y - lh - 4 * sc; y >= y1 + 3 * sc; y -= lh / 2) {
+      const std::vector<ImVec2> row = LabelPlacer::along(ImVec2(p.lo.x + 6 * sc, y), ImVec2(12 * sc, 0), across);
+      spots.insert(spots.end(), row.begin(), row.end());
+    }
+    // Where the curves and the lines leave it no room, the key names the band instead.
+    if (!spots.empty() && labels.choose(ImVec2(w, lh), spots).cost <= 0)
+      put(never, kNever, spots);
+    else
+      band_in_key = true;
+  }
+  // The key: which curve is which base, in a corner the data leave free, else under the chart.
+  const std::string name_a = "base " + base_text(s.base), name_b = "base " + base_text(s.compareBase);
+  const std::string band_words(lesson_text(View::rope_base, "band_key"));
+  std::vector<FlowEntry> shown_key = {{{Swatch::line, kBaseA, 0, 2.4f * sc}, name_a.c_str()}};
+  if (rows > 1) shown_key.push_back({{Swatch::line, kBaseB, 0, 2.4f * sc}, name_b.c_str()});
+  if (band_in_key) shown_key.push_back({{Swatch::square, tint(kNever, 0.2f), 5 * sc}, band_words.c_str()});
+  const KeyFlow flow{18 * sc, 6 * sc, 20 * sc, 2 * sc, colors::ink};
+  const bool key_inside = placed_key(dl, labels, shown_key, flow, 4 * sc, labels.corners(placed_key_size(shown_key, flow, 4 * sc), 2 * sc));
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     for (int row = 0; row < rows; ++row) {
       const double t = (row == 0 ? c.turns_a : c.turns_b)[static_cast<size_t>(hover)];
@@ -276,6 +323,7 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
                       withheld_or(View::rope_base, "mark_second_base", turns_words(c.turns_b[static_cast<size_t>(hover)])).c_str());
   }
   plot_clip_pop();
+  if (!key_inside) key_flow(shown_key, p.hi.x - p.lo.x, flow);
 }
 
 }  // namespace

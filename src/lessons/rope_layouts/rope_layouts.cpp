@@ -213,6 +213,12 @@ void mark_k(const Plot& p, double k, float sc) {
   ImGui::GetWindowDrawList()->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
 }
 
+// The chart's zero line and the line at k, for a placer.
+void avoid_lines(LabelPlacer& lp, const Plot& p, double k, float sc) {
+  lp.avoid_segment(ImVec2(p.lo.x, p.sy(0)), ImVec2(p.hi.x, p.sy(0)), 1.0f);
+  if (k >= p.x0 && k <= p.x1) lp.avoid_segment(ImVec2(p.sx(k), p.lo.y), ImVec2(p.sx(k), p.hi.y), 1.5f * sc);
+}
+
 void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   const double R = s.layoutOffsets;
@@ -239,9 +245,10 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   polyline(a, c.right, kRight, 2.4f * sc);
   // After P: dots on the "as made" curve, a few per chart width so the line under them shows.
   const size_t every = std::max<size_t>(1, n / 40);
-  // The key keeps off the curves: its usual top right corner, else a free one (on a phone the
-  // curves reach up into the top right).
+  // The key keeps off the curves and the dots: a corner they leave free, else a row under the chart
+  // (on a phone the curves reach into every corner).
   LabelPlacer curves(a.lo, a.hi);
+  avoid_lines(curves, a, s.k, sc);
   for (const std::vector<double>* v : {&c.wrong, &c.right}) {
     for (size_t j = 0; j < n; ++j) pts[j] = ImVec2(a.sx(c.rs[j]), a.sy((*v)[j]));
     curves.avoid_polyline(pts, 2.4f * sc);
@@ -251,9 +258,16 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
     dl->AddCircleFilled(q, 2.8f * sc, kFixed);
     curves.avoid_point(q, 2.8f * sc);
   }
-  plot_key(a, {{kRight, std::string(text("key_right"))}, {kWrong, std::string(text("key_wrong"))}, {kFixed, std::string(text("key_fixed"))}},
-           sc, curves);
+  // The swatches as the chart draws them: two lines, and the dots of "after P".
+  const std::string kr(text("key_right")), kw(text("key_wrong")), kf(text("key_fixed"));
+  const FlowEntry key_a[] = {{{Swatch::line, kRight, 0, 2.4f * sc}, kr.c_str()},
+                             {{Swatch::line, kWrong, 0, 2.2f * sc}, kw.c_str()},
+                             {{Swatch::dot, kFixed, 2.8f * sc}, kf.c_str()}};
+  const KeyFlow flow{18 * sc, 6 * sc, 20 * sc, 2 * sc, colors::ink};
+  const float pad = 4 * sc;
+  const bool key_a_inside = placed_key(dl, curves, key_a, flow, pad, curves.corners(placed_key_size(key_a, flow, pad), 2 * sc));
   plot_clip_pop();
+  if (!key_a_inside) key_flow(key_a, size.x, flow);
 
   ImGui::Dummy(ImVec2(1, 4 * sc));
   std::vector<double> err(n), fix(n);
@@ -273,8 +287,17 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   mark_k(b, s.k, sc);
   polyline(b, err, kWrong, 2.2f * sc);
   polyline(b, fix, kFixed, 2.2f * sc);
-  plot_key(b, {{kWrong, std::string(text("key_error"))}, {kFixed, std::string(text("key_fixed_error"))}}, sc);
+  LabelPlacer lines(b.lo, b.hi);
+  avoid_lines(lines, b, s.k, sc);
+  for (const std::vector<double>* v : {&err, &fix}) {
+    for (size_t j = 0; j < n; ++j) pts[j] = ImVec2(b.sx(c.rs[j]), b.sy((*v)[j]));
+    lines.avoid_polyline(pts, 2.2f * sc);
+  }
+  const std::string ke(text("key_error")), kfe(text("key_fixed_error"));
+  const FlowEntry key_b[] = {{{Swatch::line, kWrong, 0, 2.2f * sc}, ke.c_str()}, {{Swatch::line, kFixed, 0, 2.2f * sc}, kfe.c_str()}};
+  const bool key_b_inside = placed_key(dl, lines, key_b, flow, pad, lines.corners(placed_key_size(key_b, flow, pad), 2 * sc));
   plot_clip_pop();
+  if (!key_b_inside) key_flow(key_b, size.x, flow);
 }
 
 // ---- the picture -----------------------------------------------------------------------------------

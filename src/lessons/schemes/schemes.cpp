@@ -344,7 +344,7 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   const double first = static_cast<double>(cell_position(0, cells, W)), last = static_cast<double>(cell_position(cells - 1, cells, W));
   const double half_cell = 0.5 * W / cells;
   const float xn = o.x + at(n), yn = o.y + at(n);
-  const std::string nl = cat({"n = ", grouped(n)});
+  const std::string nl = cat({"L = ", grouped(n)});
   const float nw = ImGui::CalcTextSize(nl.c_str()).x;
   // The end labels give way to n's where they would touch it.
   if (xn - (o.x + at(half_cell)) > nw / 2 + ImGui::CalcTextSize("0").x) tick(half_cell, grouped(first), grouped(first), colors::ink);
@@ -353,18 +353,30 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   dashed_line(dl, ImVec2(xn, o.y), ImVec2(xn, o.y + side), colors::threshold, 2.0f * sc, 5 * sc);
   dashed_line(dl, ImVec2(o.x, yn), ImVec2(o.x + side, yn), colors::threshold, 2.0f * sc, 5 * sc);
   tick(n, nl, grouped(n), colors::threshold);
-  const std::string past(text("past"));
-  const ImVec2 pw = ImGui::CalcTextSize(past.c_str());
-  if (o.x + side - xn > pw.x + 8 * sc && o.y + side - yn > pw.y + 8 * sc)
-    halo_text(dl, ImVec2(o.x + side - pw.x - 4 * sc, o.y + side - pw.y - 4 * sc), colors::threshold, past.c_str());
-
   // The query at pos and the key at pos + k.
   const QueryKey q = query_key(s);
-  if (q.i >= 0 && q.i < W && q.j >= 0 && q.j < W) {
-    const float cx = o.x + at(static_cast<double>(q.j) + 0.5), cy = o.y + at(static_cast<double>(q.i) + 0.5);
-    const float r = std::max(4.0f * sc, cell * 0.7f);
-    dl->AddCircle(ImVec2(cx, cy), r + 1.5f * sc, colors::paper, 20, 2.0f * sc);
-    dl->AddCircle(ImVec2(cx, cy), r, colors::ghost, 20, 2.5f * sc);
+  const bool ringed = q.i >= 0 && q.i < W && q.j >= 0 && q.j < W;
+  const ImVec2 ring_at = ringed ? ImVec2(o.x + at(static_cast<double>(q.j) + 0.5), o.y + at(static_cast<double>(q.i) + 0.5)) : ImVec2(0, 0);
+  const float ring_r = std::max(4.0f * sc, cell * 0.7f);
+  // "past the training length" in the corner past both lines, kept off the ring: from the corner
+  // leftwards, then a row up. (Spots are the halo's box, 2 px wider than the text on either side.)
+  const std::string past(text("past"));
+  const ImVec2 pw = ImGui::CalcTextSize(past.c_str());
+  if (o.x + side - xn > pw.x + 8 * sc && o.y + side - yn > pw.y + 8 * sc) {
+    LabelPlacer corner(ImVec2(xn + 2 * sc, yn + 2 * sc), ImVec2(o.x + side - 2 * sc, o.y + side - 2 * sc));
+    if (ringed) corner.avoid_point(ring_at, ring_r + 3 * sc);
+    const int across = std::max(1, static_cast<int>((o.x + side - xn - pw.x) / (8 * sc)));
+    std::vector<ImVec2> spots;
+    for (float y = o.y + side - pw.y - 4 * sc; y > yn && spots.size() < 400; y -= pw.y) {
+      const std::vector<ImVec2> row = LabelPlacer::along(ImVec2(o.x + side - pw.x - 6 * sc, y), ImVec2(-8 * sc, 0), across);
+      spots.insert(spots.end(), row.begin(), row.end());
+    }
+    const ImVec2 spot = corner.place(ImVec2(pw.x + 4, pw.y), spots);
+    halo_text(dl, ImVec2(spot.x + 2, spot.y), colors::threshold, past.c_str());
+  }
+  if (ringed) {
+    dl->AddCircle(ring_at, ring_r + 1.5f * sc, colors::paper, 20, 2.0f * sc);
+    dl->AddCircle(ring_at, ring_r, colors::ghost, 20, 2.5f * sc);
   }
 
   if (hovered) {
@@ -479,10 +491,12 @@ void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& s
   const float plot_h = std::max(170 * sc, ImGui::GetContentRegionAvail().y * 0.5f);
   const std::string title(text("alibi_chart_title"));
   const Plot p = plot_frame("alibi_heads", ImVec2(width, plot_h), 0, W - 1, 0, 1.05, false, "distance back, i \xE2\x88\x92 j", title.c_str(), sc, true);
+  LabelPlacer labels(p.lo, p.hi);
   plot_clip_push(p);
   const float xn = p.sx(s.n - 1);
   dl->AddRectFilled(ImVec2(xn, p.lo.y), p.hi, with_alpha(colors::threshold, 20));
   dashed_line(dl, ImVec2(xn, p.lo.y), ImVec2(xn, p.hi.y), colors::threshold, 1.5f * sc, 5 * sc);
+  labels.avoid_segment(ImVec2(xn, p.lo.y), ImVec2(xn, p.hi.y), 1.5f * sc);
   const int samples = std::clamp(static_cast<int>(p.width() / 3), 8, 400);
   std::vector<ImVec2> pts(static_cast<size_t>(samples) + 1);
   for (int h = 0; h < c.heads; ++h) {
@@ -492,16 +506,29 @@ void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& s
       pts[static_cast<size_t>(q)] = ImVec2(p.sx(x), p.sy(std::exp(-slopes[static_cast<size_t>(h)] * x)));
     }
     dl->AddPolyline(pts.data(), samples + 1, with_alpha(colors::scale_strong, 110), 0, 1.2f * sc);
+    labels.avoid_polyline(pts, 1.2f * sc);
   }
   for (int q = 0; q <= samples; ++q) {
     const double x = (W - 1.0) * q / samples;
     pts[static_cast<size_t>(q)] = ImVec2(p.sx(x), p.sy(std::exp(-slopes[static_cast<size_t>(c.head)] * x)));
   }
   dl->AddPolyline(pts.data(), samples + 1, colors::selected, 0, 3.0f * sc);
-  const std::string lab = "n \xE2\x88\x92 1";
+  labels.avoid_polyline(pts, 3.0f * sc);
+  const std::string lab = "L \xE2\x88\x92 1";
   const std::string past(text("past"));
-  halo_text(dl, ImVec2(xn + 4 * sc, p.lo.y + 3 * sc), colors::threshold, (p.hi.x - xn > ImGui::CalcTextSize(past.c_str()).x + 10 * sc ? past : lab).c_str());
+  const std::string& shown_past = p.hi.x - xn > ImGui::CalcTextSize(past.c_str()).x + 10 * sc ? past : lab;
+  const ImVec2 past_at(xn + 4 * sc, p.lo.y + 3 * sc), past_size = ImGui::CalcTextSize(shown_past.c_str());
+  halo_text(dl, past_at, colors::threshold, shown_past.c_str());
+  labels.avoid_rect(ImVec2(past_at.x - 2, past_at.y), ImVec2(past_at.x + past_size.x + 2, past_at.y + past_size.y));
+  // The key: the head drawn large and the others.
+  const std::string head_words = fill(text("alibi_key_head"), {{"h", std::to_string(c.head)}}), others_words(text("alibi_key_others"));
+  const FlowEntry key[] = {{{Swatch::line, colors::selected, 0, 3.0f * sc}, head_words.c_str()},
+                           {{Swatch::line, with_alpha(colors::scale_strong, 110), 0, 1.2f * sc}, others_words.c_str()}};
+  const std::span<const FlowEntry> shown(key, c.heads > 1 ? 2 : 1);
+  const KeyFlow flow{18 * sc, 6 * sc, 20 * sc, 2 * sc, colors::ink};
+  const bool inside = placed_key(dl, labels, shown, flow, 4 * sc, labels.corners(placed_key_size(shown, flow, 4 * sc), 2 * sc));
   plot_clip_pop();
+  if (!inside) key_flow(shown, width, flow);
 }
 
 void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewContext& ctx) {
@@ -513,6 +540,7 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
   const std::string title(text("t5_chart_title"));
   const Plot p = plot_frame("t5_buckets", ImVec2(width, plot_h), -X, X, -0.5, c.buckets - 0.5, false, "offset j \xE2\x88\x92 i (key minus query)", title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  LabelPlacer labels(p.lo, p.hi);
   plot_clip_push(p);
   const int E = exact_of(c.buckets, c.bidirectional);
   const float line = ImGui::GetTextLineHeight();
@@ -524,9 +552,11 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
     else
       dl->AddRectFilled(ImVec2(x, p.lo.y), p.hi, with_alpha(colors::threshold, 20));
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::threshold, 1.5f * sc, 5 * sc);
+    labels.avoid_segment(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), 1.5f * sc);
     for (const auto& [v, col] : {std::pair{static_cast<double>(E), colors::guide}, std::pair{static_cast<double>(c.max_distance), colors::axis}}) {
       const float xv = p.sx(side * v);
       plot_vline(dl, p, xv, col, 1.0f * sc);
+      labels.avoid_segment(ImVec2(xv, p.lo.y), ImVec2(xv, p.hi.y), 1.0f * sc);
     }
   }
   // The buckets: one step per whole offset, sampled once per pixel column where offsets outnumber pixels.
@@ -537,7 +567,10 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
     const long long off = std::llround(x);
     const bool hidden = !c.bidirectional && off > 0;
     const ImVec2 pt(p.sx(x), p.sy(pe::t5_bucket(off, o)));
-    if (q > 0 && !hidden) dl->AddLine(prev, pt, off > 0 ? colors::ghost : colors::hand, 2.2f * sc);
+    if (q > 0 && !hidden) {
+      dl->AddLine(prev, pt, off > 0 ? colors::ghost : colors::hand, 2.2f * sc);
+      labels.avoid_segment(prev, pt, 2.2f * sc);
+    }
     prev = pt;
   }
   // "max distance" beside the line at +max_distance: right of it where it fits, else left of it.
@@ -545,20 +578,37 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
   const float mw = ImGui::CalcTextSize(md.c_str()).x;
   const float xm = p.sx(static_cast<double>(c.max_distance));
   const float my = p.sy(c.buckets / 4.0) - line / 2;
-  if (p.hi.x - xm > mw + 6 * sc) halo_text(dl, ImVec2(xm + 3 * sc, my), colors::axis, md.c_str());
-  else if (xm - p.lo.x > mw + 6 * sc) halo_text(dl, ImVec2(xm - mw - 3 * sc, my), colors::axis, md.c_str());
+  // Text on a halo at a spot of its own, kept from the key.
+  const auto put = [&](ImVec2 at, ImU32 col, const std::string& t) {
+    halo_text(dl, at, col, t.c_str());
+    const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+    labels.avoid_rect(ImVec2(at.x - 2, at.y), ImVec2(at.x + ts.x + 2, at.y + ts.y));
+  };
+  if (p.hi.x - xm > mw + 6 * sc) put(ImVec2(xm + 3 * sc, my), colors::axis, md);
+  else if (xm - p.lo.x > mw + 6 * sc) put(ImVec2(xm - mw - 3 * sc, my), colors::axis, md);
   const std::string el = "\xC2\xB1" "E";
-  halo_text(dl, ImVec2(p.sx(E) + 3 * sc, p.hi.y - line - 3 * sc), colors::ink, el.c_str());
-  const std::string nl = "\xC2\xB1(n \xE2\x88\x92 1)";
-  halo_text(dl, ImVec2(std::min(p.sx(s.n - 1) + 3 * sc, p.hi.x - ImGui::CalcTextSize(nl.c_str()).x - 2 * sc), p.lo.y + 3 * sc), colors::threshold, nl.c_str());
+  put(ImVec2(p.sx(E) + 3 * sc, p.hi.y - line - 3 * sc), colors::ink, el);
+  const std::string nl = "\xC2\xB1(L \xE2\x88\x92 1)";
+  put(ImVec2(std::min(p.sx(s.n - 1) + 3 * sc, p.hi.x - ImGui::CalcTextSize(nl.c_str()).x - 2 * sc), p.lo.y + 3 * sc), colors::threshold, nl);
   // The offset k (the key at pos + k).
   const QueryKey qk = query_key(s);
-  if (std::fabs(static_cast<double>(qk.offset)) <= X && (c.bidirectional || qk.offset <= 0)) {
+  const bool marked = std::fabs(static_cast<double>(qk.offset)) <= X && (c.bidirectional || qk.offset <= 0);
+  if (marked) {
     const ImVec2 m(p.sx(static_cast<double>(qk.offset)), p.sy(pe::t5_bucket(qk.offset, o)));
     dl->AddCircle(m, 6 * sc, colors::paper, 16, 4 * sc);
     dl->AddCircle(m, 6 * sc, colors::ghost, 16, 2.5f * sc);
+    labels.avoid_point(m, 8 * sc);
   }
+  // The key: which line is which side of the query, and the ring.
+  const std::string before_words(text("t5_key_before")), after_words(text("t5_key_after")), ring_words(text("key_offset"));
+  std::vector<FlowEntry> key = {{{Swatch::line, colors::hand, 0, 2.2f * sc}, before_words.c_str()}};
+  if (c.bidirectional) key.push_back({{Swatch::line, colors::ghost, 0, 2.2f * sc}, after_words.c_str()});
+  if (marked) key.push_back({{Swatch::ring, colors::ghost, 5 * sc, 2.5f * sc, 16}, ring_words.c_str()});
+  const KeyFlow flow{18 * sc, 6 * sc, 20 * sc, 2 * sc, colors::ink};
+  const std::vector<ImVec2> spots = labels.corners(placed_key_size(key, flow, 4 * sc), 2 * sc);
+  const bool inside = placed_key(dl, labels, key, flow, 4 * sc, spots);
   plot_clip_pop();
+  if (!inside) key_flow(key, width, flow);
 }
 
 void nope_panel(const State& s, float width, const ViewContext& ctx) {
@@ -566,14 +616,19 @@ void nope_panel(const State& s, float width, const ViewContext& ctx) {
   const int W = schemes_window(s);
   const float plot_h = std::max(170 * sc, ImGui::GetContentRegionAvail().y * 0.5f);
   const std::string title(text("nope_chart_title"));
-  const Plot p = plot_frame("nope_weight", ImVec2(width, plot_h), 0, W - 1, 0, 1.05, false, "query position i", title.c_str(), sc, true);
+  // A log scale for the weight: on a linear one 1/(i + 1) lies flat on the axis from i = 20 on, and
+  // the 1/L line with it, so the drop past the training length would not show.
+  const Plot p = plot_frame("nope_weight", ImVec2(width, plot_h), 0, W - 1, 0.5 / W, 1.6, true, "query position i", title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  LabelPlacer labels(p.lo, p.hi);
   plot_clip_push(p);
   const float xn = p.sx(s.n - 1);
   dl->AddRectFilled(ImVec2(xn, p.lo.y), p.hi, with_alpha(colors::threshold, 20));
   dashed_line(dl, ImVec2(xn, p.lo.y), ImVec2(xn, p.hi.y), colors::threshold, 1.5f * sc, 5 * sc);
+  labels.avoid_segment(ImVec2(xn, p.lo.y), ImVec2(xn, p.hi.y), 1.5f * sc);
   const float yn = p.sy(1.0 / s.n);
   dashed_line(dl, ImVec2(p.lo.x, yn), ImVec2(p.hi.x, yn), colors::threshold, 1.0f * sc, 3 * sc);
+  labels.avoid_segment(ImVec2(p.lo.x, yn), ImVec2(p.hi.x, yn), 1.0f * sc);
   const int samples = std::clamp(static_cast<int>(p.width() / 2), 8, 600);
   std::vector<ImVec2> pts(static_cast<size_t>(samples) + 1);
   for (int q = 0; q <= samples; ++q) {
@@ -581,30 +636,40 @@ void nope_panel(const State& s, float width, const ViewContext& ctx) {
     pts[static_cast<size_t>(q)] = ImVec2(p.sx((W - 1.0) * q / samples), p.sy(1.0 / (i + 1.0)));
   }
   dl->AddPolyline(pts.data(), samples + 1, colors::scale_strong, 0, 2.4f * sc);
-  const std::string lab = cat({"1/n = ", fmt("%.3g", 1.0 / s.n)});
+  labels.avoid_polyline(pts, 2.4f * sc);
   const QueryKey q = query_key(s);
   const bool marked = q.i >= 0 && q.i < W;
   const ImVec2 m = marked ? ImVec2(p.sx(static_cast<double>(q.i)), p.sy(1.0 / (static_cast<double>(q.i) + 1.0))) : ImVec2(0, 0);
-  {
-    // Above the 1/n line at its right end; where the selected query's marker sits there (a query
-    // near the end of the window, its weight near 1/n), below the line, or left of the marker.
-    // (Spots are the halo's box, 2 px wider than the text on either side.)
-    const ImVec2 lsz = ImGui::CalcTextSize(lab.c_str());
-    const float lh = ImGui::GetTextLineHeight();
-    LabelPlacer labels(p.lo, p.hi);
-    labels.avoid_polyline(pts, 2.4f * sc);
-    if (marked) labels.avoid_point(m, 8 * sc);
-    const float right = p.hi.x - lsz.x - 4 * sc - 2, above = yn - lh - 2 * sc, below = yn + 2 * sc;
-    const float beside = m.x - 10 * sc - lsz.x - 2;
-    const ImVec2 spots[] = {ImVec2(right, above), ImVec2(right, below), ImVec2(beside, above), ImVec2(beside, below)};
-    const ImVec2 at = labels.place(ImVec2(lsz.x + 4, lh), std::span<const ImVec2>(spots, marked ? 4 : 2));
-    halo_text(dl, ImVec2(at.x + 2, at.y), colors::threshold, lab.c_str());
-  }
   if (marked) {
     dl->AddCircle(m, 6 * sc, colors::paper, 16, 4 * sc);
     dl->AddCircle(m, 6 * sc, colors::ghost, 16, 2.5f * sc);
+    labels.avoid_point(m, 8 * sc);
   }
+  const float lh = ImGui::GetTextLineHeight();
+  {
+    // "1/L = ..." on its line: above it from the right end leftwards (past L the curve runs under the
+    // line), else under it from the left (before L the curve runs above it). (Spots are the halo's
+    // box, 2 px wider than the text on either side.)
+    const std::string lab = cat({"1/L = ", fmt("%.3g", 1.0 / s.n)});
+    const float w = ImGui::CalcTextSize(lab.c_str()).x + 4;
+    const int across = std::max(1, static_cast<int>((p.width() - w) / (10 * sc)) + 1);
+    std::vector<ImVec2> spots = LabelPlacer::along(ImVec2(p.hi.x - w - 4 * sc, yn - lh - 2 * sc), ImVec2(-10 * sc, 0), across);
+    const std::vector<ImVec2> under = LabelPlacer::along(ImVec2(p.lo.x + 4 * sc, yn + 2 * sc), ImVec2(10 * sc, 0), across);
+    spots.insert(spots.end(), under.begin(), under.end());
+    const ImVec2 at = labels.place(ImVec2(w, lh), spots);
+    halo_text(dl, ImVec2(at.x + 2, at.y), colors::threshold, lab.c_str());
+  }
+  // The key: the curve and the ring, in a corner the data leave free (top right, past L, as a rule),
+  // else under the chart.
+  const std::string curve_words(text("nope_key_curve")), past_words(text("nope_key_past")), ring_words(text("key_query"));
+  const FlowEntry key[] = {{{Swatch::line, colors::scale_strong, 0, 2.4f * sc}, curve_words.c_str()},
+                           {{Swatch::square, with_alpha(colors::threshold, 60), 5 * sc}, past_words.c_str()},
+                           {{Swatch::ring, colors::ghost, 5 * sc, 2.5f * sc, 16}, ring_words.c_str()}};
+  const std::span<const FlowEntry> shown(key, marked ? 3 : 2);
+  const KeyFlow flow{18 * sc, 6 * sc, 20 * sc, 2 * sc, colors::ink};
+  const bool inside = placed_key(dl, labels, shown, flow, 4 * sc, labels.corners(placed_key_size(shown, flow, 4 * sc), 2 * sc));
   plot_clip_pop();
+  if (!inside) key_flow(shown, width, flow);
 }
 
 void legend_for(const SchemesOptions& c, int W, float width, float sc) {

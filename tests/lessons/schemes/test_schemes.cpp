@@ -74,7 +74,7 @@ TEST_CASE("schemes: ALiBi's slopes, biases and factors as described") {
     CHECK(has(t, "Scheme: ALiBi."));
     CHECK(has(t, "The slopes, head 0 first: 1/2, 1/4, 1/8, 1/16, 1/32, 1/64, 1/128, 1/256."));
     // Head 0 at 63 steps back: 63/2 = 31.5; at the window's far end, 127 back: 63.5. Factor e^-31.5.
-    CHECK(has(t, "n \xE2\x88\x92 1 = 63 steps back, where head 0's bias is -31.5 (a factor of " + fixed("%.2e", std::exp(-31.5)) + ")"));
+    CHECK(has(t, "L \xE2\x88\x92 1 = 63 steps back, where head 0's bias is -31.5 (a factor of " + fixed("%.2e", std::exp(-31.5)) + ")"));
     CHECK(has(t, "to -63.5 at 127 steps back"));
     // The key 10 before the query at 100: -10/2 = -5, e^-5 = 0.006738.
     CHECK(has(t, "key at pos + k = 90: head 0 adds -5 (a factor of 0.007)"));
@@ -92,7 +92,7 @@ TEST_CASE("schemes: ALiBi's slopes, biases and factors as described") {
     CHECK(has(t, "key at pos + k = 103: a later key, hidden by the causal mask"));
   }
   // n = 1: no key is ever behind the query in training, a bias of 0 (not "-0") and a factor of 1.
-  CHECK(has(describe(at("n=1")), "n \xE2\x88\x92 1 = 0 steps back, where head 0's bias is 0 (a factor of 1.000)"));
+  CHECK(has(describe(at("n=1")), "L \xE2\x88\x92 1 = 0 steps back, where head 0's bias is 0 (a factor of 1.000)"));
   {
     // n = 100,000: 99,999 back, head 0 adds -49,999.5; e^-49999.5 = 10^-21714.55 is far below double's
     // range, and is written by its power of ten, never as 0.
@@ -116,12 +116,12 @@ TEST_CASE("schemes: T5's buckets, the exact/log boundary and what training meets
   const auto text = [&](const char* q) { return describe(at(std::string(q) + "&scheme=t5")); };
   {
     // 32 buckets, bidirectional: 16 per side, E = 8, max distance 128. Offset -63: 8 + floor(ln(63/8) /
-    // ln(16) * 8) = 8 + floor(5.95) = 13, so buckets 14 and 15 are met only past n = 64.
+    // ln(16) * 8) = 8 + floor(5.95) = 13, so buckets 14 and 15 are met only past L = 64.
     const std::string t = text("n=64&pos=10&k=-5");
     INFO(t);
     CHECK(has(t, "offsets 0 to 7 each have a bucket of their own (E = 8)"));
     CHECK(has(t, "every offset of 128 or more shares the last one, 15"));
-    CHECK(has(t, "n \xE2\x88\x92 1 = 63, which falls in bucket 13: buckets 14 to 15 (and 30 to 31 for keys after the query)"));
+    CHECK(has(t, "L \xE2\x88\x92 1 = 63, which falls in bucket 13: buckets 14 to 15 (and 30 to 31 for keys after the query)"));
     CHECK(has(t, "offset -5, bucket 5."));
     CHECK(unfit(t).empty());
   }
@@ -156,7 +156,7 @@ TEST_CASE("schemes: NoPE's uniform weight and the learned table's rows") {
     const std::string t = describe(at("n=64&pos=9&k=-3&scheme=nope"));
     INFO(t);
     CHECK(has(t, "Query at pos = 9 sees 10 keys; equal scores give each the weight 0.1."));
-    CHECK(has(t, "never falls below 1/n = 0.01562"));  // 1/64 = 0.015625
+    CHECK(has(t, "never falls below 1/L = 0.01562"));  // 1/64 = 0.015625
     CHECK(has(t, "down to " + fixed("%.4g", 1.0 / 128) + " at i = 127"));
     CHECK(unfit(t).empty());
   }
@@ -207,7 +207,7 @@ TEST_CASE("schemes: the map marks the training length n and what lies past it") 
   REQUIRE(apply_query(h.app.state, "view=schemes&playing=0&n=64&text=off").empty());
   h.frames(3);
   const std::string svg = figure_svg(h.app);
-  CHECK(has(svg, ">n = 64<"));
+  CHECK(has(svg, ">L = 64<"));
   CHECK(has(svg, ">past the training length<"));
   CHECK(has(svg, ">127<"));  // the last position of the window 0 .. 2n - 1
 }
