@@ -160,9 +160,12 @@ void lesson_intro(View v, const ViewContext& ctx) {
     if (ctx.intro_expanded) {
       caption(lesson_text(v, "caption"));
       claim_line(source, claim, ctx.ui_scale);
-    } else if (!claim.empty() && claim_source_info(source) && !text_withheld(v, "claim")) {
+    } else if (!claim.empty() && claim_source_info(source) && !text_withheld(v, "claim") &&
+               ImGui::GetMainViewport()->WorkSize.y >= 600.0f * ctx.ui_scale) {
       // The lead is the lesson's key sentence with its source's tag (Paper, Measured, Never tested...),
-      // so the tag stays on screen; the summary says the same in other words, for the contents.
+      // so the tag stays on screen; the summary says the same in other words, for the contents. On a
+      // short screen (a landscape phone, a projector at a large scale) the one-line summary leads and
+      // the tagged sentence waits behind More.
       claim_line(source, claim, ctx.ui_scale);
     } else {
       caption(lesson_text(v, "summary"));  // through lesson_text: an open question may withhold it

@@ -10,6 +10,7 @@
 #include "core/frequency.hpp"
 #include "core/layout.hpp"
 #include "core/rotation.hpp"
+#include "ui/figure_mark.hpp"
 #include "ui/dial.hpp"
 #include "ui/dial_row.hpp"
 #include "ui/key.hpp"
@@ -183,6 +184,7 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
   const float numbers_h = window ? line + 2 * sc : 0.0f;  // the first and last dim of each run, under it
   const float legend_h = wrapped_text_size(legend, wrap).y;
   ImGui::Dummy(ImVec2(width, top_h + arc_h + cell_h + 8 * sc + numbers_h + legend_h + 0.4f * line));
+  mark_figure_item();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float y0 = p.y + top_h + arc_h;
 

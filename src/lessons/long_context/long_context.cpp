@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/frequency.hpp"
+#include "ui/figure_mark.hpp"
 #include "ui/dial.hpp"
 #include "ui/dial_row.hpp"
 #include "ui/key.hpp"
@@ -251,6 +252,20 @@ void draw_controls(State& s, const ViewContext& ctx) {
   if (std::round(length) != s.contextLength) set_number(s, Field::contextLength, std::round(length));
   if (factor != s.contextFactor) set_number(s, Field::contextFactor, factor);
   ImGui::TableNextColumn();
+  if (columns == 1) {
+    // One column (a phone): a menu in place of two rows of radio buttons, to keep the figure near.
+    std::vector<std::string> names = {"all"};
+    for (int m = 0; m < 4; ++m) names.push_back(method_name(m));
+    const int current = static_cast<int>(s.contextMethod);
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("methods shown").x - ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::BeginCombo("methods shown", names[static_cast<size_t>(std::clamp(current, 0, 4))].c_str())) {
+      for (int i = 0; i < 5; ++i)
+        if (ImGui::Selectable(names[static_cast<size_t>(i)].c_str(), i == current)) set_number(s, Field::contextMethod, i);
+      ImGui::EndCombo();
+    }
+    ImGui::EndTable();
+    return;
+  }
   ImGui::TextUnformatted("methods shown");
   const auto radio = [&](const char* label, int value, bool first) {
     if (!first) same_line_if_fits(checkbox_width(label));
@@ -360,6 +375,7 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
   }
   ImGui::SetCursorScreenPos(o);
   ImGui::Dummy(ImVec2(std::max(width, 1.0f), height));
+  mark_figure_item();
 
   if (hovered >= 0) {
     std::string tip = "pair " + std::to_string(hovered);
@@ -575,10 +591,10 @@ void draw_long_context(State& s, LongContextCache& cache, const ViewContext& ctx
   lesson_intro(View::long_context, ctx);
   draw_controls(s, ctx);
   refresh(cache, s);
+  // The figure right under its controls; the run in words and the key to the dials just below it.
+  draw_matrix(s, cache, ctx);
   text_wrapped_at_spaces(run_sentence(s, cache));
   caption(lesson_text(View::long_context, "legend"));
-  ImGui::Spacing();
-  draw_matrix(s, cache, ctx);
   ImGui::Spacing();
   draw_chart(s, cache, ctx);
   ImGui::Spacing();

@@ -194,18 +194,8 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
     set_number(s, Field::addPE, add_pe ? 1 : 0);
     refresh(c, s.addPE, s.base);
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  if (!long_label) text_after("input of slot r = E[token] + PE(r)");
-  std::string toy = "(toy: d = " + std::to_string(ToyAttention::kModel);
-  toy += ", d_k = " + std::to_string(ToyAttention::kKey);
-  toy += ", base " + fmt("%g", s.base) + ")";
-  text_after(toy);
-  ImGui::PopStyleColor();
   refresh(c, s.addPE, s.base);
-
   const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
-  ImGui::TextUnformatted(("Original: \"" + sentence(id) + "\"").c_str());
-  text_after("Now: \"" + sentence(c.perm) + "\"", ImGui::CalcTextSize("    ").x);
   ImGui::Spacing();
 
   // Three grids side by side where they fit with readable cells, else two, else one per row (a
@@ -237,6 +227,16 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   same_line_if_fits(grid_width(grids[2]), gap);
   draw_grid(grids[2].title, grids[2].subtitle, c.moved, c.perm, &c.after, cell, label_w, ctx);
 
+  // Under the grids: the two sentences, and the toy model they come from.
+  ImGui::TextUnformatted(("Original: \"" + sentence(id) + "\"").c_str());
+  text_after("Now: \"" + sentence(c.perm) + "\"", ImGui::CalcTextSize("    ").x);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  if (!long_label) text_wrapped_at_spaces("add positional encoding: input of slot r = E[token] + PE(r)");
+  std::string toy = "(toy: d = " + std::to_string(ToyAttention::kModel);
+  toy += ", d_k = " + std::to_string(ToyAttention::kKey);
+  toy += ", base " + fmt("%g", s.base) + ")";
+  text_wrapped_at_spaces(toy);
+  ImGui::PopStyleColor();
   caption(lesson_text(View::order, "grid_key"));
   ImGui::Spacing();
   ImGui::PushFont(ctx.fonts.title);

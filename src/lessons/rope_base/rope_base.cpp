@@ -334,10 +334,10 @@ void draw_rope_base(State& s, RopeBaseCache& cache, const ViewContext& ctx) {
   draw_controls(s, cache, ctx);
   refresh(cache, s);
   ImGui::Spacing();
+  // The dials right under their controls; what each base's row shows, in words, just below them.
+  draw_dials(s, cache, ctx);
   square_bullet(kBaseA, base_sentence(s, s.base, cache.full_a, cache.turns_a), sc);
   square_bullet(kBaseB, base_sentence(s, s.compareBase, cache.full_b, cache.turns_b), sc);
-  ImGui::Spacing();
-  draw_dials(s, cache, ctx);
   ImGui::Spacing();
   draw_chart(s, cache, ctx);
   ImGui::Spacing();

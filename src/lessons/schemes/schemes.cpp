@@ -11,6 +11,7 @@
 #include "core/alibi.hpp"
 #include "core/learned.hpp"
 #include "core/t5_bucket.hpp"
+#include "ui/figure_mark.hpp"
 #include "ui/focus.hpp"
 #include "imgui.h"
 #include "ui/label.hpp"
@@ -331,6 +332,7 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   const float cell = side / static_cast<float>(cells);
   fill_cells(dl, o, cell, grid);
   dl->AddRect(o, ImVec2(o.x + side, o.y + side), colors::axis);
+  mark_figure(o, ImVec2(o.x + side, o.y + side));
   const auto at = [&](double p) { return static_cast<float>(p / W) * side; };  // a position's boundary in pixels
 
   // Ticks along the top and the left: the first and last cells' positions, and the training length n
