@@ -20,7 +20,7 @@ namespace app {
 
 bool app_update_style(App& a, float pixel_ratio) {
   const State& s = a.state;
-  const float scale = static_cast<float>(s.scale);
+  const float scale = effective_scale(s);
   const bool rebuild = !a.fonts_built || scale != a.ui_scale || pixel_ratio != a.pixel_ratio;
   if (rebuild) {
     a.ui_scale = scale;
@@ -73,6 +73,16 @@ LessonText shown_text(const State& s) {
   return s.text == LessonText::automatic ? LessonText::summary : s.text;
 }
 
+bool presenting(const State& s) {
+  if (s.presenter != Presenter::automatic) return s.presenter == Presenter::on;
+  return s.deck || s.scale >= 2.0;
+}
+
+float effective_scale(const State& s) {
+  const float scale = static_cast<float>(s.scale);
+  return presenting(s) && !s.deck ? std::max(scale, 1.25f) : scale;
+}
+
 namespace {
 
 // Update: the animation of PosEnc.animate, then pos while playing (past its limit the animation stops
@@ -87,7 +97,9 @@ void update(App& a, double dt) {
 // Layout: whether the controls are a column or a drawer, decided by the screen and the UI scale.
 void layout(App& a) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  a.narrow = vp->WorkSize.x < kNarrowWidth * a.ui_scale;
+  // Presenter mode lays out as a narrow screen does: the figure takes the width, the controls wait in
+  // the drawer, and the lesson's place in the path stands in for the tabs.
+  a.narrow = vp->WorkSize.x < kNarrowWidth * a.ui_scale || presenting(a.state);
   if (!a.narrow || !a.state.controls) a.drawer_open = false;
   a.link_min = a.link_max = ImVec2(0, 0);
 }

@@ -85,6 +85,11 @@ bool app_update_style(App& a, float pixel_ratio);
 // The lesson text as shown on a screen of `screen` pixels: the `text` setting, where `auto` is the
 // one-line summary on small or short screens (measured in UI pixels, so large scales count as small).
 LessonText shown_text(const State& s);
+// Presenter mode as it applies now: `presenter` on, or auto in a slide deck or at scale >= 2.
+bool presenting(const State& s);
+// The UI scale the fonts and style are built at: the `scale` setting, and at least 1.25 in presenter
+// mode outside a deck (a deck's slide is already enlarged by the deck's own transform).
+float effective_scale(const State& s);
 // Whether Esc has something to close inside the figure (the focus ring, the pen or pointer, the help,
 // the drawer). If not, the page lets Esc take the keyboard out of the figure, to the host page.
 bool escape_consumed(const App& a);

@@ -105,6 +105,8 @@ void draw_controls(App& a) {
   if (ImGui::Button("Hide these controls (c)", ImVec2(-1, 0))) set_number(s, Field::controls, 0);
   if (ImGui::CollapsingHeader("Display and presenter")) {
     for (const Setting* r : rows_shown(Group::display, s.view)) setting_control(a, *r);
+    if (ImGui::Button(presenting(s) ? "Leave presenter mode" : "Presenter mode", ImVec2(-1, 0)))
+      set_number(s, Field::presenter, static_cast<double>(presenting(s) ? Presenter::off : Presenter::on));
     if (ImGui::Button("Fullscreen (f)", ImVec2(-1, 0))) a.toggle_fullscreen = true;
     if (ImGui::Button("Keyboard help (h)", ImVec2(-1, 0))) a.show_help = !a.show_help;
   }

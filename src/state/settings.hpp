@@ -53,6 +53,7 @@
   X(controls, bool, true, boolean, all, 0, 1, no_choices, none, "", 0, 0, "", lin, "show the controls sidebar") \
   X(theme, Theme, Theme::light, choice, all, 0, 0, kThemeNames, none, "", 0, 0, "", lin, "light or dark colours; auto follows the reader's system setting") \
   X(text, LessonText, LessonText::automatic, choice, all, 0, 0, kTextNames, none, "", 0, 0, "", lin, "the lesson text: auto (the lead sentence, the rest behind More), full, summary or off") \
+  X(presenter, Presenter, Presenter::automatic, choice, all, 0, 0, kPresenterNames, none, "", 0, 0, "", lin, "presenter mode: the figure, its lead sentence and large type, without the controls column; auto turns it on in a slide deck (deck=1) and at scale 2 or more") \
   X(deck, bool, false, boolean, all, 0, 1, no_choices, none, "", 0, 0, "", lin, "slide-deck mode: clicker keys go to the deck, keys after a click") \
   X(task, train::Task, train::Config{}.task, choice, experiment, 0, 0, train::task_names(), none, "", 0, 0, "", lin, "experiment: what the model learns to predict") \
   X(lookback, int, train::Config{}.k, integer, experiment, POSENC_TRAIN_MIN(k), POSENC_TRAIN_MAX(k), no_choices, none, "", 0, 0, "", lin, "experiment: the lookback task's offset k") \
@@ -103,6 +104,8 @@ enum class LessonText : int { automatic, full, summary, off };
 inline constexpr const char* kPaletteNames[] = {"standard", "colorblind"};
 inline constexpr const char* kThemeNames[] = {"light", "dark", "auto"};
 inline constexpr const char* kTextNames[] = {"auto", "full", "summary", "off"};
+enum class Presenter : int { automatic, on, off };
+inline constexpr const char* kPresenterNames[] = {"auto", "on", "off"};
 inline constexpr std::span<const char* const> no_choices{};
 
 // Limits that are properties of the app (the math limits live in core/params.hpp).
