@@ -102,6 +102,7 @@ void draw_tour_bar(App& a) {
   const float wanted = (a.tour_bar_height > 0 ? a.tour_bar_height : estimate) + 2 * st.WindowPadding.y + 2;
   const float cap = avail * (phone(a) ? 0.45f : 0.4f);
   ImGui::BeginChild("tour", ImVec2(0, std::min(wanted, cap)), true);
+  focus_lead_begin();  // Tab reaches the step and its question first
   if (a.tour_scroll_top) ImGui::SetScrollY(0);  // a new step starts at its title
   a.tour_scroll_top = false;
   const float top = ImGui::GetCursorPosY();
@@ -137,6 +138,7 @@ void draw_tour_bar(App& a) {
   }
   a.tour_bar_height = ImGui::GetCursorPosY() - top - st.ItemSpacing.y;
   drag_scroll();  // a finger scrolls the bar (the rest of the step below its fold)
+  focus_lead_end();
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }

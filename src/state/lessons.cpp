@@ -137,6 +137,7 @@ std::string lessons_json() {
     w.raw(","); w.key("label"); w.str(l.label);
     w.raw(","); w.key("title"); w.str(l.title);
     w.raw(","); w.key("summary"); w.str(l.summary);
+    w.raw(","); w.key("chapter"); w.str(chapter_title(l.chapter));
     w.raw(","); w.key("tourSteps"); w.raw("[");
     bool first = true;
     for (int s : tour_steps_of(l.view)) {

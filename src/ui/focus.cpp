@@ -16,7 +16,9 @@ struct Control {
   ImGuiWindow* window = nullptr;
   ImRect rect;
   std::string label;
+  bool lead = false;  // drawn between focus_lead_begin/end: first in the Tab order
 };
+bool g_lead = false;
 
 std::vector<Control> g_drawing;  // this frame's controls, as ImGui adds them
 std::vector<Control> g_order;    // the last whole frame's: the Tab order
@@ -44,7 +46,7 @@ void add_control(ImGuiContext* ctx, ImGuiID id, const ImRect& bb) {
   if (ctx->CurrentTable && (ctx->CurrentTable->RowFlags & ImGuiTableRowFlags_Headers)) return;  // column titles: no action
   for (const Control& c : g_drawing)
     if (c.id == id) return;  // registered twice in one frame (e.g. a tab bar's tab)
-  g_drawing.push_back({id, w, bb, {}});
+  g_drawing.push_back({id, w, bb, {}, g_lead});
 }
 
 void note_label(ImGuiID id, const char* label) {
@@ -105,7 +107,13 @@ void focus_new_frame() {
   ImGui::ScrollToRect(c.window, c.rect);
 }
 
+void focus_lead_begin() { g_lead = true; }
+void focus_lead_end() { g_lead = false; }
+
 void focus_end_frame() {
+  // The lead region's controls first, each part in drawing order.
+  std::stable_partition(g_drawing.begin(), g_drawing.end(), [](const Control& c) { return c.lead; });
+  g_lead = false;
   g_order.swap(g_drawing);
   g_drawing.clear();
   g_drawing_frame = -1;

@@ -32,6 +32,10 @@ bool focus_move(int dir);
 bool focus_on_control();
 // Takes the ring away (the figure itself keeps the keyboard).
 void focus_clear();
+// The controls drawn between these two come first in the Tab order (the guided tour's bar: the
+// keyboard reaches the step's question before the sidebar and the tabs).
+void focus_lead_begin();
+void focus_lead_end();
 // Names the control just drawn, for a control whose label is hidden ("##slider"): what the page
 // announces and tests find it by.
 void focus_name(std::string_view name);

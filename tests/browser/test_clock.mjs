@@ -9,7 +9,9 @@ let session, page, errors, api;
 const MAIN = { x: 320, y: 120, w: 950, h: 670 };  // right of the 290 px sidebar, below the captions
 // The dials alone: the grid's and the panel's, above the panel's worked numbers (whose "shortest turn"
 // line is drawn in the ghost's orange).
-const DIALS = { x: 320, y: 120, w: 950, h: 310 };
+// The grid of dials, left of the selected pair's panel (whose "hand: pos" and "ghost" words share the
+// hands' colours).
+const DIALS = { x: 320, y: 120, w: 530, h: 310 };
 
 before(async () => ({ page, errors, api } = session = await startSession('?playing=0')));
 after(() => session?.close());

@@ -19,7 +19,12 @@ test('full page: Tab goes through every control, announcing each, then on to Cop
   const { page, context, errors } = await openPage(browser, server.url + '?playing=0');
   await page.keyboard.press('Tab');
   assert.equal(await active(page), 'canvas', 'the first Tab reaches the figure');
-  const views = await page.evaluate(() => window.PosEnc.views().map((v) => v.label));
+  // The current chapter's tabs; the other lessons are behind Contents.
+  const views = await page.evaluate(() => {
+    const all = window.PosEnc.views(), here = all.find((v) => v.id === window.PosEnc.getState().view);
+    return all.filter((v) => v.chapter === here.chapter).map((v) => v.label);
+  });
+  assert.ok(views.length >= 3 && views.length < 25, 'a chapter of tabs: ' + views.join(', '));
   const heard = [];
   let presses = 0;
   while ((await active(page)) === 'canvas' && presses < 300) {
@@ -29,7 +34,7 @@ test('full page: Tab goes through every control, announcing each, then on to Cop
   }
   assert.equal(await active(page), 'copy-link', 'after the last control focus moves on to Copy link (no trap)');
   assert.ok(presses > 20, 'the sidebar and the tabs were walked through (' + presses + ' presses)');
-  for (const label of ['Play', 'position  pos', 'Start guided tour'])
+  for (const label of ['Play', 'position  pos', 'Start guided tour', 'Contents: chapters and lessons'])
     assert.ok(heard.includes(label), 'announced ' + label + ' (heard: ' + heard.slice(0, 12).join(' | ') + ')');
   for (const label of views) assert.ok(heard.includes(label), 'the ' + label + ' tab is reachable');
   // Back: Shift+Tab from Copy link returns into the figure.

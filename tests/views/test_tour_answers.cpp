@@ -157,3 +157,32 @@ TEST_CASE("the tour's summary counts each question once, by its last answers") {
   CHECK(t.find("Of its " + total + " questions you answered 1 right at the first try and 1 after a wrong try; 1 you asked to be "
                "shown, and " + std::to_string(asks.size() - 3) + " you did not try.") != std::string::npos);
 }
+
+TEST_CASE("in a tour step the keyboard reaches the question first: its first choice within four Tabs") {
+  Headless h;
+  h.frames(2);
+  int questions = 0;
+  for (int n = 1; n <= tour_step_count(); ++n) {
+    const TourStep* t = tour_step(n);
+    if (!t->prompt.is_choice()) continue;
+    ++questions;
+    INFO("step " << n << ": " << t->title);
+    REQUIRE(set_step(h.app.state, n).empty());
+    h.frames(3);
+    focus_clear();
+    h.frames(1);
+    int tabs = 0;
+    bool reached = false;
+    while (tabs < 8 && focus_move(+1)) {
+      ++tabs;
+      h.frames(1);
+      if (focus_label() == t->prompt.choices.front()) {
+        reached = true;
+        break;
+      }
+    }
+    CHECK(reached);
+    CHECK(tabs <= 4);  // Previous, Next, End tour, then the first choice
+  }
+  CHECK(questions >= 10);
+}
