@@ -61,6 +61,13 @@ train::Config runs_config(const State& set) {
   return cfg;
 }
 
+// The options that decide a step's cost: all but encoding, seed and steps (time_estimate.hpp).
+std::string speed_key(const State& s) {
+  State t = s;
+  t.steps = 0;
+  return experiment_options(t, 0, 0);
+}
+
 // ---- parsing the engine's messages --------------------------------------------------------------
 
 void read_result(ExperimentRun& r, const Json& j) {
@@ -146,6 +153,13 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
                        {"queued", std::to_string(pending - 1)}});
         break;
       }
+    // The steps still to train, at the speed measured here: this run's rest and every queued run's.
+    double left = 0;
+    for (const ExperimentRun& r : c.runs)
+      if (r.status == ExperimentRun::Status::running || r.status == ExperimentRun::Status::queued)
+        left += std::max(0, (r.steps ? r.steps : c.set.steps) - r.step);
+    const std::string rest = remaining_words(c.speed, speed_key(c.set), left);
+    if (!rest.empty()) status.append(" ").append(rest);
   } else if (c.runs.empty()) {
     status = fill(lesson_text(View::experiment, "idle"), {{"encoding", encoding_label(static_cast<int>(s.encoding))},
                                                           {"seed", shortest_number(s.seed)},
@@ -162,6 +176,9 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
                    {"batch", std::to_string(r.batch)}});
   }
   text_after(status);
+  // How long Run and Run all take here, from the engine's speed measured on this device (not while
+  // runs train: the running line says what is left).
+  if (!pending) caption(estimate_words(c.speed, speed_key(s), s.steps, train::kEncodingCount * kSeedsPerEncoding));
   if (c.saved && !ctx.export_message.empty()) caption(ctx.export_message);
   for (const ExperimentRun& r : c.runs)
     if (r.status == ExperimentRun::Status::failed) {
@@ -575,6 +592,7 @@ void experiment_receive(ExperimentCache& c, int id, std::string_view kind, std::
     read_result(*run, j);
     run->result = std::string(text);
     run->status = ExperimentRun::Status::done;
+    c.speed.add(speed_key(c.set), run->steps, run->ms);
   }
 }
 
@@ -644,6 +662,7 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
                  {"layers", std::to_string(s.layers)}, {"heads", std::to_string(s.heads)}, {"lr", shortest_number(s.lr)},
                  {"batch", std::to_string(s.batch)}, {"done", std::to_string(done)},
                  {"pending", std::to_string(pending)}}));
+  if (!pending) t.append(" ").append(estimate_words(c.speed, speed_key(state), state.steps, train::kEncodingCount * kSeedsPerEncoding));
   if (!done) return t;
   const train::Config cfg = runs_config(s);
   const Findings found = find_findings(c.runs, cfg);

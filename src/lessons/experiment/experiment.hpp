@@ -9,7 +9,8 @@
 //   - for sinusoidal runs, the accuracy left with the fastest or the slowest quarter of the PE
 //     dimensions zeroed, and how strongly each PE dimension reaches the queries and keys;
 //   - each claim, tagged as never tested, beside what these runs measured, read in words with a verdict
-//     computed from the runs (findings.hpp), and a closing summary of the three claims.
+//     computed from the runs (findings.hpp), and a closing summary of the three claims;
+//   - how long Run and Run all take on this device, from the engine's measured speed (time_estimate.hpp).
 // The runs themselves happen outside the view: it queues requests (`outbox`, options as the engine's
 // key=value lines) that the platform hands to the training engine's service (train/service.hpp: in a Web
 // Worker on the web, in the frame loop on the desktop), which reports back through experiment_receive()
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "lessons/experiment/run.hpp"
+#include "lessons/experiment/time_estimate.hpp"
 #include "state/state.hpp"
 #include "ui/view_context.hpp"
 
@@ -43,6 +45,7 @@ struct ExperimentCache {
   int map_encoding = -1;              // the encoding whose attention map is shown; -1: the latest done
   std::string message;                // why the last Run was refused ("" if it was not)
   bool saved = false;                 // a Save button was pressed: the view shows what the export did
+  TrainSpeed speed;                   // the engine's measured speed here, kept across sets of runs
 };
 
 void draw_experiment(State& s, ExperimentCache& cache, const ViewContext& ctx);
