@@ -73,16 +73,21 @@ std::string join(std::initializer_list<std::string> parts) {
 
 }  // namespace
 
-std::string signed_number(double v) {
-  const std::string s = num2(std::fabs(v));
-  if (s == "0.00") return s;
+std::string signed_number(double v, int decimals) {
+  const std::string s = fmt(("%." + std::to_string(decimals) + "f").c_str(), std::fabs(v));
+  if (s.find_first_not_of("0.") == std::string::npos) return s;  // 0.00: no sign
   return (v < 0 ? "\xE2\x88\x92" : "+") + s;
 }
 
 std::string verdict_words(const SeedVerdict& v) {
   const char* key = v.verdict == Verdict::single ? "verdict_single" : v.clear() ? "verdict_clear" : "verdict_within";
   if (v.verdict == Verdict::none) return {};
-  return fill(text(key), {{"diff", signed_number(v.mean)}, {"margin", num2(v.margin)}, {"n", std::to_string(v.n)},
+  // Two decimals, more where the difference and its margin would print the same ("+0.03, larger than
+  // its margin 0.03"): the words then show the comparison they state.
+  int decimals = 2;
+  const auto at = [&](double x) { return fmt(("%." + std::to_string(decimals) + "f").c_str(), x); };
+  while (decimals < 5 && v.n > 1 && at(std::fabs(v.mean)) == at(v.margin)) ++decimals;
+  return fill(text(key), {{"diff", signed_number(v.mean, decimals)}, {"margin", at(v.margin)}, {"n", std::to_string(v.n)},
                           {"spread", num2(v.spread)}});
 }
 
@@ -227,7 +232,7 @@ std::string summary_verdict(const Findings& f, int claim, const train::Config& c
   if (claim == 1)
     return fill(text("summary_extrapolation_" + o),
                 {{"acc2", num2(f.extrapolation.accuracy[1])}, {"ref2", num2(f.extrapolation.reference2)}, {"n", n}});
-  return fill(text("summary_slow_" + o), {{"slow", num2(f.slow.slow)}, {"n", n}});
+  return fill(text("summary_slow_" + o), {{"slow", num2(f.slow.slow)}, {"fast", num2(f.slow.fast)}, {"n", n}});
 }
 
 }  // namespace app

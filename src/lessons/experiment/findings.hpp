@@ -66,9 +66,10 @@ std::string summary_claim(int claim);
 // The relative claim is read on lookback only (the other tasks' answers are not at one fixed offset).
 std::string summary_verdict(const Findings& f, int claim, const train::Config& settings);
 // A verdict with its numbers: "difference +0.33, larger than its 95% margin 0.12 over 3 seeds (spread
-// 0.05)", "... within ...: too close to tell", "... from one seed: one run cannot tell ...".
+// 0.05)", "... within ...: too close to tell", "... from one seed: one run cannot tell ...". Two
+// decimals, up to five where the difference and the margin would otherwise print alike.
 std::string verdict_words(const train::SeedVerdict& v);
 // A signed difference as the words print it: "+0.08", "−0.73" (a minus sign), "0.00".
-std::string signed_number(double v);
+std::string signed_number(double v, int decimals = 2);
 
 }  // namespace app

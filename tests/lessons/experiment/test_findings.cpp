@@ -174,14 +174,27 @@ TEST_CASE("the slow dimensions: a cost within the seeds' margin is no cost they 
   CHECK(f.slow.fast_cost.verdict == train::Verdict::above);
   const std::string w = slow_words(f);
   INFO(w);
-  CHECK(has(w, "costs 0.03 accuracy at L (difference +0.03, within its 95% margin 0.04 over 3 seeds"));
-  CHECK(has(w, "the fastest quarter costs 0.80"));
+  CHECK(has(w, "costs 0.03 accuracy at L: difference +0.03, within its 95% margin 0.04 over 3 seeds"));
+  CHECK(has(w, "Zeroing the fastest quarter costs 0.80: difference +0.80, larger than"));
   CHECK(has(w, std::string(lesson_text(View::experiment, "slow_within"))));
   // A cost of 0.10 on every seed: s = 0, M = 0.01, and it counts.
   std::vector<ExperimentRun> runs = readme_like();
   for (ExperimentRun& r : runs) r.no_slow_l = 0.90;
   CHECK(find_findings(runs, cfg).slow.slow_cost.verdict == train::Verdict::above);
   CHECK(has(summary_verdict(find_findings(runs, cfg), 2, cfg), "The model uses them: zeroing them costs 0.10"));
+}
+
+TEST_CASE("a difference and its margin that print alike at two decimals get the decimals that tell them apart") {
+  // The costs of the slowest quarter in the engine's own lookback runs, seeds 1-3 (train_dump run
+  // encoding=sinusoidal seed=N): 0.045673, 0.030048, 0.020433. Mean 0.032051, s = 0.012739,
+  // M = 4.303 * s / sqrt 3 = 0.031649: it counts, by 0.0004, and "+0.03, larger than 0.03" would not say so.
+  const std::vector<double> d{0.0456731, 0.0300481, 0.0204327};
+  const train::SeedVerdict v = train::seed_verdict(d);
+  CHECK(v.verdict == train::Verdict::above);
+  CHECK(v.margin == Approx(0.031649).margin(2e-6));
+  CHECK(verdict_words(v) == "difference +0.0321, larger than its 95% margin 0.0316 over 3 seeds (spread 0.01)");
+  CHECK(signed_number(-0.004) == "0.00");
+  CHECK(signed_number(-0.006) == "\xE2\x88\x92" "0.01");
 }
 
 TEST_CASE("the relative claim on a task without one fixed offset says lookback tests it") {
