@@ -25,7 +25,9 @@ const char* encoding_name(int e) {
   return e >= 0 && e < static_cast<int>(names.size()) ? names[static_cast<size_t>(e)] : "?";
 }
 
-bool done(const ExperimentRun& r) { return r.status == ExperimentRun::Status::done; }
+// A run that finished its steps: a cancelled one (a result with the steps it reached) is drawn, but a
+// model stopped part way says nothing of the claims at these settings.
+bool done(const ExperimentRun& r) { return r.status == ExperimentRun::Status::done && !r.cancelled; }
 
 bool has_runs(const std::vector<ExperimentRun>& runs, int e) {
   return std::any_of(runs.begin(), runs.end(), [e](const ExperimentRun& r) { return done(r) && r.encoding == e; });

@@ -12,6 +12,7 @@
 //   slow dimensions      sinusoidal: accuracy at L lost when the slowest quarter of the PE dimensions is
 //                        zeroed, per seed (and the fastest quarter's, for scale). No cost: the model does
 //                        not rely on them.
+// Only runs that finished their steps count (a cancelled run's partial model is drawn, not judged).
 // The encoding measured for the first two is the sinusoidal one when it has runs (the claims are about
 // it), else the first encoding that has runs, and the words then say the claim needs the sinusoids.
 #pragma once
