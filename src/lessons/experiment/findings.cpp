@@ -57,6 +57,15 @@ const char* outcome(const SeedVerdict& v) {
   }
 }
 
+// The verdicts at 2L and 4L as one outcome: the same at both; "mixed" when one length is above the
+// reference and the other is not; "below" when neither is above and one is below; "" for one seed.
+std::string combined(const SeedVerdict& at2, const SeedVerdict& at4) {
+  const std::string a = outcome(at2), b = outcome(at4);
+  if (a.empty() || b.empty() || a == b) return a.empty() ? std::string() : a;
+  if (a == "above" || b == "above") return "mixed";
+  return "below";
+}
+
 std::string finding(std::string_view prefix, const SeedVerdict& v) {
   const std::string o = outcome(v);
   return o.empty() ? std::string() : text(std::string(prefix) + "_" + o);
@@ -185,6 +194,16 @@ std::string relative_words(const Findings& f, const train::Config& cfg) {
   return join({line, task, r.encoding == kSinusoidal ? std::string() : text("not_sinusoidal")});
 }
 
+namespace {
+// The finding sentence of the two lengths together, with the lengths named where they differ.
+std::string extrapolation_finding(const ExtrapolationFinding& x) {
+  const std::string o = combined(x.at2, x.at4);
+  if (o.empty()) return {};
+  const bool above2 = x.at2.verdict == Verdict::above;
+  return fill(text("extrapolation_" + o), {{"above", above2 ? "2L" : "4L"}, {"other", above2 ? "4L" : "2L"}});
+}
+}  // namespace
+
 std::string extrapolation_words(const Findings& f, const train::Config& cfg) {
   const ExtrapolationFinding& x = f.extrapolation;
   if (x.encoding < 0) return {};
@@ -193,7 +212,7 @@ std::string extrapolation_words(const Findings& f, const train::Config& cfg) {
                                  {"ref2", num2(x.reference2)}, {"vocab", std::to_string(cfg.vocab)},
                                  {"verdict2", verdict_words(x.at2)}, {"acc4", num2(x.accuracy[2])},
                                  {"ref4", num2(x.reference4)}, {"verdict4", verdict_words(x.at4)},
-                                 {"finding", finding("extrapolation", x.at2)}});
+                                 {"finding", extrapolation_finding(x)}});
   const std::string versus = x.against_learned
                                  ? fill(text("measured_versus"), {{"sin2", num2(x.sinusoidal2)}, {"learned2", num2(x.learned2)},
                                                                   {"verdict", verdict_words(x.versus)},
@@ -231,9 +250,12 @@ std::string summary_verdict(const Findings& f, int claim, const train::Config& c
   const std::string n = std::to_string(v.n);
   if (claim == 0)
     return fill(text("summary_relative_" + o), {{"trained", num2(f.relative.trained)}, {"beyond", num2(f.relative.beyond)}, {"n", n}});
-  if (claim == 1)
-    return fill(text("summary_extrapolation_" + o),
-                {{"acc2", num2(f.extrapolation.accuracy[1])}, {"ref2", num2(f.extrapolation.reference2)}, {"n", n}});
+  if (claim == 1) {
+    const ExtrapolationFinding& x = f.extrapolation;
+    return fill(text("summary_extrapolation_" + combined(x.at2, x.at4)),
+                {{"acc2", num2(x.accuracy[1])}, {"ref2", num2(x.reference2)}, {"acc4", num2(x.accuracy[2])},
+                 {"ref4", num2(x.reference4)}, {"above", x.at2.verdict == Verdict::above ? "2L" : "4L"}, {"n", n}});
+  }
   return fill(text("summary_slow_" + o), {{"slow", num2(f.slow.slow)}, {"fast", num2(f.slow.fast)}, {"n", n}});
 }
 

@@ -112,8 +112,16 @@ TEST_CASE("a tie within the spread: accuracy at 2L against right up to L, then c
   CHECK(has(w, "accuracy 0.56 against 0.48 for a model right up to L and at chance (1/16) after it"));
   CHECK(has(w, "difference +0.08, within its 95% margin 0.13 over 3 seeds (spread 0.05): too close to tell"));
   CHECK(has(w, "at 4L: 0.33 against 0.26, difference +0.07, larger than its 95% margin 0.01"));
-  CHECK(has(w, std::string(lesson_text(View::experiment, "extrapolation_within"))));
-  CHECK(has(summary_verdict(f, 1, cfg), "Not shown: at 2L 0.56 against 0.48"));
+  // 2L within, 4L above: a mixed finding, the lengths named.
+  CHECK(has(w, "It does better than guessing past L at 4L only, not clearly at 2L"));
+  CHECK(has(summary_verdict(f, 1, cfg), "Unclear: above right up to L, then chance at 4L only (at 2L 0.56 against 0.48, at 4L 0.33 against 0.26; 3 seeds)"));
+  // 4L as scattered as 2L (0.26, 0.33, 0.40 against 0.2623: mean +0.07, s = 0.07, M = 0.17): within at both.
+  std::vector<ExperimentRun> runs = readme_like();
+  for (ExperimentRun& r : runs) r.accuracy[2] = 0.26 + 0.07 * (r.seed - 1);
+  const Findings g = find_findings(runs, cfg);
+  CHECK(g.extrapolation.at4.verdict == train::Verdict::within);
+  CHECK(has(extrapolation_words(g, cfg), std::string(lesson_text(View::experiment, "extrapolation_within"))));
+  CHECK(has(summary_verdict(g, 1, cfg), "Not shown: at 2L 0.56 against 0.48 and at 4L 0.33 against 0.26"));
 }
 
 TEST_CASE("sinusoidal against learned at 2L, paired by seed") {
@@ -148,7 +156,7 @@ TEST_CASE("one seed cannot tell, and a claim read on another encoding says it ne
   CHECK(has(w, "difference +0.33 from one seed: one run cannot tell"));
   CHECK(has(w, std::string(lesson_text(View::experiment, "not_sinusoidal"))));
   // No finding sentence for one seed.
-  for (const char* k : {"extrapolation_above", "extrapolation_within", "extrapolation_below"})
+  for (const char* k : {"extrapolation_above", "extrapolation_within", "extrapolation_below", "extrapolation_mixed"})
     CHECK_FALSE(has(w, std::string(lesson_text(View::experiment, k))));
   CHECK(slow_words(f).empty());
   CHECK(summary_verdict(f, 1, cfg) == fill(lesson_text(View::experiment, "summary_other"), {{"encoding", "rope"}}));
@@ -228,10 +236,10 @@ TEST_CASE("the view's words come from the runs shown: other runs, other words on
   CHECK(shows(before, "difference \xE2\x88\x92" "0.73, larger than its 95% margin 0.14 over 3 seeds"));
   CHECK(shows(before, "too close to tell"));
   CHECK(shows(before, std::string(lesson_text(View::experiment, "summary_title"))));
-  CHECK(shows(before, "Not shown: at 2L 0.56 against 0.48"));
+  CHECK(shows(before, "Unclear: above right up to L, then chance at 4L only"));
   const std::string described = describe_experiment(h.app.state, c);
   CHECK_FALSE(has(described, "nan"));
-  CHECK(has(described, "Not shown: at 2L 0.56 against 0.48"));
+  CHECK(has(described, "Unclear: above right up to L, then chance at 4L only"));
 
   // Sinusoidal now holds up past L on every seed: 0.80, 0.82, 0.84 (mean 0.82 - 0.4828 = 0.337,
   // s = 0.02, M = 0.0497): the extrapolation verdict and the summary turn.
@@ -243,9 +251,9 @@ TEST_CASE("the view's words come from the runs shown: other runs, other words on
   CHECK(shows(after, "accuracy 0.82 against 0.48"));
   CHECK(shows(after, "difference +0.34, larger than its 95% margin 0.05 over 3 seeds (spread 0.02)"));
   CHECK(shows(after, std::string(lesson_text(View::experiment, "extrapolation_above"))));
-  CHECK(shows(after, "In part: at 2L 0.82, above the 0.48"));
-  CHECK_FALSE(shows(after, "Not shown: at 2L"));
-  CHECK(has(describe_experiment(h.app.state, c), "In part: at 2L 0.82"));
+  CHECK(shows(after, "In part: above right up to L, then chance, at 2L (0.82 against 0.48) and at 4L"));
+  CHECK_FALSE(shows(after, "Unclear:"));
+  CHECK(has(describe_experiment(h.app.state, c), "In part: above right up to L, then chance, at 2L (0.82 against 0.48)"));
 
   // One seed left: every verdict says one run cannot tell.
   c.runs.resize(1);
