@@ -71,13 +71,15 @@ std::string finding(std::string_view prefix, const SeedVerdict& v) {
   return o.empty() ? std::string() : text(std::string(prefix) + "_" + o);
 }
 
-// Sentences joined with one space, empty ones left out.
+// Sentences joined with one space, empty ones left out (a template whose last {finding} was empty
+// ends in a space: trimmed, so no two spaces meet).
 std::string join(std::initializer_list<std::string> parts) {
   std::string out;
   for (const std::string& p : parts) {
-    if (p.empty()) continue;
+    const size_t end = p.find_last_not_of(' ');
+    if (end == std::string::npos) continue;
     if (!out.empty()) out += ' ';
-    out += p;
+    out.append(p, 0, end + 1);
   }
   return out;
 }
@@ -224,9 +226,9 @@ std::string extrapolation_words(const Findings& f, const train::Config& cfg) {
 std::string slow_words(const Findings& f) {
   const SlowFinding& s = f.slow;
   if (!s.measured) return {};
-  return fill(text("measured_slow"), {{"slow", num2(s.slow)}, {"verdict_slow", verdict_words(s.slow_cost)},
-                                      {"fast", num2(s.fast)}, {"verdict_fast", verdict_words(s.fast_cost)},
-                                      {"finding", finding("slow", s.slow_cost)}});
+  return join({fill(text("measured_slow"), {{"slow", num2(s.slow)}, {"verdict_slow", verdict_words(s.slow_cost)},
+                                             {"fast", num2(s.fast)}, {"verdict_fast", verdict_words(s.fast_cost)},
+                                             {"finding", finding("slow", s.slow_cost)}})});
 }
 
 std::string summary_claim(int claim) {

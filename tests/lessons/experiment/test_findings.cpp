@@ -155,6 +155,8 @@ TEST_CASE("one seed cannot tell, and a claim read on another encoding says it ne
   // 0.81 - 0.4828 = +0.33: large, and still one run.
   CHECK(has(w, "difference +0.33 from one seed: one run cannot tell"));
   CHECK(has(w, std::string(lesson_text(View::experiment, "not_sinusoidal"))));
+  CHECK_FALSE(has(w, "  "));  // the missing finding leaves no double space
+  CHECK_FALSE(has(relative_words(f, cfg), "  "));
   // No finding sentence for one seed.
   for (const char* k : {"extrapolation_above", "extrapolation_within", "extrapolation_below", "extrapolation_mixed"})
     CHECK_FALSE(has(w, std::string(lesson_text(View::experiment, k))));
