@@ -146,7 +146,9 @@ test('a student runs the view with the keyboard alone: Run trains, the charts an
     };
   });
   const before = await page.screenshot();
-  assert.match(await page.evaluate(() => window.PosEnc.describe()), /Runs: 0 done, 0 pending/);
+  const idle = await page.evaluate(() => window.PosEnc.describe());
+  assert.match(idle, /Runs: 0 done, 0 pending/);
+  assert.match(idle, /Time on this device: not measured yet/, 'no time is claimed before the engine has run here');
   await page.focus('#canvas');
   let found = false;
   for (let i = 0; i < 120 && !found; i++) {
@@ -161,8 +163,17 @@ test('a student runs the view with the keyboard alone: Run trains, the charts an
   await settle(page, 6);
   const text = await page.evaluate(() => window.PosEnc.describe());
   assert.match(text, /Accuracy at L → 2L → 4L, mean over seeds: rope \d\.\d\d → \d\.\d\d → \d\.\d\d/);
-  assert.match(text, /Best head of rope: \d\.\d\d of its attention/);
+  assert.match(text, /rope's best head puts \d\.\d\d of its attention/);
+  // The findings are computed from the runs shown: one seed cannot tell, and the claims are about the
+  // sinusoids, which this run did not train.
+  assert.match(text, /rope at 2L: accuracy \d\.\d\d against 0\.48 for a model right up to L and at chance \(1\/16\) after it, difference [+−]?\d\.\d\d from one seed: one run cannot tell/);
+  assert.match(text, /Summary: the three claims the article marks as never tested, against these runs:/);
+  assert.match(text, /Not measured on the sinusoids yet \(only rope\)/);
   assert.doesNotMatch(text, /NaN|Infinity/);
+  // The run measured the engine's speed in this page: the estimate is from it (120 steps per run here).
+  const speed = text.match(/the engine trained ([\d,]+) steps a second here \(1 run at these settings\), so Run takes about ([^ ]+ (?:s|min)) and Run all \(15 runs\) about/);
+  assert.ok(speed, text);
+  assert.ok(Number(speed[1].replace(/,/g, '')) > 0, `speed ${speed[1]}`);
   const after = await page.screenshot();
   assert.ok(!before.equals(after), 'the view changed once the run arrived');
   await shot(page, 'experiment-run');

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lessons/experiment/findings.hpp"
+
 #include "ui/focus.hpp"
 #include "text/format.hpp"
 #include "ui/marks.hpp"
@@ -50,6 +52,20 @@ const ExperimentRun* shown_map_run(const ExperimentCache& c) {
     latest = &r;
   }
   return c.map_encoding >= 0 ? nullptr : latest;
+}
+
+// The task, k, L and vocab of the runs shown, as the engine read them (the view never sets vocab).
+train::Config runs_config(const State& set) {
+  train::Config cfg;
+  train::parse_option_lines(experiment_options(set, 0, 0), cfg);
+  return cfg;
+}
+
+// The options that decide a step's cost: all but encoding, seed and steps (time_estimate.hpp).
+std::string speed_key(const State& s) {
+  State t = s;
+  t.steps = 0;
+  return experiment_options(t, 0, 0);
 }
 
 // ---- parsing the engine's messages --------------------------------------------------------------
@@ -137,6 +153,13 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
                        {"queued", std::to_string(pending - 1)}});
         break;
       }
+    // The steps still to train, at the speed measured here: this run's rest and every queued run's.
+    double left = 0;
+    for (const ExperimentRun& r : c.runs)
+      if (r.status == ExperimentRun::Status::running || r.status == ExperimentRun::Status::queued)
+        left += std::max(0, (r.steps ? r.steps : c.set.steps) - r.step);
+    const std::string rest = remaining_words(c.speed, speed_key(c.set), left);
+    if (!rest.empty()) status.append(" ").append(rest);
   } else if (c.runs.empty()) {
     status = fill(lesson_text(View::experiment, "idle"), {{"encoding", encoding_label(static_cast<int>(s.encoding))},
                                                           {"seed", shortest_number(s.seed)},
@@ -153,6 +176,9 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
                    {"batch", std::to_string(r.batch)}});
   }
   text_after(status);
+  // How long Run and Run all take here, from the engine's speed measured on this device (not while
+  // runs train: the running line says what is left).
+  if (!pending) caption(estimate_words(c.speed, speed_key(s), s.steps, train::kEncodingCount * kSeedsPerEncoding));
   if (c.saved && !ctx.export_message.empty()) caption(ctx.export_message);
   for (const ExperimentRun& r : c.runs)
     if (r.status == ExperimentRun::Status::failed) {
@@ -436,42 +462,45 @@ std::string extrapolation_list(const ExperimentCache& c) {
   return list;
 }
 
-// What the runs measured about each claim ("" where nothing was run for it yet).
-std::string measured_relative(const ExperimentCache& c) {
-  int best = -1;
-  double best_share = -1;
-  for (int e = 0; e < train::kEncodingCount; ++e) {
-    int n = 0;
-    const double m = mean_of(c, e, [](const ExperimentRun& r) { return std::max(0.0, r.share_trained); }, n);
-    if (n && e == static_cast<int>(train::Encoding::sinusoidal)) { best = e; best_share = m; break; }
-    if (n && m > best_share) best = e, best_share = m;
+// What the runs say about each claim, in words: the "Measured here" lines, "" where nothing was run
+// for a claim yet.
+struct ClaimWords {
+  std::string relative, extrapolation, slow;
+};
+
+ClaimWords claim_words(const Findings& f, const train::Config& cfg, const ExperimentCache& c) {
+  ClaimWords w;
+  w.relative = relative_words(f, cfg);
+  const std::string list = extrapolation_list(c);
+  w.extrapolation = extrapolation_words(f, cfg);
+  if (!list.empty()) {
+    if (!w.extrapolation.empty()) w.extrapolation += ' ';
+    w.extrapolation += fill(lesson_text(View::experiment, "measured_list"), {{"list", list}});
   }
-  if (best < 0) return {};
-  int n = 0;
-  const double beyond = mean_of(c, best, [](const ExperimentRun& r) { return std::max(0.0, r.share_beyond); }, n);
-  return fill(lesson_text(View::experiment, "measured_relative"),
-              {{"encoding", encoding_label(best)}, {"share", num(best_share, 2)}, {"beyond", num(beyond, 2)}, {"seeds", std::to_string(n)}});
+  w.slow = slow_words(f);
+  if (w.slow.empty() && !c.runs.empty()) w.slow = lesson_text(View::experiment, "measured_none");
+  return w;
 }
 
-std::string measured_slow(const ExperimentCache& c) {
-  int n = 0;
-  const int sin = static_cast<int>(train::Encoding::sinusoidal);
-  const double lost_slow = mean_of(c, sin, [](const ExperimentRun& r) { return r.base_l - r.no_slow_l; }, n);
-  if (!n) return std::string(lesson_text(View::experiment, "measured_none"));
-  const double lost_fast = mean_of(c, sin, [](const ExperimentRun& r) { return r.base_l - r.no_fast_l; }, n);
-  return fill(lesson_text(View::experiment, "measured_slow"),
-              {{"slow", num(lost_slow, 2)}, {"fast", num(lost_fast, 2)}, {"seeds", std::to_string(n)}});
-}
-
-void draw_claims(const ExperimentCache& c, float sc) {
-  const std::string ext = extrapolation_list(c);
-  const std::string rel = measured_relative(c);
+void draw_claims(const ClaimWords& w, float sc) {
   claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_relative"), sc);
-  if (!rel.empty()) claim_line(ClaimSource::here, rel, sc);
+  if (!w.relative.empty()) claim_line(ClaimSource::here, w.relative, sc);
   claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_extrapolation"), sc);
-  if (!ext.empty()) claim_line(ClaimSource::here, fill(lesson_text(View::experiment, "measured_extrapolation"), {{"list", ext}}), sc);
+  if (!w.extrapolation.empty()) claim_line(ClaimSource::here, w.extrapolation, sc);
   claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_slow"), sc);
-  if (!c.runs.empty()) claim_line(ClaimSource::here, measured_slow(c), sc);
+  if (!w.slow.empty()) claim_line(ClaimSource::here, w.slow, sc);
+}
+
+// The closing summary: each claim with its tag, then the verdict of the runs shown with theirs, and the
+// rule the verdicts follow.
+void draw_summary(const Findings& f, const train::Config& cfg, float sc) {
+  ImGui::Separator();
+  text_wrapped_at_spaces(lesson_text(View::experiment, "summary_title"));
+  for (int k = 0; k < kClaimCount; ++k) {
+    claim_line(ClaimSource::untested, summary_claim(k), sc);
+    claim_line(ClaimSource::here, summary_verdict(f, k, cfg), sc);
+  }
+  caption(lesson_text(View::experiment, "verdict_rule"));
 }
 
 }  // namespace
@@ -563,6 +592,7 @@ void experiment_receive(ExperimentCache& c, int id, std::string_view kind, std::
     read_result(*run, j);
     run->result = std::string(text);
     run->status = ExperimentRun::Status::done;
+    c.speed.add(speed_key(c.set), run->steps, run->ms);
   }
 }
 
@@ -582,8 +612,11 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   draw_actions(s, c, ctx);  // first: on a phone, Run is on the first screen
   draw_options(s, ctx, short_screen);
   ImGui::Spacing();
+  const train::Config cfg = runs_config(c.runs.empty() ? s : c.set);
+  const Findings found = find_findings(c.runs, cfg);
+  const ClaimWords words = claim_words(found, cfg, c);
   if (!short_screen) {
-    draw_claims(c, sc);
+    draw_claims(words, sc);
     ImGui::Spacing();
   }
   // Two columns where there is room, each chart at its column's start; one column otherwise.
@@ -611,10 +644,9 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   draw_ablation(set, c, size, sc);
   second_column();
   draw_weights(c, size, sc);
-  if (short_screen) {
-    ImGui::NewLine();  // also ends the second column's line when draw_weights drew nothing
-    draw_claims(c, sc);
-  }
+  ImGui::NewLine();  // also ends the second column's line when draw_weights drew nothing
+  if (short_screen) draw_claims(words, sc);
+  draw_summary(found, cfg, sc);
 }
 
 std::string describe_experiment(const State& state, const ExperimentCache& c) {
@@ -630,11 +662,16 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
                  {"layers", std::to_string(s.layers)}, {"heads", std::to_string(s.heads)}, {"lr", shortest_number(s.lr)},
                  {"batch", std::to_string(s.batch)}, {"done", std::to_string(done)},
                  {"pending", std::to_string(pending)}}));
-  const std::string ext = extrapolation_list(c);
-  if (!ext.empty()) t.append(" ").append(fill(lesson_text(View::experiment, "measured_extrapolation"), {{"list", ext}}));
-  const std::string rel = measured_relative(c);
-  if (!rel.empty()) t.append(" ").append(rel);
-  if (done) t.append(" ").append(measured_slow(c));
+  if (!pending) t.append(" ").append(estimate_words(c.speed, speed_key(state), state.steps, train::kEncodingCount * kSeedsPerEncoding));
+  if (!done) return t;
+  const train::Config cfg = runs_config(s);
+  const Findings found = find_findings(c.runs, cfg);
+  const ClaimWords words = claim_words(found, cfg, c);
+  for (const std::string* w : {&words.extrapolation, &words.relative, &words.slow})
+    if (!w->empty()) t.append(" ").append(*w);
+  t.append(" ").append(lesson_text(View::experiment, "summary_title")).append(":");
+  for (int k = 0; k < kClaimCount; ++k)
+    t.append(" ").append(summary_claim(k)).append(" ").append(summary_verdict(found, k, cfg));
   return t;
 }
 

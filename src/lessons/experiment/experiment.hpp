@@ -8,7 +8,9 @@
 //     position up to 2L (a relative mechanism keeps it as the position moves past L);
 //   - for sinusoidal runs, the accuracy left with the fastest or the slowest quarter of the PE
 //     dimensions zeroed, and how strongly each PE dimension reaches the queries and keys;
-//   - each claim, tagged as the paper's or never tested, beside what these runs measured.
+//   - each claim, tagged as never tested, beside what these runs measured, read in words with a verdict
+//     computed from the runs (findings.hpp), and a closing summary of the three claims;
+//   - how long Run and Run all take on this device, from the engine's measured speed (time_estimate.hpp).
 // The runs themselves happen outside the view: it queues requests (`outbox`, options as the engine's
 // key=value lines) that the platform hands to the training engine's service (train/service.hpp: in a Web
 // Worker on the web, in the frame loop on the desktop), which reports back through experiment_receive()
@@ -20,34 +22,12 @@
 #include <string_view>
 #include <vector>
 
+#include "lessons/experiment/run.hpp"
+#include "lessons/experiment/time_estimate.hpp"
 #include "state/state.hpp"
 #include "ui/view_context.hpp"
 
 namespace app {
-
-struct ExperimentRun {
-  int id = 0;
-  int encoding = 0;  // train::Encoding
-  double seed = 0;
-  enum class Status { queued, running, done, failed } status = Status::queued;
-  bool cancelled = false;
-  std::string error;                 // failed: why
-  int step = 0, steps = 0;           // progress
-  double last_loss = 0;
-  std::vector<std::array<double, 2>> loss;  // (step, mean loss since the previous point)
-  // The result (status done).
-  int length = 0;                          // L
-  std::array<double, 3> accuracy{};        // at L, 2L, 4L
-  int map_layer = 0, map_head = 0;         // the head shown: the one with most attention on the answer
-  std::vector<float> map;                  // its attention at L, L × L, row = query
-  std::vector<double> share;               // its share on the answer's key per query, 0..2L-1 (-1: none)
-  double share_trained = -1, share_beyond = -1;  // means at t < L and at L <= t < 2L
-  bool ablation = false;                   // sinusoidal runs
-  double base_l = 0, no_fast_l = 0, no_slow_l = 0, base_2l = 0, no_fast_2l = 0, no_slow_2l = 0;
-  std::vector<double> pe_weight;           // per PE dimension: Q + K weight
-  double ms = 0;
-  std::string result;                      // the engine's result as it arrived (JSON), for the export
-};
 
 // A request for the platform: run the engine with these options.
 struct TrainRequest {
@@ -65,6 +45,7 @@ struct ExperimentCache {
   int map_encoding = -1;              // the encoding whose attention map is shown; -1: the latest done
   std::string message;                // why the last Run was refused ("" if it was not)
   bool saved = false;                 // a Save button was pressed: the view shows what the export did
+  TrainSpeed speed;                   // the engine's measured speed here, kept across sets of runs
 };
 
 void draw_experiment(State& s, ExperimentCache& cache, const ViewContext& ctx);

@@ -1,0 +1,264 @@
+#include "lessons/experiment/findings.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "state/lessons.hpp"
+#include "text/format.hpp"
+#include "train/chance_reference.hpp"
+
+namespace app {
+
+namespace {
+
+using train::SeedVerdict;
+using train::Verdict;
+
+constexpr int kSinusoidal = static_cast<int>(train::Encoding::sinusoidal);
+constexpr int kLearned = static_cast<int>(train::Encoding::learned);
+
+std::string text(std::string_view key) { return std::string(lesson_text(View::experiment, key)); }
+std::string num2(double v) { return fmt("%.2f", v); }
+
+const char* encoding_name(int e) {
+  const auto names = train::encoding_names();
+  return e >= 0 && e < static_cast<int>(names.size()) ? names[static_cast<size_t>(e)] : "?";
+}
+
+// A run that finished its steps: a cancelled one (a result with the steps it reached) is drawn, but a
+// model stopped part way says nothing of the claims at these settings.
+bool done(const ExperimentRun& r) { return r.status == ExperimentRun::Status::done && !r.cancelled; }
+
+bool has_runs(const std::vector<ExperimentRun>& runs, int e) {
+  return std::any_of(runs.begin(), runs.end(), [e](const ExperimentRun& r) { return done(r) && r.encoding == e; });
+}
+
+// The encoding a claim about the sinusoids is read on: sinusoidal when it has runs, else the first that has.
+int subject(const std::vector<ExperimentRun>& runs) {
+  if (has_runs(runs, kSinusoidal)) return kSinusoidal;
+  for (int e = 0; e < train::kEncodingCount; ++e)
+    if (has_runs(runs, e)) return e;
+  return -1;
+}
+
+double mean(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return v.empty() ? 0 : s / static_cast<double>(v.size());
+}
+
+// "above", "within", "below" (the key suffix of a finding), "" for single and none: one seed says nothing.
+const char* outcome(const SeedVerdict& v) {
+  switch (v.verdict) {
+    case Verdict::above: return "above";
+    case Verdict::below: return "below";
+    case Verdict::within: return "within";
+    default: return "";
+  }
+}
+
+// The verdicts at 2L and 4L as one outcome: the same at both; "mixed" when one length is above the
+// reference and the other is not; "below" when neither is above and one is below; "" for one seed.
+std::string combined(const SeedVerdict& at2, const SeedVerdict& at4) {
+  const std::string a = outcome(at2), b = outcome(at4);
+  if (a.empty() || b.empty() || a == b) return a.empty() ? std::string() : a;
+  if (a == "above" || b == "above") return "mixed";
+  return "below";
+}
+
+std::string finding(std::string_view prefix, const SeedVerdict& v) {
+  const std::string o = outcome(v);
+  return o.empty() ? std::string() : text(std::string(prefix) + "_" + o);
+}
+
+// Sentences joined with one space, empty ones left out (a template whose last {finding} was empty
+// ends in a space: trimmed, so no two spaces meet).
+std::string join(std::initializer_list<std::string> parts) {
+  std::string out;
+  for (const std::string& p : parts) {
+    const size_t end = p.find_last_not_of(' ');
+    if (end == std::string::npos) continue;
+    if (!out.empty()) out += ' ';
+    out.append(p, 0, end + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string signed_number(double v, int decimals) {
+  const std::string s = fmt(("%." + std::to_string(decimals) + "f").c_str(), std::fabs(v));
+  if (s.find_first_not_of("0.") == std::string::npos) return s;  // 0.00: no sign
+  return (v < 0 ? "\xE2\x88\x92" : "+") + s;
+}
+
+std::string verdict_words(const SeedVerdict& v) {
+  const char* key = v.verdict == Verdict::single ? "verdict_single" : v.clear() ? "verdict_clear" : "verdict_within";
+  if (v.verdict == Verdict::none) return {};
+  // Two decimals, more where the difference and its margin would print the same ("+0.03, larger than
+  // its margin 0.03"): the words then show the comparison they state.
+  int decimals = 2;
+  const auto at = [&](double x) { return fmt(("%." + std::to_string(decimals) + "f").c_str(), x); };
+  while (decimals < 5 && v.n > 1 && at(std::fabs(v.mean)) == at(v.margin)) ++decimals;
+  return fill(text(key), {{"diff", signed_number(v.mean, decimals)}, {"margin", at(v.margin)}, {"n", std::to_string(v.n)},
+                          {"spread", num2(v.spread)}});
+}
+
+Findings find_findings(const std::vector<ExperimentRun>& runs, const train::Config& cfg) {
+  Findings f;
+  const int e = subject(runs);
+  if (e < 0) return f;
+
+  // Relative attention: the subject's runs that measured a share at both ranges.
+  {
+    std::vector<double> trained, beyond, change;
+    for (const ExperimentRun& r : runs)
+      if (done(r) && r.encoding == e && r.share_trained >= 0 && r.share_beyond >= 0) {
+        trained.push_back(r.share_trained);
+        beyond.push_back(r.share_beyond);
+        change.push_back(r.share_beyond - r.share_trained);
+      }
+    if (!change.empty()) {
+      f.relative.encoding = e;
+      f.relative.trained = mean(trained);
+      f.relative.beyond = mean(beyond);
+      f.relative.change = train::seed_verdict(change);
+    }
+  }
+
+  // Extrapolation: accuracy past L against right-up-to-L-then-chance, and sinusoidal against learned.
+  {
+    const double ref2 = train::right_then_chance(cfg, 2 * cfg.trainLength);
+    const double ref4 = train::right_then_chance(cfg, 4 * cfg.trainLength);
+    std::array<std::vector<double>, 3> acc;
+    std::vector<double> d2, d4;
+    for (const ExperimentRun& r : runs)
+      if (done(r) && r.encoding == e) {
+        for (size_t i = 0; i < 3; ++i) acc[i].push_back(r.accuracy[i]);
+        d2.push_back(r.accuracy[1] - ref2);
+        d4.push_back(r.accuracy[2] - ref4);
+      }
+    ExtrapolationFinding& x = f.extrapolation;
+    x.encoding = e;
+    for (size_t i = 0; i < 3; ++i) x.accuracy[i] = mean(acc[i]);
+    x.reference2 = ref2;
+    x.reference4 = ref4;
+    x.at2 = train::seed_verdict(d2);
+    x.at4 = train::seed_verdict(d4);
+    if (e == kSinusoidal) {
+      std::vector<double> s2, l2, d;
+      for (const ExperimentRun& s : runs)
+        if (done(s) && s.encoding == kSinusoidal)
+          for (const ExperimentRun& l : runs)
+            if (done(l) && l.encoding == kLearned && l.seed == s.seed) {
+              s2.push_back(s.accuracy[1]);
+              l2.push_back(l.accuracy[1]);
+              d.push_back(s.accuracy[1] - l.accuracy[1]);
+            }
+      if (!d.empty()) {
+        x.against_learned = true;
+        x.sinusoidal2 = mean(s2);
+        x.learned2 = mean(l2);
+        x.versus = train::seed_verdict(d);
+      }
+    }
+  }
+
+  // Slow dimensions: sinusoidal runs only (the ablation is theirs).
+  {
+    std::vector<double> slow, fast;
+    for (const ExperimentRun& r : runs)
+      if (done(r) && r.ablation) {
+        slow.push_back(r.base_l - r.no_slow_l);
+        fast.push_back(r.base_l - r.no_fast_l);
+      }
+    if (!slow.empty()) {
+      f.slow.measured = true;
+      f.slow.slow = mean(slow);
+      f.slow.fast = mean(fast);
+      f.slow.slow_cost = train::seed_verdict(slow);
+      f.slow.fast_cost = train::seed_verdict(fast);
+    }
+  }
+  return f;
+}
+
+std::string relative_words(const Findings& f, const train::Config& cfg) {
+  const RelativeFinding& r = f.relative;
+  if (r.encoding < 0) return {};
+  const std::string line = fill(text("measured_relative"),
+                                {{"encoding", encoding_name(r.encoding)}, {"trained", num2(r.trained)},
+                                 {"beyond", num2(r.beyond)}, {"verdict", verdict_words(r.change)},
+                                 {"finding", finding("relative", r.change)}});
+  const std::string task = cfg.task == train::Task::lookback
+                               ? std::string()
+                               : fill(text("relative_task"), {{"task", train::task_names()[static_cast<size_t>(cfg.task)]}});
+  return join({line, task, r.encoding == kSinusoidal ? std::string() : text("not_sinusoidal")});
+}
+
+namespace {
+// The finding sentence of the two lengths together, with the lengths named where they differ.
+std::string extrapolation_finding(const ExtrapolationFinding& x) {
+  const std::string o = combined(x.at2, x.at4);
+  if (o.empty()) return {};
+  const bool above2 = x.at2.verdict == Verdict::above;
+  return fill(text("extrapolation_" + o), {{"above", above2 ? "2L" : "4L"}, {"other", above2 ? "4L" : "2L"}});
+}
+}  // namespace
+
+std::string extrapolation_words(const Findings& f, const train::Config& cfg) {
+  const ExtrapolationFinding& x = f.extrapolation;
+  if (x.encoding < 0) return {};
+  const std::string line = fill(text("measured_extrapolation"),
+                                {{"encoding", encoding_name(x.encoding)}, {"acc2", num2(x.accuracy[1])},
+                                 {"ref2", num2(x.reference2)}, {"vocab", std::to_string(cfg.vocab)},
+                                 {"verdict2", verdict_words(x.at2)}, {"acc4", num2(x.accuracy[2])},
+                                 {"ref4", num2(x.reference4)}, {"verdict4", verdict_words(x.at4)},
+                                 {"finding", extrapolation_finding(x)}});
+  const std::string versus = x.against_learned
+                                 ? fill(text("measured_versus"), {{"sin2", num2(x.sinusoidal2)}, {"learned2", num2(x.learned2)},
+                                                                  {"verdict", verdict_words(x.versus)},
+                                                                  {"finding", finding("versus", x.versus)}})
+                                 : std::string();
+  return join({line, versus, x.encoding == kSinusoidal ? std::string() : text("not_sinusoidal")});
+}
+
+std::string slow_words(const Findings& f) {
+  const SlowFinding& s = f.slow;
+  if (!s.measured) return {};
+  return join({fill(text("measured_slow"), {{"slow", num2(s.slow)}, {"verdict_slow", verdict_words(s.slow_cost)},
+                                             {"fast", num2(s.fast)}, {"verdict_fast", verdict_words(s.fast_cost)},
+                                             {"finding", finding("slow", s.slow_cost)}})});
+}
+
+std::string summary_claim(int claim) {
+  static constexpr const char* kKeys[kClaimCount] = {"summary_relative", "summary_extrapolation", "summary_slow"};
+  return claim >= 0 && claim < kClaimCount ? text(kKeys[claim]) : std::string();
+}
+
+std::string summary_verdict(const Findings& f, int claim, const train::Config& cfg) {
+  // Which encoding the claim was read on and its verdict; the claims are about the sinusoids.
+  int e = -1;
+  SeedVerdict v;
+  if (claim == 0) e = f.relative.encoding, v = f.relative.change;
+  if (claim == 1) e = f.extrapolation.encoding, v = f.extrapolation.at2;
+  if (claim == 2) e = f.slow.measured ? kSinusoidal : -1, v = f.slow.slow_cost;
+  if (e < 0) return text("summary_none");
+  if (e != kSinusoidal) return fill(text("summary_other"), {{"encoding", encoding_name(e)}});
+  if (claim == 0 && cfg.task != train::Task::lookback)
+    return fill(text("summary_relative_task"), {{"task", train::task_names()[static_cast<size_t>(cfg.task)]}});
+  if (v.verdict == Verdict::single) return fill(text("summary_single"), {{"encoding", encoding_name(e)}});
+  const std::string o = outcome(v);
+  const std::string n = std::to_string(v.n);
+  if (claim == 0)
+    return fill(text("summary_relative_" + o), {{"trained", num2(f.relative.trained)}, {"beyond", num2(f.relative.beyond)}, {"n", n}});
+  if (claim == 1) {
+    const ExtrapolationFinding& x = f.extrapolation;
+    return fill(text("summary_extrapolation_" + combined(x.at2, x.at4)),
+                {{"acc2", num2(x.accuracy[1])}, {"ref2", num2(x.reference2)}, {"acc4", num2(x.accuracy[2])},
+                 {"ref4", num2(x.reference4)}, {"above", x.at2.verdict == Verdict::above ? "2L" : "4L"}, {"n", n}});
+  }
+  return fill(text("summary_slow_" + o), {{"slow", num2(f.slow.slow)}, {"fast", num2(f.slow.fast)}, {"n", n}});
+}
+
+}  // namespace app

@@ -1,0 +1,35 @@
+// One training run of the experiment as the view keeps it: what was asked, how far it got, and the
+// numbers of its result (read from the engine's JSON by experiment_receive, experiment.hpp). Plain data,
+// no UI: the findings (findings.hpp) read it too.
+#pragma once
+#include <array>
+#include <string>
+#include <vector>
+
+namespace app {
+
+struct ExperimentRun {
+  int id = 0;
+  int encoding = 0;  // train::Encoding
+  double seed = 0;
+  enum class Status { queued, running, done, failed } status = Status::queued;
+  bool cancelled = false;
+  std::string error;                 // failed: why
+  int step = 0, steps = 0;           // progress
+  double last_loss = 0;
+  std::vector<std::array<double, 2>> loss;  // (step, mean loss since the previous point)
+  // The result (status done).
+  int length = 0;                          // L
+  std::array<double, 3> accuracy{};        // at L, 2L, 4L
+  int map_layer = 0, map_head = 0;         // the head shown: the one with most attention on the answer
+  std::vector<float> map;                  // its attention at L, L × L, row = query
+  std::vector<double> share;               // its share on the answer's key per query, 0..2L-1 (-1: none)
+  double share_trained = -1, share_beyond = -1;  // means at t < L and at L <= t < 2L
+  bool ablation = false;                   // sinusoidal runs
+  double base_l = 0, no_fast_l = 0, no_slow_l = 0, base_2l = 0, no_fast_2l = 0, no_slow_2l = 0;
+  std::vector<double> pe_weight;           // per PE dimension: Q + K weight
+  double ms = 0;
+  std::string result;                      // the engine's result as it arrived (JSON), for the export
+};
+
+}  // namespace app
