@@ -321,6 +321,11 @@
     // ---- benchmark hooks for scripts/bench.mjs (not part of the public API) ----
     _tableDirect(n, d, base = defaultBase()) { return table(true, n, d, base); },
     _similarityKmax(kmax) { num('kmax', kmax); hook('similarity.kmax', [kmax]); },
+    // ---- test hook: the figure's controls by name, in CSS pixels of the page (not part of the public API) ----
+    _controls() {
+      const box = canvas.getBoundingClientRect();
+      return json('posenc_controls').map((c) => ({ label: c.label, x: box.left + (c.x0 + c.x1) / 2, y: box.top + (c.y0 + c.y1) / 2 }));
+    },
     // ---- debug hooks for tests/browser/test_heatmap.mjs (not part of the public API) ----
     // Where the heatmap was drawn last frame, in CSS pixels of the page, and its window; null until drawn.
     _heatmapRect() {

@@ -403,6 +403,17 @@ EMSCRIPTEN_KEEPALIVE void posenc_focus_clear() {
 EMSCRIPTEN_KEEPALIVE int posenc_focus_on_control() { return app::focus_on_control() ? 1 : 0; }
 // The focused control's label ("" for the figure itself), for the page's live region.
 EMSCRIPTEN_KEEPALIVE const char* posenc_focus_label() { return reply(app::focus_label()); }
+// [test hook] The Tab order's controls, [{label, x0, y0, x1, y1}] in canvas CSS pixels, so browser tests
+// press a control by its name rather than by a position that moves with the layout.
+EMSCRIPTEN_KEEPALIVE const char* posenc_controls() {
+  std::string out = "[";
+  for (const app::FocusControl& c : app::focus_controls()) {
+    if (out.size() > 1) out += ",";
+    out += "{\"label\":" + app::json_string(c.label) + ",\"x0\":" + app::fmt("%.1f", c.x0) + ",\"y0\":" + app::fmt("%.1f", c.y0) +
+           ",\"x1\":" + app::fmt("%.1f", c.x1) + ",\"y1\":" + app::fmt("%.1f", c.y1) + "}";
+  }
+  return reply(out + "]");
+}
 // Esc: 1 if the figure has something to close (ring, pen, help, drawer), 0 if Esc should leave it.
 EMSCRIPTEN_KEEPALIVE int posenc_escape_consumed() { return app::escape_consumed(platform::the_app()) ? 1 : 0; }
 

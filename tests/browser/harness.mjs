@@ -121,6 +121,18 @@ export async function clickSpread(page, x, y, { press = 2, release = 2, rest = 4
   await settle(page, rest);
 }
 
+// Where the figure's control named `label` is (its Tab-order name), in CSS pixels of the page: tests
+// press controls by name, not by a position that moves whenever the layout does.
+export async function controlAt(page, label) {
+  let found = null;
+  await pollUntil(async () => {
+    found = (await page.evaluate(() => window.PosEnc._controls())).find((c) => c.label === label) || null;
+    return !!found;
+  });
+  if (!found) throw new Error('no control named ' + JSON.stringify(label));
+  return found;
+}
+
 // Waits for a few animation frames so the canvas shows the latest state.
 export async function settle(page, frames = 4) {
   await page.evaluate((n) => new Promise((res) => {

@@ -3,7 +3,7 @@
 // into visibly different weights, and the formula view shows the primer's example state.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSession, showState, clickSpread, shot, HAND, GHOST } from './harness.mjs';
+import { startSession, showState, clickSpread, controlAt, shot, HAND, GHOST } from './harness.mjs';
 import { colorStats, countPixels as count, drawnFraction } from './png.mjs';
 
 const MAIN = { x: 320, y: 100, w: 940, h: 680 };  // right of the 290 px sidebar, below the tab bar
@@ -103,16 +103,7 @@ test('formula: the primer example d = 4, pos = 1 shows the worked steps and the 
 
 test('formula: the primer-example button sets d = 4, pos = 1 and stops the animation', async () => {
   const img = await show({ view: 'formula', d: 64, pos: 37, playing: true }, 'formula-before-button');
-  // The widest run of button colour in the control row is the primer button (the arrows are small).
-  let best = null;
-  for (let y = 95; y < 140 && !best; y++) {
-    let run = 0;
-    for (let x = 600; x < 1275; x++) {
-      const o = (y * img.width + x) * 4;
-      run = near(BUTTON, 8)(img.data[o], img.data[o + 1], img.data[o + 2]) ? run + 1 : 0;
-      if (run >= 150) { best = { x: x - 60, y: y + 6 }; break; }
-    }
-  }
+  const best = await controlAt(page, 'd = 4, pos = 1 (primer example)');
   assert.ok(best, 'found the primer button');
   await click(best);
   const s = await api('getState');

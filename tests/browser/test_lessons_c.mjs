@@ -2,7 +2,7 @@
 // that follows the state, and PosEnc.rope agrees with an independent JS implementation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSession, showState, clickSpread, shot, HAND, GHOST } from './harness.mjs';
+import { startSession, showState, clickSpread, controlAt, shot, HAND, GHOST } from './harness.mjs';
 import { colorStats, diffFraction } from './png.mjs';
 
 const SELECTED = [30, 160, 90];
@@ -96,12 +96,12 @@ test('rope: the RoPE score plot is a flat line, the additive one wobbles; dials 
   assert.ok(inkFraction(img, MAIN) > 0.01);
   // The two plots sit side by side under the caption; the left holds the RoPE curve (hand colour).
   // Below the plots' coloured titles (the first text line over each plot).
-  const left = { x: 330, y: 170, w: 450, h: 200 }, right = { x: 810, y: 170, w: 455, h: 200 };
+  const left = { x: 330, y: 110, w: 450, h: 200 }, right = { x: 810, y: 110, w: 455, h: 200 };
   assert.ok(colorStats(img, HAND, left).count > 300, 'RoPE curve drawn');
   assert.ok(rowSpread(img, HAND, left) <= 6, `RoPE curve is flat (${rowSpread(img, HAND, left)} rows)`);
   assert.ok(colorStats(img, PURPLE, right).count > 300, 'additive curve drawn');
   assert.ok(rowSpread(img, PURPLE, right) > 40, `additive curve wobbles (${rowSpread(img, PURPLE, right)} rows)`);
-  const dials = { x: 310, y: 430, w: 960, h: 250 };
+  const dials = { x: 310, y: 400, w: 960, h: 260 };
   assert.ok(colorStats(img, GHOST, dials).count > 100 && colorStats(img, HAND, dials).count > 100, 'q and k hands');
   const moved = await showView({ pos: 20 }, 'rope-pos20');
   assert.ok(diffFraction(img, moved, dials) > 0.003, 'the hands turn as pos moves');
@@ -111,18 +111,19 @@ test('gotcha: right pairing shows a rotation, a swapped pair shows the error', a
   const ok = await showView({ view: 'gotcha', d: 16, pos: 10, k: 4, pair: 2 }, 'gotcha');
   assert.ok(inkFraction(ok, MAIN) > 0.01);
   const warnOk = colorStats(ok, WARNING, MAIN).count;
-  // Click the radio button "sin/cos of pair i swapped" (third pairing choice, second radio row, under the claim line).
-  await clickAt(791, 167);
+  // The choices by name (their places move with the layout).
+  const press = async (label) => { const c = await controlAt(page, label); await clickAt(c.x, c.y); };
+  await press('sin/cos of pair i swapped');
   const bad = await shot(page, 'gotcha-swapped');
   const warnBad = colorStats(bad, WARNING, MAIN).count;
   assert.ok(warnBad > warnOk + 300, `the error shows in orange (${warnOk} -> ${warnBad} pixels)`);
   // The concatenated layout with the interleaved pairing.
-  await clickAt(651, 134);
-  await clickAt(542, 167);
+  await press('concatenated  (sin at i, cos at d/2+i)');
+  await press('interleaved pairing (2i, 2i+1)');
   const other = await shot(page, 'gotcha-concat-mispaired');
   assert.ok(colorStats(other, WARNING, MAIN).count > warnOk + 300);
   // And back to the right pairing for the concatenated layout.
-  await clickAt(384, 167);
+  await press('follows the layout');
   const back = await shot(page, 'gotcha-concat');
   assert.ok(colorStats(back, WARNING, MAIN).count < warnOk + 100, 'right pairing again: no error colour');
 });

@@ -94,11 +94,13 @@ test('long_context: the pairs said to leave the trained range are the ones PosEn
 test('long_context: red marks on the dials exactly when some pair meets angles training never showed', async () => {
   // d = 128: 18 pairs leave without scaling, 17 under NTK-aware.
   const some = await show({ view: 'long_context', d: 128, base: 10000, pair: 0 }, 'long_context-red');
-  const red = colorStats(some, UNSEEN, MAIN, 20).count;
+  // The dials' matrix, above the chart (whose key shows the red ring of "leaves the trained range").
+  const MATRIX = { x: MAIN.x, y: 180, w: MAIN.w, h: 400 };
+  const red = colorStats(some, UNSEEN, MATRIX, 20).count;
   assert.ok(red > 300, `angles never seen are drawn red (${red} px)`);
   // d = 2: the one pair turns 4096 / 2π = 652 times within L, so it has met every angle: no red at all.
   const none = await show({ d: 2 }, 'long_context-d2');
-  assert.ok(colorStats(none, UNSEEN, MAIN, 20).count < 10, 'no red where no pair leaves');
+  assert.ok(colorStats(none, UNSEEN, MATRIX, 20).count < 10, 'no red where no pair leaves');
   const text = await api('describe');
   assert.ok(text.includes('NTK-aware scaling needs d ≥ 4'), text);
   assert.ok(!/NaN|Infinity/.test(text));
