@@ -182,19 +182,32 @@ test('schema() drives validation: booleans take true/false, choices take each ch
   }
 });
 
-test('a fresh page (no query, no reduced motion) starts at every row\'s default', async () => {
+test('a fresh page (no query, no reduced motion) starts at every row\'s default, on the path\'s first lesson, with Start here', async () => {
   const { ctx, p, errs } = await openFresh(server.url);
   // The state when the first frame was drawn: the page plays by default, so later `pos` has moved on.
   const first = await p.evaluate(() => window.__first);
   const later = await p.evaluate(() => window.PosEnc.getState());
-  await ctx.close();
-  const want = defaults();
-  assert.deepEqual(first, want, 'getState() at the first frame is the schema defaults');
+  // A cold page opens where the path (the registry's first row) and the guided tour start.
+  const want = { ...defaults(), view: views[0].id };
+  assert.notEqual(views[0].id, defaults().view, 'the path starts elsewhere than the view key\'s default');
+  assert.deepEqual(first, want, 'getState() at the first frame is the schema defaults, on the first lesson');
   const { pos, ...rest } = later;
   const { pos: pos0, ...restWant } = want;
   assert.deepEqual(rest, restWant, 'and stays so (but pos, which plays)');
   assert.ok(pos >= pos0, `pos ${pos} moves on from ${pos0}`);
+  // Start here offers the tour, whose first step is on that lesson.
+  const start = (await p.evaluate(() => window.PosEnc._controls())).find((c) => c.label === 'Start here: take the guided tour');
+  assert.ok(start, 'a cold page shows Start here');
+  await p.evaluate(() => window.PosEnc.setState({ step: 1 }));
+  assert.equal((await p.evaluate(() => window.PosEnc.getState())).view, views[0].id, 'the tour starts on the same lesson');
+  await ctx.close();
+  // A link that says anything (here only playing=0) keeps the view key's default and no Start here.
+  const linked = await openFresh(server.url + '?playing=0');
+  assert.equal((await linked.p.evaluate(() => window.PosEnc.getState())).view, defaults().view);
+  assert.ok(!(await linked.p.evaluate(() => window.PosEnc._controls())).some((c) => c.label.startsWith('Start here')));
+  await linked.ctx.close();
   assert.deepEqual(errs, []);
+  assert.deepEqual(linked.errs, []);
 });
 
 // README.md: the rows of the table under "## State: URL keys and `PosEnc.setState`".
