@@ -49,7 +49,7 @@ std::string readable(Headless& h) {
 // than a text of its lesson's file (a period under a dial, a cell of a table), which the views do not
 // withhold yet. Each still lacks its giveaway line (checked below), so the list only shrinks.
 const std::set<std::string> kNotYetDeclared = {
-    "Slow columns stay put", "How large is a word?", "Through the projections"};
+    "Slow columns stay put", "Through the projections"};
 
 }  // namespace
 
@@ -77,7 +77,9 @@ TEST_CASE("no open tour question shows its answer, on screen or in the text alte
     for (const std::string& g : t->prompt.giveaway) {
       const std::string words = prompt_text(g, t->prompt, h.app.state);
       INFO("giveaway: " << words);
-      CHECK(open.find(squeeze(words)) == std::string::npos);
+      const size_t at = open.find(squeeze(words));
+      INFO("found in: " << (at == std::string::npos ? std::string() : open.substr(at > 80 ? at - 80 : 0, 160)));
+      CHECK(at == std::string::npos);
     }
     show_answer(h.app.tour_progress, t->prompt, h.app.state);
     h.frames(2);

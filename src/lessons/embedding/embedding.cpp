@@ -53,8 +53,8 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
     const pe::EmbeddingInit init = kStarts[i].init;
     const std::string row[kCols] = {kStarts[i].law,
                                     fmt("%.4f", pe::init_sd(init, s.d)),
-                                    fmt("%.3f", m.word_rms),
-                                    fmt("%.3f", pe::expected_word_rms(init, s.d)),
+                                    withheld_or(View::embedding, "mark_rms", fmt("%.3f", m.word_rms)),
+                                    withheld_or(View::embedding, "mark_rms", fmt("%.3f", pe::expected_word_rms(init, s.d))),
                                     percent(m.position_share),
                                     percent(pe::expected_position_share(init, s.d)),
                                     fmt("%.3f", m.cosine),
@@ -182,7 +182,7 @@ void draw_embedding(State& s, EmbeddingCache& cache, const ViewContext& ctx) {
   text_wrapped_at_spaces(fill(lesson_text(View::embedding, "word"), {{"pos", fmt("%.2f", s.pos)},
                                                                      {"d", std::to_string(s.d)},
                                                                      {"seed", std::to_string(cache.seed)},
-                                                                     {"sqrt_d", fmt("%.2f", std::sqrt(static_cast<double>(s.d)))}}));
+                                                                     {"sqrt_d", withheld_or(View::embedding, "mark_rms", fmt("%.2f", std::sqrt(static_cast<double>(s.d))))}}));
   same_line_if_fits(button_width("New draw"));
   if (ImGui::Button("New draw")) {
     ++cache.seed;
@@ -256,8 +256,9 @@ std::string describe_embedding(const State& s, const EmbeddingCache& cache) {
   const pe::EmbeddingMix m = pe::embedding_mix(init, s.d, s.pos, s.base, cache.seed);
   std::string t = "One word at position " + fmt("%.2f", s.pos) + " with d = " + std::to_string(s.d) + ", its row of E drawn from seed " +
                   std::to_string(cache.seed) + ", E starting as " + kStarts[pick].law + " (" + kStarts[pick].who +
-                  "). Multiplied by the square root of d, " + fmt("%.2f", std::sqrt(static_cast<double>(s.d))) +
-                  ", the word entries have RMS " + fmt("%.3f", m.word_rms) + " (expected " + fmt("%.3f", pe::expected_word_rms(init, s.d)) +
+                  "). Multiplied by the square root of d, " + withheld_or(View::embedding, "mark_rms", fmt("%.2f", std::sqrt(static_cast<double>(s.d)))) +
+                  ", the word entries have RMS " + withheld_or(View::embedding, "mark_rms", fmt("%.3f", m.word_rms)) + " (expected " +
+                  withheld_or(View::embedding, "mark_rms", fmt("%.3f", pe::expected_word_rms(init, s.d))) +
                   ") and the largest is " + fmt("%.3f", m.word_max) + " in size; PE(pos) has RMS " + fmt("%.4f", m.pos_rms) +
                   ", the square root of 1/2 at every position. The position holds " + percent(m.position_share) +
                   " of the squared length (expected " + percent(pe::expected_position_share(init, s.d)) + ") and cos(x, PE) is " +
@@ -266,7 +267,7 @@ std::string describe_embedding(const State& s, const EmbeddingCache& cache) {
   for (int i = 0; i < pe::kEmbeddingInitCount; ++i) {
     if (i == pick) continue;
     t.append(" ").append(kStarts[i].law).append(" (").append(kStarts[i].who).append("), RMS of the word entries ");
-    t.append(fmt("%.3f", pe::expected_word_rms(kStarts[i].init, s.d))).append(", position share ");
+    t.append(withheld_or(View::embedding, "mark_rms", fmt("%.3f", pe::expected_word_rms(kStarts[i].init, s.d)))).append(", position share ");
     t.append(percent(pe::expected_position_share(kStarts[i].init, s.d))).append(", cos(x, PE) about ");
     t.append(fmt("%.3f", pe::expected_cosine(kStarts[i].init, s.d))).append(";");
   }
