@@ -82,8 +82,8 @@ struct App {
 // pixel ratio. Call before ImGui::NewFrame(); returns true when the font atlas was rebuilt, so the
 // renderer must upload its texture again.
 bool app_update_style(App& a, float pixel_ratio);
-// The lesson text as shown on a screen of `screen` pixels: the `text` setting, where `auto` is the
-// one-line summary on small or short screens (measured in UI pixels, so large scales count as small).
+// The lesson text as shown: the `text` setting, where `auto` is the lead (summary mode: the lead, and
+// the rest behind More) on every screen, so that the figure comes first.
 LessonText shown_text(const State& s);
 // Presenter mode as it applies now: `presenter` on, or auto in a slide deck or at scale >= 2.
 bool presenting(const State& s);

@@ -151,7 +151,7 @@ void lesson_intro(View v, const ViewContext& ctx) {
   } else if (ctx.text == LessonText::summary) {
     if (ImGui::SmallButton(ctx.intro_expanded ? "Less##intro" : ctx.tour_speaks ? "About this lesson##intro" : "More##intro"))
       ctx.intro_expanded = !ctx.intro_expanded;
-    focus_name(ctx.intro_expanded ? "Less" : "More");
+    focus_name(ctx.intro_expanded ? "Less" : ctx.tour_speaks ? "About this lesson" : "More");  // the name says what it shows
     if (!ctx.intro_expanded && ctx.tour_speaks) {
       ctx.figure_top = ImGui::GetCursorScreenPos().y;
       return;
