@@ -27,6 +27,11 @@ void seen_dot(bool seen, float sc) {
   ImGui::SameLine();
 }
 
+// The lesson's one-line summary over its entry or tab.
+void summary_tooltip(const Lesson& l) {
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(l.summary.size()), l.summary.data());
+}
+
 }  // namespace
 
 void note_progress(App& a) {
@@ -95,7 +100,7 @@ void draw_contents(App& a) {
         ImGui::CloseCurrentPopup();
       }
       focus_name(std::string("lesson ") + l.label);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(l.summary.size()), l.summary.data());
+      summary_tooltip(l);
     }
   }
   ImGui::EndPopup();
@@ -133,7 +138,7 @@ void draw_chapter_tabs(App& a) {
       const ImGuiTabItemFlags flags = (external && l.view == s.view) ? ImGuiTabItemFlags_SetSelected : 0;
       const bool open = ImGui::BeginTabItem(l.label, nullptr, flags);
       focus_name(l.label);  // tabs do not report their label to the focus order by themselves
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(l.summary.size()), l.summary.data());
+      summary_tooltip(l);
       if (open) {
         if (!external) set_view(s, l.view);
         ImGui::EndTabItem();

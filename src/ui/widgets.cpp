@@ -136,9 +136,7 @@ void caption(std::string_view text) {
 void drag_scroll() {
   const ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsAnyItemActive() || !ImGui::IsMouseDown(ImGuiMouseButton_Left) || io.MouseDelta.y == 0) return;
-  if (!ImGui::IsWindowHovered() || !ImGui::IsMouseHoveringRect(ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
-                                                                                    ImGui::GetWindowPos().y + ImGui::GetWindowSize().y)))
-    return;
+  if (!ImGui::IsWindowHovered()) return;  // the pointer is over this window itself, not a child or a popup
   ImGui::SetScrollY(std::clamp(ImGui::GetScrollY() - io.MouseDelta.y, 0.0f, ImGui::GetScrollMaxY()));
 }
 
