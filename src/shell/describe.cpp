@@ -60,6 +60,8 @@ std::string describe(const App& a) {
     const PromptProgress& g = a.tour_progress.step == a.state.step ? a.tour_progress : fresh;
     t.append(" ").append(prompt_description(g, step->prompt, a.state));
   }
+  // The finished tour's summary, while it is on screen, is read out as well.
+  if (!step && !a.tour_summary.empty()) t.append(" ").append(a.tour_summary);
   return t;
 }
 

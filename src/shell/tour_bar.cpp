@@ -164,6 +164,13 @@ void start_tour_step(App& a) {
     a.tour_summary.clear();
   }
   progress_for_step(a.tour_progress, a.state.step);
+  // The keyboard ring starts again before the new step's question (its first Tab reaches it), unless
+  // it is on a button that moves between steps, which the student may press again.
+  if (a.state.step > 0 && focus_on_control()) {
+    const std::string on = focus_label();
+    const bool step_button = on == "<" || on == ">" || on == "< Previous" || on == "Next >" || on == "Finish";
+    if (!step_button) focus_clear();
+  }
   a.tour_reveal_scrolled = false;
   a.tour_scroll_top = true;
 }

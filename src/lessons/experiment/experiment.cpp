@@ -299,6 +299,23 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
         if (r.encoding == e && r.status == ExperimentRun::Status::done)
           dl->AddCircleFilled(ImVec2(x, p.sy(r.accuracy[static_cast<size_t>(i)])), 2.6f * sc, col);
     }
+  // The pointer names the bar under it: which encoding at which length, its mean and its seeds.
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x < p.hi.x) {
+    const float column = (p.mouse.x - p.lo.x) / (p.width() / 3.0f);
+    const int i = std::clamp(static_cast<int>(column), 0, 2);
+    const int e = std::clamp(static_cast<int>(std::round((column - static_cast<float>(i) - 0.5f) * (train::kEncodingCount + 1) +
+                                                         (train::kEncodingCount - 1) / 2.0f)),
+                             0, train::kEncodingCount - 1);
+    int n = 0;
+    const double m = mean_of(c, e, [i](const ExperimentRun& r) { return r.accuracy[static_cast<size_t>(i)]; }, n);
+    const std::string at = std::string(names[i]) + " = " + std::to_string(s.trainLength << i) + " tokens";
+    if (n)
+      ImGui::SetTooltip("%s at %s: mean accuracy %s over %d seed%s (dots: each seed)\ndashed line: chance, %s", encoding_label(e), at.c_str(),
+                        fmt("%.3f", m).c_str(), n, n == 1 ? "" : "s", fmt("%.3f", chance).c_str());
+    else
+      ImGui::SetTooltip("%s at %s: no finished run yet (Run trains one)\ndashed line: chance, %s", encoding_label(e), at.c_str(),
+                        fmt("%.3f", chance).c_str());
+  }
   plot_clip_pop();
 }
 

@@ -153,6 +153,14 @@ void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const Vie
     for (double x = std::ceil(x0); x <= x0 + span; x += 1)
       dl->AddCircleFilled(ImVec2(X(x), Y(pe::encoding_value(x, dim, s.d, s.base))), 2.5f * sc, col);
   }
+  // The pointer reads the wave at the position under it (its values withheld while a question asks one).
+  if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(o, ImVec2(o.x + w, o.y + h))) {
+    const double x = x0 + (ImGui::GetIO().MousePos.x - o.x) / w * span;
+    ImGui::SetTooltip("dimension %d = %s(w_%d x), w_%d = %s rad per position\nat x = %s: %s\none full period, %s positions, centred on pos", dim,
+                      f.is_sin ? "sin" : "cos", f.pair, f.pair, fmt("%.6g", f.omega).c_str(), axis_number(x, span).c_str(),
+                      withheld_or(View::formula, "mark_values", fmt("%+.4f", pe::encoding_value(x, dim, s.d, s.base))).c_str(),
+                      fmt("%.6g", period).c_str());
+  }
   const ImVec2 m(X(s.pos), Y(f.value));
   dl->AddLine(ImVec2(m.x, o.y), ImVec2(m.x, o.y + h), with_alpha(colors::selected, 120), 1.0f * sc);
   dl->AddCircleFilled(m, 5.5f * sc, colors::selected);

@@ -125,6 +125,15 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
     dl->AddText(ImVec2(std::min(zero_x, p.x + width - ImGui::CalcTextSize(both.c_str()).x), y_lab), colors::text_dim, both.c_str());
   }
 
+  // The pointer asks the table about the position under it.
+  if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(ImVec2(x0, p.y), ImVec2(x1, p.y + height))) {
+    const double at = std::round(lo + (ImGui::GetIO().MousePos.x - x0) / (x1 - x0) * (hi - lo));
+    if (pe::learned_table_has_row(at, s.n))
+      ImGui::SetTooltip("position %s: row %s of the learned table, a vector trained for it", grouped(at).c_str(), grouped(at).c_str());
+    else
+      ImGui::SetTooltip("position %s: the table has no row for it (rows 0 to %s, N = %s)\nthe sinusoid has a value here all the same",
+                        grouped(at).c_str(), grouped(n - 1).c_str(), grouped(n).c_str());
+  }
   // The marker for pos, above the bar: green on a row, orange between rows or beyond them.
   const float xp = std::clamp(X(s.pos), x0, x1);
   const bool covered = pe::learned_table_covers(s.pos, s.n);

@@ -93,6 +93,15 @@ void draw_grid(const char* title, const char* subtitle, const std::vector<double
       const ImU32 tc = ink_on(fill);
 
       dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), tc, num.c_str());
+      if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(a, b)) {
+        const std::string& from = t.words[static_cast<size_t>(order[static_cast<size_t>(r)])];
+        const std::string& to = t.words[static_cast<size_t>(order[static_cast<size_t>(c)])];
+        std::string tip = "\"" + from + "\" attends to \"" + to + "\" with weight " + fmt("%.4f", v) +
+                          "\nrow: the word that asks (query); column: the word it reads (key)\neach row's weights add up to 1";
+        if (flag && std::fabs((*flag)[static_cast<size_t>(r * kN + c)] - v) > kVisible)
+          tip += "\nframed: the grid beside it has " + fmt("%.4f", (*flag)[static_cast<size_t>(r * kN + c)]) + " here";
+        ImGui::SetTooltip("%s", tip.c_str());
+      }
       if (flag && std::fabs((*flag)[static_cast<size_t>(r * kN + c)] - v) > kVisible)
         dl->AddRect(ImVec2(a.x + 1.5f * sc, a.y + 1.5f * sc), ImVec2(b.x - 1.5f * sc, b.y - 1.5f * sc), colors::ghost, 0, 0,
                     2.5f * sc);

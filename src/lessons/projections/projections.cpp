@@ -191,28 +191,40 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   plot_hline(dl, p, p.sy(0), colors::zero_line, 1.0f);
   std::vector<ImVec2> pts(cache.ks.size());
   for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.curves.shift[j]));
-  dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kShift, 0, 7.0f * sc);
+  // While a tour question asks whether the term depends on the start, only the first start's curve is
+  // drawn: the other starts, the current pos's dot off that curve, the shared band and the spreads
+  // would answer it.
+  const bool others_withheld = text_withheld(View::projections, "mark_starts");
+  if (!others_withheld) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kShift, 0, 7.0f * sc);
   for (size_t j = 0; j < cache.ks.size(); ++j) pts[j] = ImVec2(p.sx(cache.ks[j]), p.sy(cache.curves.by_start[0][j]));
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), start_color(0), 0, 1.8f * sc);
   // The other two starts as markers, offset from each other so they sit side by side where they agree.
   const int every = std::max(3, static_cast<int>(cache.ks.size()) / 24);
   const float r = 4.0f * sc;
-  for (size_t i = 1; i < kStartCount; ++i)
+  for (size_t i = 1; i < (others_withheld ? 1 : kStartCount); ++i)
     for (size_t j = static_cast<size_t>(i == 1 ? 0 : every / 2); j < cache.ks.size(); j += static_cast<size_t>(every))
       marker(dl, static_cast<int>(i) - 1, ImVec2(p.sx(cache.ks[j]), p.sy(cache.curves.by_start[i][j])), r, start_color(i), sc);
   // The current pos at the state's k, and that k.
   if (std::fabs(s.k) <= kmax) {
     const float x = p.sx(s.k);
     plot_vline(dl, p, x, colors::ghost, 1.5f * sc);
-    dl->AddCircleFilled(ImVec2(x, p.sy(t.pos_pos)), 5.0f * sc, colors::ink);
+    if (!others_withheld) dl->AddCircleFilled(ImVec2(x, p.sy(t.pos_pos)), 5.0f * sc, colors::ink);
   }
   // The band under the mouse says what it is: the offset alone decides it.
-  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x && cache.ks.size() > 1) {
+  if (!others_withheld && p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x && cache.ks.size() > 1) {
     const double km = p.x_at(p.mouse.x);
     const auto near = std::lower_bound(cache.ks.begin(), cache.ks.end(), km);
     const size_t j = static_cast<size_t>(std::clamp<std::ptrdiff_t>(near - cache.ks.begin(), 0, static_cast<std::ptrdiff_t>(cache.ks.size()) - 1));
     if (std::fabs(p.mouse.y - p.sy(cache.curves.shift[j])) <= 6.0f * sc)
       ImGui::SetTooltip("%s", fill(lesson_text(View::projections, "shift_tip"), {{"k", fmt("%g", cache.ks[j])}, {"v", fmt("%+.3f", cache.curves.shift[j])}}).c_str());
+    else
+      ImGui::SetTooltip("offset k = %s: PE(m) M PE(m + k) from m = %s is %s\nclick or drag to set k", fmt("%g", cache.ks[j]).c_str(),
+                        fmt("%.0f", kStarts[0]).c_str(), fmt("%+.3f", cache.curves.by_start[0][j]).c_str());
+  } else if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x && cache.ks.size() > 1) {
+    const auto near = std::lower_bound(cache.ks.begin(), cache.ks.end(), p.x_at(p.mouse.x));
+    const size_t j = static_cast<size_t>(std::clamp<std::ptrdiff_t>(near - cache.ks.begin(), 0, static_cast<std::ptrdiff_t>(cache.ks.size()) - 1));
+    ImGui::SetTooltip("offset k = %s: PE(m) M PE(m + k) from m = %s is %s\nclick or drag to set k", fmt("%g", cache.ks[j]).c_str(),
+                      fmt("%.0f", kStarts[0]).c_str(), fmt("%+.3f", cache.curves.by_start[0][j]).c_str());
   }
   plot_clip_pop();
 
@@ -245,22 +257,24 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
     ImGui::PopFont();
   };
   double lo_k = t.pos_pos, hi_k = t.pos_pos;
-  for (size_t i = 0; i < kStartCount; ++i) {
+  for (size_t i = 0; i < (others_withheld ? 1 : kStartCount); ++i) {
     const double v = cache.at_k.by_start[i][0];
     lo_k = std::min(lo_k, v), hi_k = std::max(hi_k, v);
     row(i == 0 ? -1 : static_cast<int>(i) - 1, start_color(i), "from m = " + fmt("%.0f", kStarts[i]), v);
   }
-  row(-3, colors::ink, "from m = pos", t.pos_pos);
-  row(-2, kShift, "shift part", cache.at_k.shift[0]);
-  ImGui::Spacing();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side_w);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
-  text_wrapped_at_spaces(std::string(lesson_text(View::projections, "shift_key")), side_w);
-  ImGui::PopStyleColor();
-  text_wrapped_at_spaces(fill(lesson_text(View::projections, "spread_at_k"), {{"spread", fmt("%.3g", hi_k - lo_k)}}), side_w);
-  const double size = std::max(std::fabs(cache.lowest), std::fabs(cache.highest));
-  text_wrapped_at_spaces(
-      fill(lesson_text(View::projections, "spread_max"), {{"spread", fmt("%.3g", cache.max_spread)}, {"size", fmt("%.3g", size)}}), side_w);
+  if (!others_withheld) {
+    row(-3, colors::ink, "from m = pos", t.pos_pos);
+    row(-2, kShift, "shift part", cache.at_k.shift[0]);
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
+    text_wrapped_at_spaces(std::string(lesson_text(View::projections, "shift_key")), side_w);
+    ImGui::PopStyleColor();
+    text_wrapped_at_spaces(fill(lesson_text(View::projections, "spread_at_k"), {{"spread", fmt("%.3g", hi_k - lo_k)}}), side_w);
+    const double size = std::max(std::fabs(cache.lowest), std::fabs(cache.highest));
+    text_wrapped_at_spaces(
+        fill(lesson_text(View::projections, "spread_max"), {{"spread", fmt("%.3g", cache.max_spread)}, {"size", fmt("%.3g", size)}}), side_w);
+  }
   ImGui::Spacing();
   if (std::fabs(s.k) > kmax) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
@@ -308,6 +322,9 @@ std::string describe_projections(const State& s, const ProjectionsCache& cache) 
                     " with " + fmt("%+.3f", t.total) + ": word-word " + fmt("%+.3f", t.word_word) + ", word-position " +
                     fmt("%+.3f", t.word_pos) + ", position-word " + fmt("%+.3f", t.pos_word) + " and position-position " +
                     fmt("%+.3f", t.pos_pos) + ".";
+  if (text_withheld(View::projections, "mark_starts"))
+    return out + " At offset k = " + fmt("%g", s.k) + " the position-position term from m = " + fmt("%.0f", kStarts[0]) + " is " +
+           fmt("%+.3f", at_k.by_start[0][0]) + "; from the other starts it is " + std::string(kWithheld) + ".";
   out += " At offset k = " + fmt("%g", s.k) + " the position-position term is";
   for (size_t i = 0; i < kStartCount; ++i) out.append(" ").append(fmt("%+.3f", at_k.by_start[i][0])).append(" from m = ").append(fmt("%.0f", kStarts[i])).append(",");
   out.append(" ").append(fmt("%+.3f", t.pos_pos)).append(" from the current pos, a spread of ").append(fmt("%.3g", hi - lo));

@@ -133,7 +133,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   const auto threshold_line = [&](double t, int count, ImU32 col, ImU32 text_col, bool label_above) {
     const float y = p.sy(t);
     dashed_line(dl, ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), col, 1.6f * sc, 6 * sc);
-    const std::string txt = "< " + fmt("%.3g", t) + ": " + std::to_string(count) + " dims";
+    const std::string txt = "< " + fmt("%.3g", t) + ": " + withheld_or(View::ranges, "mark_counts", std::to_string(count)) + " dims";
     const ImVec2 sz = ImGui::CalcTextSize(txt.c_str());
     // Below its line when asked, unless the frame ends there (a short plot): then above it, at the
     // left, clear of the other label at the right.
@@ -189,14 +189,15 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   const std::string dd = std::to_string(d);
   ImGui::TextUnformatted(("Over positions 0 to " + grouped(s.n - 1) + ":").c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kSmall));
-  std::string small = std::to_string(below_small);
+  const auto count = [](int c) { return withheld_or(View::ranges, "mark_counts", std::to_string(c)); };
+  std::string small = count(below_small);
   small += " of " + dd + " dimensions change by less than " + fmt("%.3g", t_small);
   text_after(small);
   ImGui::PopStyleColor();
   std::string kinds = "(";
-  kinds += std::to_string(sin_small);
+  kinds += count(sin_small);
   kinds += " sin, ";
-  kinds += std::to_string(cos_small);
+  kinds += count(cos_small);
   kinds += " cos),";
   const float space = ImGui::CalcTextSize(" ").x;  // a space when it follows on the line, none at a line's start
   if (same_line_if_fits(ImGui::CalcTextSize(kinds.c_str()).x, space))
@@ -204,7 +205,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   else
     text_wrapped_at_spaces(kinds);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(medium_text()));
-  std::string medium = std::to_string(below_medium);
+  std::string medium = count(below_medium);
   medium += " of " + dd + " by less than " + fmt("%.3g", t_medium) + ".";
   text_wrapped_at_spaces(medium);
   ImGui::PopStyleColor();
@@ -235,10 +236,10 @@ std::string describe_ranges(const State& s, const RangesCache& cache) {
   const std::string d = std::to_string(s.d);
   const int pair = std::clamp(s.pair, 0, s.d / 2 - 1);
   const size_t a = static_cast<size_t>(2 * pair), b = a + 1;
+  const auto count = [](int c) { return withheld_or(View::ranges, "mark_counts", std::to_string(c)); };
   return "Over positions 0 to " + grouped(s.n - 1) + " (window N = " + grouped(s.n) + "), " +
-         std::to_string(pe::count_below(range, t_small)) + " of " + d + " dimensions change by less than " + fmt("%.3g", t_small) +
-         " (" + std::to_string(sin_small) + " sin, " + std::to_string(cos_small) + " cos) and " +
-         std::to_string(pe::count_below(range, t_medium)) + " of " + d + " by less than " + fmt("%.3g", t_medium) +
+         count(pe::count_below(range, t_small)) + " of " + d + " dimensions change by less than " + fmt("%.3g", t_small) +
+         " (" + count(sin_small) + " sin, " + count(cos_small) + " cos) and " + count(pe::count_below(range, t_medium)) + " of " + d + " by less than " + fmt("%.3g", t_medium) +
          ". Selected pair " + std::to_string(pair) + ": dimension " + std::to_string(a) + " (sin) changes by " +
          fmt("%.6f", range[a]) + ", dimension " + std::to_string(b) + " (cos) by " + fmt("%.6f", range[b]) + ". " + cos_note(s);
 }

@@ -245,6 +245,18 @@ void draw_diagram(const RopePracticeCache& c, const ViewContext& ctx) {
     }
     mark_figure(n.min, n.max);
     dl->AddRectFilled(n.min, n.max, fill, 4 * sc);
+    if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(n.min, n.max)) {
+      std::string tip;
+      for (const std::string& l : n.lines) tip.append(tip.empty() ? "" : " ").append(l);
+      switch (n.look) {
+        case Look::query: tip += "\nthe query, turned by its own position before the score"; break;
+        case Look::key: tip += "\nthe key, turned by its own position before the score"; break;
+        case Look::value: tip += "\nthe value: RoPE leaves it as it is"; break;
+        case Look::value_turned: tip += "\nturned values: what models that use RoPE do not do"; break;
+        case Look::plain: break;
+      }
+      ImGui::SetTooltip("%s", tip.c_str());
+    }
     if (dashed) {
       const ImVec2 b(n.max.x, n.min.y), d(n.min.x, n.max.y);
       for (const auto& [p, q] : {std::pair{n.min, b}, std::pair{b, n.max}, std::pair{n.max, d}, std::pair{d, n.min}})
@@ -305,8 +317,12 @@ void draw_grid(const std::string& title, const pe::RopeLayerTrace& now, const pe
       const std::string text = fmt("%.2f", v);
       const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
       dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), ink_on(fill), text.c_str());
-      if (std::fabs(v - ref.weights[at(m * t + n)]) > kVisible)
+      const bool differs = std::fabs(v - ref.weights[at(m * t + n)]) > kVisible;
+      if (differs)
         dl->AddRect(ImVec2(a.x + 1.5f * sc, a.y + 1.5f * sc), ImVec2(b.x - 1.5f * sc, b.y - 1.5f * sc), colors::ghost, 0, 0, 2.5f * sc);
+      if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(a, b))
+        ImGui::SetTooltip("query %d attends to key %d with weight %.4f (head 0)\neach row's weights add up to 1%s", m, n, v,
+                          differs ? fmt("\nframed: %.4f in the other grid", ref.weights[at(m * t + n)]).c_str() : "");
     }
   ImGui::PopFont();
   ImGui::EndGroup();

@@ -138,6 +138,12 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     const std::string t = "k = " + fmt("%g", s.k) + (s.k < 0 ? ", shown at |k|" : "") + ": " + fmt("%.2f", at_k);
     halo_text_beside(dl, p, x, p.lo.y + 4 * sc, colors::ghost, t.c_str(), 6 * sc, 8 * sc, 10 * sc);
   }
+  // The pointer reads the curve: the dot product at the offset under it, from the first start.
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
+    const double k = std::round(std::clamp(p.x_at(p.mouse.x), 0.0, static_cast<double>(s.similarityMaxK)));
+    ImGui::SetTooltip("offset k = %s: PE(%s) \xC2\xB7 PE(%s) = %s\nclick or drag to set k", fmt("%g", k).c_str(), grouped(cache.starts[0]).c_str(),
+                      grouped(cache.starts[0] + static_cast<int>(k)).c_str(), fmt("%.4f", pe::dot_direct(cache.starts[0], k, s.d, s.base)).c_str());
+  }
   plot_clip_pop();
 
   // Beside (or below) the plot: the legend and the values at k.

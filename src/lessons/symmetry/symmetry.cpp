@@ -221,6 +221,14 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
       halo_text(dl, ImVec2(std::clamp(xa + gap, p.lo.x + 2 * sc, p.hi.x - w - 2 * sc), p.lo.y + 3 * sc), colors::ghost, "\xC2\xB1k");
     }
   }
+  // The pointer reads both sides of the mirror at the offset under it.
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
+    const double kh = std::round(std::clamp(p.x_at(p.mouse.x), -K, K));
+    const double ahead = pe::dot_direct(s.pos, std::fabs(kh), s.d, s.base), behind = pe::dot_direct(s.pos, -std::fabs(kh), s.d, s.base);
+    ImGui::SetTooltip("offset k = %s\nPE(pos) \xC2\xB7 PE(pos + %s) = %s\nPE(pos) \xC2\xB7 PE(pos \xE2\x88\x92 %s) = %s\nclick or drag to set k",
+                      fmt("%g", kh).c_str(), fmt("%g", std::fabs(kh)).c_str(), fmt("%.4f", ahead).c_str(), fmt("%g", std::fabs(kh)).c_str(),
+                      fmt("%.4f", behind).c_str());
+  }
   plot_clip_pop();
 
   // Beside (or below) the plot: the two sides at k, the legend, the sentences and the zoom.

@@ -146,6 +146,22 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     for (const Curve& c : curves)
       for (int q = 0; q < n; ++q)
         dl->AddCircleFilled(ImVec2(p.sx(q), p.sy(pe::encoding_value(q, c.dim, s.d, s.base))), (c.selected ? 3.4f : 2.6f) * sc, c.color);
+  // The curve under the pointer says which dimension it is and its value there.
+  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
+    const double x = p.x_at(p.mouse.x);
+    const Curve* near = nullptr;
+    float best = 10 * sc;
+    for (const Curve& c : curves) {
+      const float dy = std::fabs(p.sy(pe::encoding_value(x, c.dim, s.d, s.base)) - p.mouse.y);
+      if (dy < best) best = dy, near = &c;
+    }
+    if (near)
+      ImGui::SetTooltip("dimension %d = %s(w p), pair %d\nat position p = %s: %+.4f\nperiod %s positions", near->dim, near->dim % 2 == 0 ? "sin" : "cos",
+                        near->dim / 2, fmt("%.2f", x).c_str(), pe::encoding_value(x, near->dim, s.d, s.base),
+                        fmt("%.6g", pe::period(near->dim / 2, s.d, s.base)).c_str());
+    else
+      ImGui::SetTooltip("position p = %s\nclick or drag to move pos here", fmt("%.2f", x).c_str());
+  }
   // The current position.
   const bool pos_inside = s.pos >= 0 && s.pos <= std::max(0, n - 1);
   if (pos_inside) {
