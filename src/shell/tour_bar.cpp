@@ -129,12 +129,23 @@ void draw_tour_bar(App& a) {
     ImGui::SameLine();
     if (ImGui::Button("End tour")) set_step(a.state, 0);
   }
-  ImGui::PushFont(tour_font(a));
-  claim_line(t->source, t->caption, a.ui_scale);
-  ImGui::PopFont();
-  if (!t->prompt.empty() && a.tour_progress.step == a.state.step) {
-    ImGui::Separator();
+  // On a short screen (a phone, a projector at scale 2) the bar holds only a few lines before it
+  // scrolls: an open question and its choices come first there, and the step's words after them.
+  const bool asking = !t->prompt.empty() && a.tour_progress.step == a.state.step;
+  const bool question_first = asking && ImGui::GetMainViewport()->WorkSize.y < 600.0f * a.ui_scale;
+  const auto step_words = [&] {
+    ImGui::PushFont(tour_font(a));
+    claim_line(t->source, t->caption, a.ui_scale);
+    ImGui::PopFont();
+  };
+  if (!question_first) step_words();
+  if (asking) {
+    if (!question_first) ImGui::Separator();
     draw_tour_prompt(a, t->prompt);
+  }
+  if (question_first) {
+    ImGui::Separator();
+    step_words();
   }
   a.tour_bar_height = ImGui::GetCursorPosY() - top - st.ItemSpacing.y;
   drag_scroll();  // a finger scrolls the bar (the rest of the step below its fold)
@@ -168,7 +179,7 @@ void start_tour_step(App& a) {
   // it is on a button that moves between steps, which the student may press again.
   if (a.state.step > 0 && focus_on_control()) {
     const std::string on = focus_label();
-    const bool step_button = on == "<" || on == ">" || on == "< Previous" || on == "Next >" || on == "Finish";
+    const bool step_button = on == "Previous step" || on == "Next step" || on == "< Previous" || on == "Next >" || on == "Finish";
     if (!step_button) focus_clear();
   }
   a.tour_reveal_scrolled = false;
