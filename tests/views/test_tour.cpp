@@ -583,7 +583,7 @@ TEST_CASE("the app: a step's view settings apply as it starts; its question's bu
         if (p.is_choice()) want.insert(want.end(), p.choices.begin(), p.choices.end());
       }
       // A bar taller than its share of the screen scrolls (the keyboard's focus scrolls with it, a finger
-      // drags it): the controls below its fold count as reachable once it is scrolled to its end, on a
+      // drags it): the controls below its fold count as reachable once it is scrolled through, on a
       // projector at scale 2 and on a phone; at 1280x800 everything shows without scrolling.
       const bool may_scroll = sc.size.x < 700 || std::string(sc.query).find("scale") != std::string::npos;
       std::vector<FocusControl> seen = focus_controls();
@@ -591,8 +591,10 @@ TEST_CASE("the app: a step's view settings apply as it starts; its question's bu
       for (ImGuiWindow* w : GImGui->Windows)
         if (std::string(w->Name).find("/tour_") != std::string::npos) bar = w;
       REQUIRE(bar != nullptr);
-      if (may_scroll && bar->ScrollMax.y > 0) {
-        ImGui::SetScrollY(bar, bar->ScrollMax.y);
+      // Scrolled half a bar at a time, so no control between its top and its end is missed.
+      for (float y = 0; may_scroll && y < bar->ScrollMax.y;) {
+        y = std::min(y + 0.5f * bar->Size.y, bar->ScrollMax.y);
+        ImGui::SetScrollY(bar, y);
         h.frames(2, sc.size);
         const auto more = focus_controls();
         seen.insert(seen.end(), more.begin(), more.end());

@@ -193,10 +193,12 @@ void draw_rows(State& s, const CounterFacts& f, const ViewContext& ctx) {
       const PairCell pc = pair_cell(s, i, ImVec2(std::min(block_w, avail - (q.x - p.x)), block_h), "", sc);
       pair_dial(dl, ImVec2(q.x + 4 * sc + dial / 2, q.y + block_h / 2), dial / 2, pe::omega(i, s.d, s.base) * s.pos, pc.selected, sc);
       three_lines(dl, ImVec2(q.x + dial + 12 * sc, q.y + (block_h - 3 * line) / 2), line, pc.selected ? colors::selected : colors::ink,
-                  label, "period " + period_text(T), ratio_text(T / bit_T) + " the bit's");
+                  label, "period " + withheld_or(View::counter, "mark_periods", period_text(T)),
+                  withheld_or(View::counter, "mark_periods", ratio_text(T / bit_T)) + " the bit's");
       if (pc.hovered)
         ImGui::SetTooltip("pair %d: dimensions %d and %d\nperiod %s positions, w = %s rad per position\nclick to select it", i, 2 * i,
-                          2 * i + 1, fmt("%.6g", T).c_str(), fmt("%.6g", pe::omega(i, s.d, s.base)).c_str());
+                          2 * i + 1, withheld_or(View::counter, "mark_periods", fmt("%.6g", T)).c_str(),
+                          withheld_or(View::counter, "mark_periods", fmt("%.6g", pe::omega(i, s.d, s.base))).c_str());
       ImGui::SetCursorScreenPos(p);
       ImGui::Dummy(ImVec2(side_by_side ? 2 * block_w + 8 * sc : block_w + 24 * sc, row_h));
       ImGui::PopID();
@@ -262,7 +264,7 @@ std::string describe_counter(const State& s, const CounterCache& cache) {
   for (int b = 0; b < std::min(f.rows, 4); ++b) {
     const int i = pe::nearest_pair(pe::bit_period(b), s.d, s.base);
     t.append("Bit ").append(std::to_string(b)).append(" has period ").append(power_of_two(b + 1)).append("; the nearest pair, ");
-    t.append(std::to_string(i)).append(", has period ").append(period_text(pe::period(i, s.d, s.base))).append(". ");
+    t.append(std::to_string(i)).append(", has period ").append(withheld_or(View::counter, "mark_periods", period_text(pe::period(i, s.d, s.base)))).append(". ");
   }
   CounterCache fresh = cache;
   t.append(sentence_smooth(s)).append(" ").append(sentence_ratio(s, f)).append(" ").append(sentence_powers(s)).append(" ");

@@ -218,21 +218,22 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
           if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
           c.scrolled_dim = c.dim;
         }
+        // An open tour question may withhold the rows of the dimensions not being worked: which
+        // function, which angle and what value each has.
+        const bool withheld = j != c.dim && text_withheld(View::formula, "mark_values");
         ImGui::TableNextColumn();
         ImGui::Text("%d", f.pair);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(f.is_sin ? "sin" : "cos");
+        ImGui::TextUnformatted(withheld ? "?" : f.is_sin ? "sin" : "cos");
         if (all) {
           ImGui::TableNextColumn();
-          ImGui::TextUnformatted(fmt("%.6g", f.exponent).c_str());
+          ImGui::TextUnformatted(withheld ? "?" : fmt("%.6g", f.exponent).c_str());
         }
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(fmt("%.6g", f.omega).c_str());
+        ImGui::TextUnformatted(withheld ? "?" : fmt("%.6g", f.omega).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(angle_text(f.angle).c_str());
+        ImGui::TextUnformatted(withheld ? "?" : angle_text(f.angle).c_str());
         ImGui::TableNextColumn();
-        // An open tour question may withhold the values of the dimensions not being worked.
-        const bool withheld = j != c.dim && text_withheld(View::formula, "mark_values");
         ImGui::TextUnformatted(withheld ? "?" : fmt("%+.4f", f.precise).c_str());
         if (all) {
           ImGui::TableNextColumn();

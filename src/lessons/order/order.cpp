@@ -57,7 +57,7 @@ int visible_changes(const std::vector<double>& after, const std::vector<double>&
 // One labelled n x n grid. `order` gives the word shown for each row/column; cells where `flag`
 // differs from `m` by more than kVisible get an orange frame.
 void draw_grid(const char* title, const char* subtitle, const std::vector<double>& m, const std::vector<int>& order,
-               const std::vector<double>* flag, float cell, float label_w, const ViewContext& ctx) {
+               const std::vector<double>* flag, float cell, float label_w, const ViewContext& ctx, bool withheld = false) {
   const ToyAttention& t = pe::toy_attention();
   const float sc = ctx.ui_scale;
   const float line = ImGui::GetTextLineHeight();
@@ -85,6 +85,13 @@ void draw_grid(const char* title, const char* subtitle, const std::vector<double
     for (int c = 0; c < kN; ++c) {
       const double v = m[static_cast<size_t>(r * kN + c)];
       const ImVec2 a(g.x + static_cast<float>(c) * cell, g.y + static_cast<float>(r) * cell), b(a.x + cell, a.y + cell);
+      if (withheld) {  // the weights after the swap, while a question asks what they will be
+        dl->AddRectFilled(a, b, colors::panel);
+        dl->AddRect(a, b, colors::paper);
+        const ImVec2 qs = ImGui::CalcTextSize("?");
+        dl->AddText(ImVec2(a.x + (cell - qs.x) / 2, a.y + (cell - qs.y) / 2), colors::text_dim, "?");
+        continue;
+      }
       const ImU32 fill = weight_color(v);
       dl->AddRectFilled(a, b, fill);
       dl->AddRect(a, b, colors::paper);
@@ -232,9 +239,11 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   };
   draw_grid(grids[0].title, grids[0].subtitle, c.before, id, nullptr, cell, label_w, ctx);
   same_line_if_fits(grid_width(grids[1]), gap);
-  draw_grid(grids[1].title, grids[1].subtitle, c.after, c.perm, &c.moved, cell, label_w, ctx);
+  // While a tour question asks what the swap does, the weights after it wait for the answer.
+  const bool after_withheld = text_withheld(View::order, "mark_after");
+  draw_grid(grids[1].title, grids[1].subtitle, c.after, c.perm, &c.moved, cell, label_w, ctx, after_withheld);
   same_line_if_fits(grid_width(grids[2]), gap);
-  draw_grid(grids[2].title, grids[2].subtitle, c.moved, c.perm, &c.after, cell, label_w, ctx);
+  draw_grid(grids[2].title, grids[2].subtitle, c.moved, c.perm, &c.after, cell, label_w, ctx, after_withheld);
 
   // Under the grids: the two sentences, and the toy model they come from.
   ImGui::TextUnformatted(("Original: \"" + sentence(id) + "\"").c_str());
@@ -250,10 +259,15 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   ImGui::Spacing();
   ImGui::PushFont(ctx.fonts.title);
   const bool same = c.max_diff < 1e-12;
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(same ? colors::selected : colors::warning), "max |A' \xE2\x88\x92 P A P^T| = %s",
-                     fmt(same ? "%.1e" : "%.4f", c.max_diff).c_str());
+  if (after_withheld)
+    ImGui::TextUnformatted("max |A' \xE2\x88\x92 P A P^T| = ?");
+  else
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(same ? colors::selected : colors::warning), "max |A' \xE2\x88\x92 P A P^T| = %s",
+                       fmt(same ? "%.1e" : "%.4f", c.max_diff).c_str());
   ImGui::PopFont();
-  if (c.perm == id)
+  if (after_withheld)
+    caption(std::string(kWithheld));
+  else if (c.perm == id)
     caption(lesson_text(View::order, "identity"));
   else if (same)
     caption(lesson_text(View::order, "same"));
@@ -289,6 +303,7 @@ std::string describe_order(const State& s, const OrderCache& cache) {
          "\") is picked: clicking another token swaps the two.";
   // The setting the canvas shows first, then the other one for contrast (not for the identity order).
   const std::string setting = "the view's setting now";
+  if (text_withheld(View::order, "mark_after")) return t + " The weights after the reordering are " + std::string(kWithheld) + ".";
   for (const bool add_pe : {s.addPE, !s.addPE}) {
     const bool shown = add_pe == s.addPE;
     if (!shown && perm == id) break;

@@ -235,13 +235,16 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   for (size_t j = 0; j < n; ++j) lo = std::min({lo, c.right[j], c.wrong[j]}), hi = std::max({hi, c.right[j], c.wrong[j]});
   const double span = std::max(hi - lo, 1e-12);
   const std::string title(text("score_title"));
-  const Plot a = plot_frame("rl_scores", ImVec2(size.x, size.y / 2 - 4 * sc), -R, R, lo - 0.06 * span, hi + 0.45 * span, false, axis.c_str(),
+  // While a tour question asks what the other code does, only the scores as made are drawn: the
+  // scores run wrongly, after P and their differences wait for the answer.
+  const bool wrong_withheld = text_withheld(View::rope_layouts, "mark_wrong");
+  const Plot a = plot_frame("rl_scores", ImVec2(size.x, wrong_withheld ? size.y : size.y / 2 - 4 * sc), -R, R, lo - 0.06 * span, hi + 0.45 * span, false, axis.c_str(),
                             title.c_str(), sc, true);
   if (a.held && a.mouse.x >= a.lo.x - 4 && a.mouse.x <= a.hi.x + 4) set_number(s, Field::k, std::round(std::clamp(a.x_at(a.mouse.x), -R, R)));
   plot_clip_push(a);
   plot_hline(dl, a, a.sy(0), colors::zero_line, 1.0f);
   mark_k(a, s.k, sc);
-  polyline(a, c.wrong, kWrong, 2.2f * sc);
+  if (!wrong_withheld) polyline(a, c.wrong, kWrong, 2.2f * sc);
   polyline(a, c.right, kRight, 2.4f * sc);
   // After P: dots on the "as made" curve, a few per chart width so the line under them shows.
   const size_t every = std::max<size_t>(1, n / 40);
@@ -253,7 +256,7 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
     for (size_t j = 0; j < n; ++j) pts[j] = ImVec2(a.sx(c.rs[j]), a.sy((*v)[j]));
     curves.avoid_polyline(pts, 2.4f * sc);
   }
-  for (size_t j = 0; j < n; j += every) {
+  for (size_t j = 0; j < (wrong_withheld ? 0 : n); j += every) {
     const ImVec2 q(a.sx(c.rs[j]), a.sy(c.fixed[j]));
     dl->AddCircleFilled(q, 2.8f * sc, kFixed);
     curves.avoid_point(q, 2.8f * sc);
@@ -265,7 +268,8 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
                              {{Swatch::dot, kFixed, 2.8f * sc}, kf.c_str()}};
   const KeyFlow flow{18 * sc, 6 * sc, 20 * sc, 2 * sc, colors::ink};
   const float pad = 4 * sc;
-  const bool key_a_inside = placed_key(dl, curves, key_a, flow, pad, curves.corners(placed_key_size(key_a, flow, pad), 2 * sc));
+  const std::span<const FlowEntry> key_shown(key_a, wrong_withheld ? 1 : 3);
+  const bool key_a_inside = placed_key(dl, curves, key_shown, flow, pad, curves.corners(placed_key_size(key_shown, flow, pad), 2 * sc));
   // The pointer reads the three scores at the offset under it.
   const auto nearest = [&](const Plot& p) {
     const auto at = std::lower_bound(c.rs.begin(), c.rs.end(), p.x_at(p.mouse.x));
@@ -273,11 +277,15 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   };
   if (a.hovered && a.mouse.x >= a.lo.x && a.mouse.x <= a.hi.x && n > 0) {
     const size_t j = nearest(a);
-    ImGui::SetTooltip("offset %s\n%s: %+.4f\n%s: %+.4f\n%s: %+.4f", fmt("%g", c.rs[j]).c_str(), kr.c_str(), c.right[j], kw.c_str(), c.wrong[j],
-                      kf.c_str(), c.fixed[j]);
+    if (wrong_withheld)
+      ImGui::SetTooltip("offset %s\n%s: %+.4f", fmt("%g", c.rs[j]).c_str(), kr.c_str(), c.right[j]);
+    else
+      ImGui::SetTooltip("offset %s\n%s: %+.4f\n%s: %+.4f\n%s: %+.4f", fmt("%g", c.rs[j]).c_str(), kr.c_str(), c.right[j], kw.c_str(), c.wrong[j],
+                        kf.c_str(), c.fixed[j]);
   }
   plot_clip_pop();
-  if (!key_a_inside) key_flow(key_a, size.x, flow);
+  if (!key_a_inside) key_flow(key_shown, size.x, flow);
+  if (wrong_withheld) return;
 
   ImGui::Dummy(ImVec2(1, 4 * sc));
   std::vector<double> err(n), fix(n);

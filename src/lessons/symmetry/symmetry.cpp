@@ -190,7 +190,9 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
   curve(cache.even, 1.0, kEven, 2.4f * sc);
 
   // The first rise, on both sides.
-  if (r.rise.k > 0 && r.rise.k <= K)
+  // (While a tour question asks where it is, its rings, its key row and the zoom wait for the answer.)
+  const bool rise_withheld = text_withheld(View::symmetry, "mark_rise");
+  if (r.rise.k > 0 && r.rise.k <= K && !rise_withheld)
     for (double side : {-1.0, 1.0}) dl->AddCircle(ImVec2(p.sx(side * r.rise.k), p.sy(r.rise.after)), 6.0f * sc, kRise, 16, 2.0f * sc);
 
   // The chosen offset on both sides: the same height on the dot product, opposite on the turned score.
@@ -267,7 +269,7 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
     row(kOdd, square_mark, "(Q PE(pos)) \xC2\xB7 PE(pos + k)", pe::turned_dot_direct(s.pos, k, s.d, s.base));
     row(kOdd, square_mark, "(Q PE(pos)) \xC2\xB7 PE(pos \xE2\x88\x92 k)", pe::turned_dot_direct(s.pos, -k, s.d, s.base));
   }
-  if (r.rise.k > 0) row(kRise, ring_mark, "first rise, at k = \xC2\xB1" + std::to_string(r.rise.k), r.rise.after);
+  if (r.rise.k > 0 && !rise_withheld) row(kRise, ring_mark, "first rise, at k = \xC2\xB1" + std::to_string(r.rise.k), r.rise.after);
   ImGui::Spacing();
   text_wrapped_at_spaces(sentence_same(s), w);
   if (k > K) {
@@ -281,7 +283,7 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kRise));
   text_wrapped_at_spaces(sentence_rise(s, r), w);
   ImGui::PopStyleColor();
-  if (r.rise.k > 0) draw_zoom(s, r.rise, w, ctx);
+  if (r.rise.k > 0 && !rise_withheld) draw_zoom(s, r.rise, w, ctx);
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
 }
