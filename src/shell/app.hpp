@@ -71,7 +71,7 @@ struct App {
   PromptProgress tour_progress;   // the student's answers to the current tour step's question
   std::map<int, PromptProgress> tour_record;  // the last answers to each step's question, this tour
   std::string tour_summary;       // shown after the tour's last step ("" none): tour_summary_text()
-  float tour_bar_height = 0;      // the tour bar's content height last frame (0: not measured yet)
+  float tour_bar_height = 0;      // the tour bar's height to its content's end last frame (0: not measured yet)
   bool tour_reveal_scrolled = false;  // the tour bar has brought the current answer into view
   bool tour_scroll_top = false;       // a new step: the tour bar scrolls back to its top
   std::array<bool, static_cast<size_t>(View::count)> seen{};  // the lessons shown so far (contents.hpp)

@@ -94,18 +94,17 @@ void draw_tour_bar(App& a) {
   if (!t) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
   const ImGuiStyle& st = ImGui::GetStyle();
-  // As tall as last frame's content (a question and its answer make it grow), at most 40 % of what is
+  // As tall as last frame's content (a question and its answer make it grow), at most 42 % of what is
   // left for the view (45 % on a phone, where the step's words wrap into more lines); beyond that it
   // scrolls, so that the figure the step is about stays on the first screen (test_figure_first.cpp).
   const float avail = ImGui::GetContentRegionAvail().y;
   const float estimate = 4 * ImGui::GetFrameHeightWithSpacing() + 2 * st.WindowPadding.y;
-  const float wanted = (a.tour_bar_height > 0 ? a.tour_bar_height : estimate) + 2 * st.WindowPadding.y + 2;
-  const float cap = avail * (phone(a) ? 0.45f : 0.4f);
+  const float wanted = a.tour_bar_height > 0 ? a.tour_bar_height + st.WindowPadding.y + 2 : estimate + 2 * st.WindowPadding.y + 2;
+  const float cap = avail * (phone(a) ? 0.45f : 0.42f);
   ImGui::BeginChild("tour", ImVec2(0, std::min(wanted, cap)), true);
   focus_lead_begin();  // Tab reaches the step and its question first
   if (a.tour_scroll_top) ImGui::SetScrollY(0);  // a new step starts at its title
   a.tour_scroll_top = false;
-  const float top = ImGui::GetCursorPosY();
   const int last = tour_step_count();
   if (phone(a)) {
     // A phone: the step's buttons and its title share the first row, to leave the height to the figure.
@@ -147,7 +146,9 @@ void draw_tour_bar(App& a) {
     ImGui::Separator();
     step_words();
   }
-  a.tour_bar_height = ImGui::GetCursorPosY() - top - st.ItemSpacing.y;
+  // From the bar's top edge (GetCursorPosY is local and counts the scrolled part): its padding and
+  // border above the content included.
+  a.tour_bar_height = ImGui::GetCursorPosY() - st.ItemSpacing.y;
   drag_scroll();  // a finger scrolls the bar (the rest of the step below its fold)
   focus_lead_end();
   ImGui::EndChild();

@@ -150,6 +150,25 @@ float checkbox_width(const char* label) {
   return ImGui::GetFrameHeight() + (text > 0 ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0.0f);
 }
 
+void text_flow_after(std::string_view text) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;  // the line's end
+  const float room = right - ImGui::GetItemRectMax().x - st.ItemSpacing.x;
+  const auto measure = [](std::string_view t) {
+    const std::string s = shown_text(t);
+    return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+  };
+  const std::vector<TextLine> first = wrap_at_spaces(text, room, measure);
+  if (first.empty() || measure(text.substr(first[0].begin, first[0].end - first[0].begin)) > room) {
+    text_wrapped_at_spaces(text);  // not even its first word fits beside the item
+    return;
+  }
+  ImGui::SameLine();
+  const std::string line = shown_text(text.substr(first[0].begin, first[0].end - first[0].begin));
+  ImGui::TextUnformatted(line.c_str());
+  if (first.size() > 1) text_wrapped_at_spaces(text.substr(first[1].begin));
+}
+
 void text_after(std::string_view text, float spacing) {
   const std::string t = shown_text(text);
   same_line_if_fits(ImGui::CalcTextSize(t.data(), t.data() + t.size()).x, spacing);

@@ -50,6 +50,10 @@ float checkbox_width(const char* label);  // also a radio button's
 // Text after the previous item on its line when it fits there, else on a line of its own, wrapped at
 // spaces when wider than the window.
 void text_after(std::string_view text, float spacing = -1.0f);
+// Text that flows on from the previous item like a paragraph: its first line on the item's line in
+// the width left there (if its first word fits), the rest under it at the window's full width, so a
+// tag before a sentence on a phone does not squeeze the whole sentence into a narrow column.
+void text_flow_after(std::string_view text);
 // ---- implementation of the template above --------------------------------------------------------
 
 namespace detail {

@@ -208,10 +208,8 @@ void source_tag(ClaimSource s, float ui_scale) {
 void claim_line(ClaimSource s, std::string_view sentence, float ui_scale) {
   if (sentence.empty() || !claim_source_info(s)) return;
   source_tag(s, ui_scale);
-  // Beside the tag while a useful width is left for the sentence; on a narrow line, below it.
-  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x;
-  if (room > 180.0f * ui_scale) ImGui::SameLine();
-  text_wrapped_at_spaces(sentence);
+  // The sentence flows on from the tag: its first line beside it, the rest at the full width.
+  text_flow_after(sentence);
 }
 
 PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_scale) {

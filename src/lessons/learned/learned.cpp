@@ -190,14 +190,15 @@ void draw_learned(State& s, LearnedCache&, const ViewContext& ctx) {
   lesson_intro(View::learned, ctx);
   ImGui::BeginChild("learned", ImVec2(0, 0), false);
   draw_table(ctx);
+  // The live part (the table's rows against pos) right under the paper's numbers: it is what a tour
+  // question asks about, so it stays on the first screen; the paper's words follow it.
+  draw_live(s, ctx);
 
   heading(ctx, "What the paper did");
   text_wrapped_at_spaces(lesson_text(View::learned, "paper_did"));  // never "(4." and "92)" on two lines
 
   heading(ctx, "What it did not test");
   text_wrapped_at_spaces(lesson_text(View::learned, "not_tested"));
-
-  draw_live(s, ctx);
   ImGui::EndChild();
 }
 
