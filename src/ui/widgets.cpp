@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "imgui_internal.h"  // GetActiveID: whether the exact field is being typed in
 #include "ui/focus.hpp"
 #include "text/format.hpp"
 #include "ui/text_layout.hpp"
@@ -77,8 +78,15 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   ImGui::SameLine();
   ImGui::SetNextItemWidth(input_w);
   double typed = get_value(s, f);
-  // Up to ten significant digits: pos = 10^6 reads 1000000, not 1e+06.
-  if (ImGui::InputDouble("##exact", &typed, 0, 0, "%.10g", ImGuiInputTextFlags_EnterReturnsTrue)) {
+  // Up to ten significant digits while typing: pos = 10^6 reads 1000000, not 1e+06. Shown, as many as
+  // the field holds (a moving pos of 1.0703000012 would run past its edge), never fewer than the
+  // whole part needs.
+  const float digit_w = ImGui::CalcTextSize("0").x;
+  const int fit = static_cast<int>((input_w - 2 * ImGui::GetStyle().FramePadding.x) / std::max(1.0f, digit_w)) - 2;
+  const int whole = std::fabs(typed) >= 1 ? static_cast<int>(std::floor(std::log10(std::fabs(typed)))) + 1 : 1;
+  const bool typing = ImGui::GetActiveID() == ImGui::GetID("##exact");
+  const std::string shown = "%." + std::to_string(typing ? 10 : std::clamp(std::max(fit, whole), 1, 10)) + "g";
+  if (ImGui::InputDouble("##exact", &typed, 0, 0, shown.c_str(), ImGuiInputTextFlags_EnterReturnsTrue)) {
     v = typed;
     edited = typed_in = true;
   }

@@ -159,10 +159,13 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   draw_dial(ImGui::GetWindowDrawList(), ImVec2(p.x + big / 2 + 4 * sc, p.y + big / 2 + 3 * sc), big / 2, w * s.pos, theta, true, sc);
   ImGui::SetCursorScreenPos(ImVec2(p.x + big + 18 * sc, p.y + 8 * sc));
   ImGui::BeginGroup();
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::hand), "hand: pos = %s", grouped(s.pos, 2).c_str());
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "ghost: pos + k = %s", grouped(s.pos + s.k, 2).c_str());
-  ImGui::PopTextWrapPos();
+  // Wrapped at spaces only, so a long position never breaks inside its digits ("1,000," and "004.00").
+  const float numbers_right = ImGui::GetContentRegionAvail().x;
+  for (const auto& [col, line] : {std::pair{colors::hand, "hand: pos = " + grouped(s.pos, 2)}, std::pair{colors::ghost, "ghost: pos + k = " + grouped(s.pos + s.k, 2)}}) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
+    text_wrapped_at_spaces(line, numbers_right);
+    ImGui::PopStyleColor();
+  }
   ImGui::TextUnformatted(w_text.c_str());
   ImGui::TextUnformatted(period_text.c_str());
   ImGui::EndGroup();

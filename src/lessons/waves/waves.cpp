@@ -129,7 +129,9 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
   const float legend_h = beside ? 0.0f : (static_cast<float>(curves.size()) + 2.5f) * ImGui::GetTextLineHeightWithSpacing();
   const float plot_h = std::max(200 * sc, avail.y - legend_h - 3.4f * ImGui::GetTextLineHeightWithSpacing());
   const float plot_w = beside ? std::max(200 * sc, avail.x - legend_w - 12 * sc) : avail.x;
-  const Plot p = plot_frame("waves_plot", ImVec2(plot_w, plot_h), 0, std::max(1, n - 1), -1.12, 1.12, false,
+  // Above +1 a band as tall as a line of text (and a little), where the pos label sits off the peaks.
+  const double band = 2.24 * (ImGui::GetTextLineHeight() + 8 * sc) / std::max(1.0f, plot_h - ImGui::GetTextLineHeight());
+  const Plot p = plot_frame("waves_plot", ImVec2(plot_w, plot_h), 0, std::max(1, n - 1), -1.12, 1.12 + band, false,
                             "position p", "PE(p, dimension)", sc, true);
   if (p.held && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) set_number(s, Field::pos, std::round(std::clamp(p.x_at(p.mouse.x), 0.0, n - 1.0)));
 
