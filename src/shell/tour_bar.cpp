@@ -128,10 +128,11 @@ void draw_tour_bar(App& a) {
     ImGui::SameLine();
     if (ImGui::Button("End tour")) set_step(a.state, 0);
   }
-  // On a short screen (a phone, a projector at scale 2) the bar holds only a few lines before it
-  // scrolls: an open question and its choices come first there, and the step's words after them.
+  // Where the whole step does not fit its share of the screen (a phone, a projector at scale 2; its
+  // height is the same in either order), an open question and its choices come first, so they are on
+  // the first screen, and the step's words follow them.
   const bool asking = !t->prompt.empty() && a.tour_progress.step == a.state.step;
-  const bool question_first = asking && ImGui::GetMainViewport()->WorkSize.y < 600.0f * a.ui_scale;
+  const bool question_first = asking && wanted > cap;
   const auto step_words = [&] {
     ImGui::PushFont(tour_font(a));
     claim_line(t->source, t->caption, a.ui_scale);
