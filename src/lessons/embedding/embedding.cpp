@@ -188,14 +188,26 @@ void draw_embedding(State& s, EmbeddingCache& cache, const ViewContext& ctx) {
     ++cache.seed;
     refresh(cache, s);
   }
-  // How E starts: one radio button per start, flowing over rows in a narrow window.
+  // How E starts: one radio button per start on a line that holds them all, else (a phone) a menu, so
+  // the choice takes one line above the figure instead of three.
+  const auto start_label = [](int i) { return std::string(kStarts[i].law) + ", " + kStarts[i].who; };
+  float radios_w = ImGui::CalcTextSize("E starts as:").x;
+  for (int i = 0; i < pe::kEmbeddingInitCount; ++i) radios_w += ImGui::GetStyle().ItemSpacing.x + checkbox_width(start_label(i).c_str());
   ImGui::TextUnformatted("E starts as:");
-  for (int i = 0; i < pe::kEmbeddingInitCount; ++i) {
-    std::string label = kStarts[i].law;
-    label += ", ";
-    label += kStarts[i].who;
-    same_line_if_fits(checkbox_width(label.c_str()));
-    if (ImGui::RadioButton(label.c_str(), chosen(cache) == i)) cache.init = i;
+  if (radios_w <= ImGui::GetContentRegionAvail().x) {
+    for (int i = 0; i < pe::kEmbeddingInitCount; ++i) {
+      ImGui::SameLine();
+      if (ImGui::RadioButton(start_label(i).c_str(), chosen(cache) == i)) cache.init = i;
+    }
+  } else {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    if (ImGui::BeginCombo("##start", start_label(chosen(cache)).c_str())) {
+      for (int i = 0; i < pe::kEmbeddingInitCount; ++i)
+        if (ImGui::Selectable(start_label(i).c_str(), chosen(cache) == i)) cache.init = i;
+      ImGui::EndCombo();
+    }
+    focus_name("E starts as");
   }
   caption(lesson_text(View::embedding, "pick"));
   draw_starts_table(cache, s, ctx);
