@@ -217,9 +217,9 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     dl->AddCircleFilled(ImVec2(x, err_y(f, es)), r, colors::hand, 8);
     if (!withheld) dl->AddCircleFilled(ImVec2(x, err_y(f, en)), r, en > kVisible ? colors::threshold : colors::warning, 8);
   }
-  // In place of the naive dots, in their colour at the top, where the fast pairs' dots would be.
+  // In place of the naive dots, in their colour, under the 2/255 line: above the shader's dots.
   if (withheld)
-    add_text_wrapped(dl, ImVec2(f.lo.x + 6 * sc, f.lo.y + 6 * sc), colors::warning,
+    add_text_wrapped(dl, ImVec2(f.lo.x + 6 * sc, err_y(f, kVisible) + 6 * sc), colors::warning,
                      fill(lesson_text(View::precision, "probe_hidden"), {{"hidden", std::string(kWithheld)}}), f.width() - 12 * sc);
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
