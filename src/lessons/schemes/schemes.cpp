@@ -99,8 +99,18 @@ std::string bias_text(double bias) {
 // gives a key at a distance |j − i| of L or more, which training never reached. The near part stays.
 bool far_withheld() { return text_withheld(View::schemes, "mark_far"); }
 bool far_hidden(const State& s, long long offset) { return std::llabs(offset) >= s.n && far_withheld(); }
-// The colour of the map's cells so withheld: a grey apart from the masked one and from the scales' ends.
-ImU32 far_color() { return tint(colors::muted, 0.8f); }
+// The map's cells so withheld: a pale fill, hatched (hatch_far) so that it reads as neither a masked
+// cell nor a scale's weak end.
+ImU32 far_color() { return colors::panel; }
+// Hatching over a square map of `side` pixels at `o` for W positions: where the key is n or more before
+// the query (below the diagonal), and with `after` also n or more after it. n = 0 hatches it all.
+void hatch_far(ImDrawList* dl, ImVec2 o, float side, int W, int n, bool after, float sc) {
+  const float gap = 5 * sc;
+  for (float c = side * static_cast<float>(n) / static_cast<float>(W) + gap / 2; c < side; c += gap) {
+    dl->AddLine(ImVec2(o.x, o.y + c), ImVec2(o.x + side - c, o.y + side), colors::muted, 1.0f * sc);
+    if (after) dl->AddLine(ImVec2(o.x + c, o.y), ImVec2(o.x + side, o.y + side - c), colors::muted, 1.0f * sc);
+  }
+}
 std::string far_words() { return fill(text("far_hidden"), {{"hidden", std::string(kWithheld)}}); }
 
 // ---- the words, shared by the canvas and describe() ------------------------------------------------
@@ -346,6 +356,8 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   const int cells = grid.cells;
   const float cell = side / static_cast<float>(cells);
   fill_cells(dl, o, cell, grid);
+  if (rule.far && (rule.c.scheme == Scheme::alibi || rule.c.scheme == Scheme::t5))
+    hatch_far(dl, o, side, W, n, rule.c.scheme == Scheme::t5 && rule.c.bidirectional, sc);
   dl->AddRect(o, ImVec2(o.x + side, o.y + side), colors::axis);
   mark_figure(o, ImVec2(o.x + side, o.y + side));
   const auto at = [&](double p) { return static_cast<float>(p / W) * side; };  // a position's boundary in pixels
@@ -443,10 +455,11 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
 }
 
 // A colour swatch and its words, on one line (wrapping below in a narrow panel).
-void swatch(ImU32 col, std::string_view words, float sc) {
+void swatch(ImU32 col, std::string_view words, float sc, bool hatched = false) {
   const ImVec2 q = ImGui::GetCursorScreenPos();
   const float lh = ImGui::GetTextLineHeight();
   ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + 2 * sc), ImVec2(q.x + lh - 4 * sc, q.y + lh - 2 * sc), col);
+  if (hatched) hatch_far(ImGui::GetWindowDrawList(), ImVec2(q.x, q.y + 2 * sc), lh - 4 * sc, 1, 0, true, sc);
   ImGui::GetWindowDrawList()->AddRect(ImVec2(q.x, q.y + 2 * sc), ImVec2(q.x + lh - 4 * sc, q.y + lh - 2 * sc), colors::frame);
   ImGui::SetCursorScreenPos(ImVec2(q.x + lh + 2 * sc, q.y));
   text_wrapped_at_spaces(words);
@@ -508,6 +521,7 @@ void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& s
                                                  : blend(colors::scale_weak, colors::scale_strong,
                                         static_cast<float>(std::exp(pe::alibi_bias(m, static_cast<double>(i), static_cast<double>(j)))));
                  }));
+      if (far_withheld()) hatch_far(dl, p, mini, W, s.n, false, sc);
       const bool sel = h == c.head;
       dl->AddRect(p, ImVec2(p.x + mini, p.y + mini), sel ? colors::selected : colors::frame, 0, 0, (sel ? 3.0f : 1.0f) * sc);
       const std::string label = cat({"h", std::to_string(h)});
@@ -723,7 +737,7 @@ void legend_for(const SchemesOptions& c, int W, float width, float sc) {
     case Scheme::alibi:
       ramp(colors::scale_weak, colors::scale_strong, "e^bias 0", "1", width, sc);
       swatch(masked, "masked: a later key (causal)", sc);
-      if (far_withheld()) swatch(far_color(), far_words(), sc);
+      if (far_withheld()) swatch(far_color(), far_words(), sc, true);
       break;
     case Scheme::t5: {
       const std::string before = cat({"bucket 0 \xE2\x86\x92 ", std::to_string(side_buckets(c) - 1), c.bidirectional ? " (key at or before the query)" : ""});
@@ -732,7 +746,7 @@ void legend_for(const SchemesOptions& c, int W, float width, float sc) {
         swatch(colors::ghost, cat({"bucket ", std::to_string(c.buckets / 2), " \xE2\x86\x92 ", std::to_string(c.buckets - 1), " (key after the query)"}), sc);
       else
         swatch(masked, "masked: a later key (causal)", sc);
-      if (far_withheld()) swatch(far_color(), far_words(), sc);
+      if (far_withheld()) swatch(far_color(), far_words(), sc, true);
       break;
     }
     case Scheme::nope: {
