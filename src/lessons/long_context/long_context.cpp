@@ -139,6 +139,12 @@ std::string count_text(const char* key, int k) {
 
 std::string leave_count(int k) { return count_text("leave", k); }
 
+// While a tour question asks which pairs meet new angles, the view withholds its answer (mark_leaves):
+// a sweep is drawn and told as if it left nothing, and the counts and lists read "?".
+bool leaves_withheld() { return text_withheld(View::long_context, "mark_leaves"); }
+bool leaves_shown(const pe::Sweep& w) { return w.leaves && !leaves_withheld(); }
+std::string leave_count_shown(int k) { return leaves_withheld() ? fill(lesson_text(View::long_context, "leave_many"), {{"k", "?"}}) : leave_count(k); }
+
 // ---- the sentences (the view and describe() say the same) ----
 
 std::string run_sentence(const State& s, const LongContextCache& c) {
@@ -158,7 +164,7 @@ std::string run_sentence(const State& s, const LongContextCache& c) {
   return t;
 }
 
-std::string reach_text(int k) { return count_text("reach", k); }
+std::string reach_text(int k) { return leaves_withheld() ? fill(lesson_text(View::long_context, "reach_many"), {{"k", "?"}}) : count_text("reach", k); }
 
 std::string capitalised(std::string t) {
   if (!t.empty() && t[0] >= 'a' && t[0] <= 'z') t[0] = static_cast<char>(t[0] - 'a' + 'A');
@@ -170,7 +176,8 @@ std::string cost_sentence(const State& s, const LongContextCache& c, int m) {
   const int k = c.leaving[static_cast<size_t>(m)];
   const std::vector<int> pairs = leaving_pairs(c, m);
   std::string which;
-  if (!pairs.empty()) which.append(" (pairs ").append(index_ranges(pairs)).append(")");
+  if (leaves_withheld()) which.append(" (pairs ?)");
+  else if (!pairs.empty()) which.append(" (pairs ").append(index_ranges(pairs)).append(")");
   switch (m) {
     case 0: return fill(lesson_text(v, "cost_none"), {{"s", factor_text(c.factor)}, {"reach", reach_text(k)}, {"which", which}});
     case 1:
@@ -228,11 +235,11 @@ void sweep_dial(ImDrawList* dl, ImVec2 c, float r, const pe::Sweep& w, ImU32 met
   dial_sweep(dl, c, r * 0.64f, w.trained, tint(kTrained, 0.45f));
   const float ring = r * 0.83f, thick = 4.5f * sc;
   ring_arc(dl, c, ring, 0, std::min(w.extended, pe::kTwoPi), method_col, thick);
-  if (w.leaves) ring_arc(dl, c, ring, w.trained, w.trained + w.unseen, kUnseen, thick);
+  if (leaves_shown(w)) ring_arc(dl, c, ring, w.trained, w.trained + w.unseen, kUnseen, thick);
   if (w.trained < pe::kTwoPi) dl->AddLine(hand_tip(c, r * 0.3f, w.trained), hand_tip(c, r, w.trained), kTrained, 2.0f * sc);
   const ImVec2 tip = hand_tip(c, r * 0.9f, std::fmod(w.extended, pe::kTwoPi));
   dial_hand(dl, c, tip, colors::ink, 1.8f, 2.5f, sc);
-  if (w.leaves) dl->AddCircleFilled(tip, 3.5f * sc, kUnseen);
+  if (leaves_shown(w)) dl->AddCircleFilled(tip, 3.5f * sc, kUnseen);
   dial_hub(dl, c, 2.5f, sc);
 }
 
@@ -340,8 +347,8 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
     dl->AddLine(ImVec2(o.x, y), ImVec2(o.x + width, y), colors::grid, 1.0f);
     // The row's label: the method (with its chart colour) and how many pairs leave.
     const std::string name = method_name(m);
-    const std::string count_text = method_available(s, m) ? leave_count(c.leaving[static_cast<size_t>(m)]) : "needs d \xE2\x89\xA5 4";
-    const ImU32 count_col = method_available(s, m) && c.leaving[static_cast<size_t>(m)] == 0 ? colors::text_dim : colors::warning;
+    const std::string count_text = method_available(s, m) ? leave_count_shown(c.leaving[static_cast<size_t>(m)]) : "needs d \xE2\x89\xA5 4";
+    const ImU32 count_col = method_available(s, m) && (c.leaving[static_cast<size_t>(m)] == 0 || leaves_withheld()) ? colors::text_dim : colors::warning;
     const float ly = side_labels ? y + (row_h - label_h) / 2 : y + 2 * sc;
     key_swatch(dl, o.x, ly + title_h / 2, 14 * sc, {Swatch::line, mc, 0, 3.0f * sc});
     dl->AddText(title_font, title_h, ImVec2(o.x + 20 * sc, ly), colors::ink, name.c_str());
@@ -370,7 +377,7 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
       const ImVec2 p = dr.cell_pos(ImVec2(o.x + label_w, y), static_cast<int>(k));
       sweep_dial(dl, dr.centre(p), dial / 2 - 2 * sc, w, mc, sc);
       const std::string t = turns_words(w.extended / pe::kTwoPi);
-      dial_label(dl, dr, p, dr.label_y(p), t.c_str(), w.leaves ? colors::warning : colors::ink, LabelAlign::centre);
+      dial_label(dl, dr, p, dr.label_y(p), t.c_str(), leaves_shown(w) ? colors::warning : colors::ink, LabelAlign::centre);
     }
   }
   ImGui::SetCursorScreenPos(o);
@@ -385,7 +392,8 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
       if (!method_available(s, m)) continue;
       const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(hovered)];
       tip.append("\n").append(method_name(m)).append(": ").append(turns_words(w.extended / pe::kTwoPi)).append(" within s\xC2\xB7L");
-      if (w.leaves) tip.append(", ").append(fmt("%.1f", w.unseen * kRadToDeg)).append("\xC2\xB0 never seen in training");
+      if (leaves_withheld()) tip.append(", angles never seen in training: ?");
+      else if (w.leaves) tip.append(", ").append(fmt("%.1f", w.unseen * kRadToDeg)).append("\xC2\xB0 never seen in training");
     }
     ImGui::SetTooltip("%s", tip.c_str());
   }
@@ -410,7 +418,7 @@ void draw_chart(State& s, const LongContextCache& c, const ViewContext& ctx) {
   legend_item(kTrained, std::string(lesson_text(v, "legend_trained")), 4.0f, true, sc);
   for (int m = 0; m < 4; ++m)
     if (method_shown(s, m) && method_available(s, m)) legend_item(method_color(m), method_name(m), 2.2f, false, sc);
-  {
+  if (!leaves_withheld()) {
     const std::string t(lesson_text(v, "legend_leaves"));
     same_line_if_fits(26 * sc + ImGui::CalcTextSize(t.c_str()).x, 14 * sc);
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -473,7 +481,7 @@ void draw_chart(State& s, const LongContextCache& c, const ViewContext& ctx) {
     int last_px = -1 << 30;
     for (int i = 0; i < pairs; ++i) {
       const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
-      if (!w.leaves) continue;
+      if (!leaves_shown(w)) continue;
       const ImVec2 q(p.sx(i), p.sy(std::max(w.extended / pe::kTwoPi, ylo)));
       const int px = static_cast<int>(q.x / (10 * sc));  // at most one ring per 10 px
       if (px == last_px) continue;
@@ -575,7 +583,9 @@ void draw_pair_table(const State& s, const LongContextCache& c, const ViewContex
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(turns_text(w.extended / pe::kTwoPi).c_str());
     ImGui::TableNextColumn();
-    if (w.leaves)
+    if (leaves_withheld())
+      ImGui::TextUnformatted("?");
+    else if (w.leaves)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::warning), "%s\xC2\xB0", fmt("%.2f", w.unseen * kRadToDeg).c_str());
     else
       ImGui::TextUnformatted("none");
@@ -625,9 +635,10 @@ std::string describe_long_context(const State& s, const LongContextCache& cache)
       t.append(lesson_text(View::long_context, "ntk_d2"));
       continue;
     }
-    t.append(leave_count(c.leaving[static_cast<size_t>(m)]));
+    t.append(leave_count_shown(c.leaving[static_cast<size_t>(m)]));
     const std::vector<int> which = leaving_pairs(c, m);
-    if (!which.empty()) t.append(" (pairs ").append(index_ranges(which)).append(")");
+    if (leaves_withheld()) t.append(" (pairs ?)");
+    else if (!which.empty()) t.append(" (pairs ").append(index_ranges(which)).append(")");
     t.append(". (Math) ").append(cost_sentence(s, c, m));
     if (m == kYarn) t.append(" (Math) ").append(ramp_sentence(c)).append(" (Math) ").append(temperature_sentence(c));
   }
@@ -641,7 +652,8 @@ std::string describe_long_context(const State& s, const LongContextCache& cache)
     if (!method_shown(s, m) || !method_available(s, m)) continue;
     const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
     t.append(" ").append(method_name(m)).append(": ").append(turns_words(w.extended / pe::kTwoPi)).append(" within s\xC2\xB7L");
-    if (w.leaves) t.append(", ").append(fmt("%.2f", w.unseen * kRadToDeg)).append(" degrees never seen in training");
+    if (leaves_withheld()) t.append(", angles never seen in training: ?");
+    else if (w.leaves) t.append(", ").append(fmt("%.2f", w.unseen * kRadToDeg)).append(" degrees never seen in training");
     t.append(".");
   }
   return t;

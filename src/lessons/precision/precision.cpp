@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "core/encoding.hpp"
 #include "core/float32_encoding.hpp"
@@ -80,6 +81,11 @@ Plot error_plot(ImVec2 size, float sc, double x0, double x1, bool log_x) {
   return plot_rect(ImVec2(origin.x + left, origin.y + line + 6 * sc),
                    ImVec2(origin.x + size.x - 8 * sc, origin.y + size.y - 2 * line - 8 * sc), x0, x1, kFloorErr, 1.0, log_x, true);
 }
+
+// While a tour question asks which pairs naive float32 gets visibly wrong, the view withholds its answer
+// (mark_errors): the right chart's naive dots, high for the fast pairs and low for the slow, the count
+// of pairs past 2/255 and the table's verdicts.
+bool errors_withheld() { return text_withheld(View::precision, "mark_errors"); }
 
 // The screen y of an error: errors below kFloorErr (0 included) sit on the bottom edge, above 1 on the top.
 float err_y(const Plot& p, double err) { return p.sy(std::clamp(err, kFloorErr, 1.0)); }
@@ -200,6 +206,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   const float px_per_pair = f.width() / static_cast<float>(pairs);
   const int per = std::max(1, static_cast<int>(std::ceil(1.0f / std::max(px_per_pair, 1e-6f))));
   const float r = std::clamp(px_per_pair * 0.35f, 1.2f * sc, 3.0f * sc);
+  const bool withheld = errors_withheld();
   for (int i = 0; i < pairs; i += per) {
     double en = 0, es = 0;
     for (int k = i; k < std::min(pairs, i + per); ++k) {
@@ -208,8 +215,12 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     }
     const float x = f.sx(i + (per - 1) / 2.0);
     dl->AddCircleFilled(ImVec2(x, err_y(f, es)), r, colors::hand, 8);
-    dl->AddCircleFilled(ImVec2(x, err_y(f, en)), r, en > kVisible ? colors::threshold : colors::warning, 8);
+    if (!withheld) dl->AddCircleFilled(ImVec2(x, err_y(f, en)), r, en > kVisible ? colors::threshold : colors::warning, 8);
   }
+  // In place of the naive dots, in their colour, under the 2/255 line: above the shader's dots.
+  if (withheld)
+    add_text_wrapped(dl, ImVec2(f.lo.x + 6 * sc, err_y(f, kVisible) + 6 * sc), colors::warning,
+                     fill(lesson_text(View::precision, "probe_hidden"), {{"hidden", std::string(kWithheld)}}), f.width() - 12 * sc);
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
 
@@ -219,7 +230,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     if (i >= 0 && i < pairs && m.y >= f.lo.y && m.y <= f.hi.y) {
       ImGui::SetTooltip("pair %d (\xCF\x89 = %s) at position %s, larger error of its sin and cos\nnaive float32 error: %s\nshader error:        %s\nclick to select this pair",
                         i, fmt("%.4g", pe::omega(i, s.d, s.base)).c_str(), fmt("%.0f", c.probe).c_str(),
-                        fmt("%.2e", c.pair_naive_err[static_cast<size_t>(i)]).c_str(),
+                        withheld_or(View::precision, "mark_errors", fmt("%.2e", c.pair_naive_err[static_cast<size_t>(i)])).c_str(),
                         fmt("%.2e", c.pair_shader_err[static_cast<size_t>(i)]).c_str());
       if (f.clicked) set_number(s, Field::pair, i);
     }
@@ -242,6 +253,7 @@ void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx)
     ImGui::TableSetupColumn("difference ");
     ImGui::TableHeadersRow();
     const ImVec4 warn = ImGui::ColorConvertU32ToFloat4(colors::warning);
+    const bool withheld = errors_withheld();  // the numbers stay, the verdicts go
     for (double p : {10.0, 1e3, 1e5, 1e6, 1e7}) {
       const double exact = pe::encoding_value(p, dim, s.d, s.base);
       const double naive = pe::float32_value_naive(p, dim, s.d, s.base);
@@ -253,7 +265,7 @@ void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx)
       ImGui::TextUnformatted(fmt("%+.9f", exact).c_str());
       for (double v : {naive, shader}) {
         const double diff = v - exact;
-        const bool visible = std::fabs(diff) > kVisible;
+        const bool visible = !withheld && std::fabs(diff) > kVisible;
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(fmt("%+.9f", v).c_str());
         ImGui::TableNextColumn();
@@ -295,11 +307,13 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
     }
   const double shader_worst =
       c.pair_shader_err.empty() ? 0.0 : *std::max_element(c.pair_shader_err.begin(), c.pair_shader_err.end());
-  if (off > 0)
+  // Withheld, the sentence that counts pairs, with "?" for its counts: "no pair" would answer too.
+  const auto withheld = [](std::string v) { return withheld_or(View::precision, "mark_errors", std::move(v)); };
+  if (off > 0 || errors_withheld())
     text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_off"), {{"pos", fmt("%.0f", c.probe)},
-                                                                            {"off", std::to_string(off)},
+                                                                            {"off", withheld(std::to_string(off))},
                                                                             {"pairs", std::to_string(s.d / 2)},
-                                                                            {"slowest", std::to_string(slowest)},
+                                                                            {"slowest", withheld(std::to_string(slowest))},
                                                                             {"shader", fmt("%.0e", shader_worst)}}));
   else
     text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_ok"),
@@ -630,7 +644,10 @@ std::string describe_precision(const State& s, const PrecisionCache& cache) {
                   (component ? "cos" : "sin") + " of pair " + std::to_string(pair) + ") is off by " +
                   fmt("%.2e", naive_error(probe, dim, s.d, s.base)) + " in naive float32 and by " +
                   fmt("%.2e", shader_error(probe, dim, s.d, s.base)) + " in the heatmap shader. ";
-  t += off > 0 ? "Naive float32 is off by more than 2/255, one visible colour step, in " + std::to_string(off) + " of " +
+  if (errors_withheld())
+    t += "Which pairs naive float32 gets wrong there by more than 2/255, one visible colour step, is " + std::string(kWithheld);
+  else
+    t += off > 0 ? "Naive float32 is off by more than 2/255, one visible colour step, in " + std::to_string(off) + " of " +
                      std::to_string(pairs) + " pairs there (the slowest of them pair " + std::to_string(slowest) + ")"
                : "No pair is off by more than 2/255, one visible colour step, in naive float32 there";
   t += "; the shader's largest error over all pairs is " + fmt("%.0e", shader_worst) + ".";

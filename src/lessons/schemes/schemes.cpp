@@ -95,6 +95,24 @@ std::string bias_text(double bias) {
   return std::fabs(bias) < 1000 ? fmt("%.4g", bias) : grouped(bias, bias == std::round(bias) ? 0 : 1);
 }
 
+// While a tour question asks what a scheme does far back, the view withholds it (mark_far): whatever it
+// gives a key at a distance |j − i| of L or more, which training never reached. The near part stays.
+bool far_withheld() { return text_withheld(View::schemes, "mark_far"); }
+bool far_hidden(const State& s, long long offset) { return std::llabs(offset) >= s.n && far_withheld(); }
+// The map's cells so withheld: a pale fill, hatched (hatch_far) so that it reads as neither a masked
+// cell nor a scale's weak end.
+ImU32 far_color() { return colors::panel; }
+// Hatching over a square map of `side` pixels at `o` for W positions: where the key is n or more before
+// the query (below the diagonal), and with `after` also n or more after it. n = 0 hatches it all.
+void hatch_far(ImDrawList* dl, ImVec2 o, float side, int W, int n, bool after, float sc) {
+  const float gap = 5 * sc;
+  for (float c = side * static_cast<float>(n) / static_cast<float>(W) + gap / 2; c < side; c += gap) {
+    dl->AddLine(ImVec2(o.x, o.y + c), ImVec2(o.x + side - c, o.y + side), colors::muted, 1.0f * sc);
+    if (after) dl->AddLine(ImVec2(o.x + c, o.y), ImVec2(o.x + side, o.y + side - c), colors::muted, 1.0f * sc);
+  }
+}
+std::string far_words() { return fill(text("far_hidden"), {{"hidden", std::string(kWithheld)}}); }
+
 // ---- the words, shared by the canvas and describe() ------------------------------------------------
 
 std::string formula_text(const SchemesOptions& c) {
@@ -155,7 +173,9 @@ std::string alibi_pos(const State& s, const SchemesOptions& c, const std::vector
   const QueryKey q = query_key(s);
   if (q.offset > 0) return fill(text("alibi_masked"), {{"i", whole(q.i)}, {"j", whole(q.j)}});
   const double bias = pe::alibi_bias(slopes[static_cast<size_t>(c.head)], static_cast<double>(q.i), static_cast<double>(q.j));
-  return fill(text("alibi_pos"), {{"i", whole(q.i)}, {"j", whole(q.j)}, {"h", std::to_string(c.head)}, {"bias", bias_text(bias)}, {"factor", factor_text(bias)}});
+  const bool hidden = far_hidden(s, q.offset);
+  return fill(text("alibi_pos"), {{"i", whole(q.i)}, {"j", whole(q.j)}, {"h", std::to_string(c.head)},
+                                  {"bias", hidden ? "?" : bias_text(bias)}, {"factor", hidden ? "?" : factor_text(bias)}});
 }
 
 std::string t5_note(const SchemesOptions& c) {
@@ -191,7 +211,8 @@ std::string t5_train(const State& s, const SchemesOptions& c) {
 std::string t5_pos(const State& s, const SchemesOptions& c) {
   const QueryKey q = query_key(s);
   if (!c.bidirectional && q.offset > 0) return fill(text("t5_masked"), {{"i", whole(q.i)}, {"j", whole(q.j)}});
-  return fill(text("t5_pos"), {{"i", whole(q.i)}, {"j", whole(q.j)}, {"k", whole(q.offset)}, {"b", std::to_string(pe::t5_bucket(q.offset, t5_options(c)))}});
+  return fill(text("t5_pos"), {{"i", whole(q.i)}, {"j", whole(q.j)}, {"k", whole(q.offset)},
+                               {"b", far_hidden(s, q.offset) ? "?" : std::to_string(pe::t5_bucket(q.offset, t5_options(c)))}});
 }
 
 std::string nope_train(const State& s) {
@@ -217,9 +238,11 @@ struct MapRule {
   pe::T5BucketOptions t5;
   int W = 8;
   ImU32 masked = 0;
+  bool far = false;  // ALiBi and T5: cells at a distance of L or more are withheld (mark_far)
 
   ImU32 color(long long i, long long j) const {
     const int n = s.n;
+    const bool far_cell = far && std::llabs(j - i) >= n;
     switch (c.scheme) {
       case Scheme::learned: {
         const int rows = (i < n ? 1 : 0) + (j < n ? 1 : 0);
@@ -227,12 +250,14 @@ struct MapRule {
       }
       case Scheme::alibi: {
         if (j > i) return masked;
+        if (far_cell) return far_color();
         const double f = std::exp(pe::alibi_bias(slope, static_cast<double>(i), static_cast<double>(j)));
         return blend(colors::scale_weak, colors::scale_strong, static_cast<float>(f));
       }
       case Scheme::t5: {
         const long long rel = j - i;
         if (!c.bidirectional && rel > 0) return masked;
+        if (far_cell) return far_color();
         const int half = side_buckets(c);
         const int b = pe::t5_bucket(rel, t5);
         const int within = b >= half ? b - half : b;
@@ -331,6 +356,8 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   const int cells = grid.cells;
   const float cell = side / static_cast<float>(cells);
   fill_cells(dl, o, cell, grid);
+  if (rule.far && (rule.c.scheme == Scheme::alibi || rule.c.scheme == Scheme::t5))
+    hatch_far(dl, o, side, W, n, rule.c.scheme == Scheme::t5 && rule.c.bidirectional, sc);
   dl->AddRect(o, ImVec2(o.x + side, o.y + side), colors::axis);
   mark_figure(o, ImVec2(o.x + side, o.y + side));
   const auto at = [&](double p) { return static_cast<float>(p / W) * side; };  // a position's boundary in pixels
@@ -397,12 +424,13 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
         if (j > i) tip.append("\nmasked: a later key");
         else {
           const double b = pe::alibi_bias(rule.slope, static_cast<double>(i), static_cast<double>(j));
-          tip.append("\nbias ").append(bias_text(b)).append(", e^bias = ").append(factor_text(b));
+          const bool hidden = far_hidden(s, j - i);
+          tip.append("\nbias ").append(hidden ? "?" : bias_text(b)).append(", e^bias = ").append(hidden ? "?" : factor_text(b));
         }
         break;
       case Scheme::t5:
         if (!rule.c.bidirectional && j > i) tip.append("\nmasked: a later key");
-        else tip.append("\nbucket ").append(std::to_string(pe::t5_bucket(j - i, rule.t5)));
+        else tip.append("\nbucket ").append(far_hidden(s, j - i) ? "?" : std::to_string(pe::t5_bucket(j - i, rule.t5)));
         break;
       case Scheme::nope:
         if (j > i) tip.append("\nmasked: a later key");
@@ -427,10 +455,11 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
 }
 
 // A colour swatch and its words, on one line (wrapping below in a narrow panel).
-void swatch(ImU32 col, std::string_view words, float sc) {
+void swatch(ImU32 col, std::string_view words, float sc, bool hatched = false) {
   const ImVec2 q = ImGui::GetCursorScreenPos();
   const float lh = ImGui::GetTextLineHeight();
   ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x, q.y + 2 * sc), ImVec2(q.x + lh - 4 * sc, q.y + lh - 2 * sc), col);
+  if (hatched) hatch_far(ImGui::GetWindowDrawList(), ImVec2(q.x, q.y + 2 * sc), lh - 4 * sc, 1, 0, true, sc);
   ImGui::GetWindowDrawList()->AddRect(ImVec2(q.x, q.y + 2 * sc), ImVec2(q.x + lh - 4 * sc, q.y + lh - 2 * sc), colors::frame);
   ImGui::SetCursorScreenPos(ImVec2(q.x + lh + 2 * sc, q.y));
   text_wrapped_at_spaces(words);
@@ -452,6 +481,16 @@ void ramp(ImU32 a, ImU32 b, const char* left, const char* right, float width, fl
 }
 
 // ---- the panels beside the map ----------------------------------------------------------------------
+
+// In a chart's part past L - 1 while it is withheld (mark_far): why it is empty, wrapped to `width` from
+// `at`, where it fits; the placer keeps the key off it.
+void far_note(ImDrawList* dl, LabelPlacer& labels, ImVec2 at, float width) {
+  const std::string words = far_words();
+  const ImVec2 size = wrapped_text_size(words, width);
+  if (width < ImGui::CalcTextSize("distances").x) return;
+  add_text_wrapped(dl, at, colors::text_dim, words, width);
+  labels.avoid_rect(at, ImVec2(at.x + size.x, at.y + size.y));
+}
 
 // ALiBi: one small map per head (clickable, up to 16 heads), and every head's factor e^bias against the
 // distance back.
@@ -477,10 +516,12 @@ void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& s
       ImGui::PopID();
       const double m = slopes[static_cast<size_t>(h)];
       fill_cells(dl, p, cell, cell_grid(cells, W, [&](long long i, long long j) {
-                   return j > i ? masked
-                                : blend(colors::scale_weak, colors::scale_strong,
+                   return j > i                ? masked
+                          : far_hidden(s, i - j) ? far_color()
+                                                 : blend(colors::scale_weak, colors::scale_strong,
                                         static_cast<float>(std::exp(pe::alibi_bias(m, static_cast<double>(i), static_cast<double>(j)))));
                  }));
+      if (far_withheld()) hatch_far(dl, p, mini, W, s.n, false, sc);
       const bool sel = h == c.head;
       dl->AddRect(p, ImVec2(p.x + mini, p.y + mini), sel ? colors::selected : colors::frame, 0, 0, (sel ? 3.0f : 1.0f) * sc);
       const std::string label = cat({"h", std::to_string(h)});
@@ -501,17 +542,19 @@ void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& s
   labels.avoid_segment(ImVec2(xn, p.lo.y), ImVec2(xn, p.hi.y), 1.5f * sc);
   const int samples = std::clamp(static_cast<int>(p.width() / 3), 8, 400);
   std::vector<ImVec2> pts(static_cast<size_t>(samples) + 1);
+  // The lines run to the window's end, or while withheld (mark_far) to L - 1 only.
+  const double x_end = far_withheld() ? std::min(W - 1.0, s.n - 1.0) : W - 1.0;
   for (int h = 0; h < c.heads; ++h) {
     if (h == c.head) continue;
     for (int q = 0; q <= samples; ++q) {
-      const double x = (W - 1.0) * q / samples;
+      const double x = x_end * q / samples;
       pts[static_cast<size_t>(q)] = ImVec2(p.sx(x), p.sy(std::exp(-slopes[static_cast<size_t>(h)] * x)));
     }
     dl->AddPolyline(pts.data(), samples + 1, with_alpha(colors::scale_strong, 110), 0, 1.2f * sc);
     labels.avoid_polyline(pts, 1.2f * sc);
   }
   for (int q = 0; q <= samples; ++q) {
-    const double x = (W - 1.0) * q / samples;
+    const double x = x_end * q / samples;
     pts[static_cast<size_t>(q)] = ImVec2(p.sx(x), p.sy(std::exp(-slopes[static_cast<size_t>(c.head)] * x)));
   }
   dl->AddPolyline(pts.data(), samples + 1, colors::selected, 0, 3.0f * sc);
@@ -522,6 +565,7 @@ void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& s
   const ImVec2 past_at(xn + 4 * sc, p.lo.y + 3 * sc), past_size = ImGui::CalcTextSize(shown_past.c_str());
   halo_text(dl, past_at, colors::threshold, shown_past.c_str());
   labels.avoid_rect(ImVec2(past_at.x - 2, past_at.y), ImVec2(past_at.x + past_size.x + 2, past_at.y + past_size.y));
+  if (x_end < W - 1.0) far_note(dl, labels, ImVec2(xn + 4 * sc, past_at.y + past_size.y + 4 * sc), p.hi.x - xn - 8 * sc);
   // The key: the head drawn large and the others.
   const std::string head_words = fill(text("alibi_key_head"), {{"h", std::to_string(c.head)}}), others_words(text("alibi_key_others"));
   const FlowEntry key[] = {{{Swatch::line, colors::selected, 0, 3.0f * sc}, head_words.c_str()},
@@ -556,6 +600,7 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
     dashed_line(dl, ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::threshold, 1.5f * sc, 5 * sc);
     labels.avoid_segment(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), 1.5f * sc);
     for (const auto& [v, col] : {std::pair{static_cast<double>(E), colors::guide}, std::pair{static_cast<double>(c.max_distance), colors::axis}}) {
+      if (far_hidden(s, static_cast<long long>(v))) continue;
       const float xv = p.sx(side * v);
       plot_vline(dl, p, xv, col, 1.0f * sc);
       labels.avoid_segment(ImVec2(xv, p.lo.y), ImVec2(xv, p.hi.y), 1.0f * sc);
@@ -567,7 +612,7 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
   for (int q = 0; q <= columns; ++q) {
     const double x = -X + 2 * X * q / columns;
     const long long off = std::llround(x);
-    const bool hidden = !c.bidirectional && off > 0;
+    const bool hidden = (!c.bidirectional && off > 0) || far_hidden(s, off);
     const ImVec2 pt(p.sx(x), p.sy(pe::t5_bucket(off, o)));
     if (q > 0 && !hidden) {
       dl->AddLine(prev, pt, off > 0 ? colors::ghost : colors::hand, 2.2f * sc);
@@ -586,15 +631,22 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
     const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
     labels.avoid_rect(ImVec2(at.x - 2, at.y), ImVec2(at.x + ts.x + 2, at.y + ts.y));
   };
-  if (p.hi.x - xm > mw + 6 * sc) put(ImVec2(xm + 3 * sc, my), colors::axis, md);
-  else if (xm - p.lo.x > mw + 6 * sc) put(ImVec2(xm - mw - 3 * sc, my), colors::axis, md);
+  if (far_hidden(s, c.max_distance)) {
+    // The far parts withheld (mark_far): a note in the part before -(L - 1), the keys far back.
+    const float xl = p.sx(-(s.n - 1.0));
+    far_note(dl, labels, ImVec2(p.lo.x + 4 * sc, p.lo.y + 4 * sc), xl - p.lo.x - 8 * sc);
+  } else if (p.hi.x - xm > mw + 6 * sc) {
+    put(ImVec2(xm + 3 * sc, my), colors::axis, md);
+  } else if (xm - p.lo.x > mw + 6 * sc) {
+    put(ImVec2(xm - mw - 3 * sc, my), colors::axis, md);
+  }
   const std::string el = "\xC2\xB1" "E";
   put(ImVec2(p.sx(E) + 3 * sc, p.hi.y - line - 3 * sc), colors::ink, el);
   const std::string nl = "\xC2\xB1(L \xE2\x88\x92 1)";
   put(ImVec2(std::min(p.sx(s.n - 1) + 3 * sc, p.hi.x - ImGui::CalcTextSize(nl.c_str()).x - 2 * sc), p.lo.y + 3 * sc), colors::threshold, nl);
   // The offset k (the key at pos + k).
   const QueryKey qk = query_key(s);
-  const bool marked = std::fabs(static_cast<double>(qk.offset)) <= X && (c.bidirectional || qk.offset <= 0);
+  const bool marked = std::fabs(static_cast<double>(qk.offset)) <= X && (c.bidirectional || qk.offset <= 0) && !far_hidden(s, qk.offset);
   if (marked) {
     const ImVec2 m(p.sx(static_cast<double>(qk.offset)), p.sy(pe::t5_bucket(qk.offset, o)));
     dl->AddCircle(m, 6 * sc, colors::paper, 16, 4 * sc);
@@ -685,6 +737,7 @@ void legend_for(const SchemesOptions& c, int W, float width, float sc) {
     case Scheme::alibi:
       ramp(colors::scale_weak, colors::scale_strong, "e^bias 0", "1", width, sc);
       swatch(masked, "masked: a later key (causal)", sc);
+      if (far_withheld()) swatch(far_color(), far_words(), sc, true);
       break;
     case Scheme::t5: {
       const std::string before = cat({"bucket 0 \xE2\x86\x92 ", std::to_string(side_buckets(c) - 1), c.bidirectional ? " (key at or before the query)" : ""});
@@ -693,6 +746,7 @@ void legend_for(const SchemesOptions& c, int W, float width, float sc) {
         swatch(colors::ghost, cat({"bucket ", std::to_string(c.buckets / 2), " \xE2\x86\x92 ", std::to_string(c.buckets - 1), " (key after the query)"}), sc);
       else
         swatch(masked, "masked: a later key (causal)", sc);
+      if (far_withheld()) swatch(far_color(), far_words(), sc, true);
       break;
     }
     case Scheme::nope: {
@@ -801,7 +855,8 @@ void draw_schemes(State& s, SchemesCache&, const ViewContext& ctx) {
   ImGui::PopFont();
 
   const std::vector<double> slopes = pe::alibi_slopes(cache.heads);
-  const MapRule rule{s, cache, slopes[static_cast<size_t>(cache.head)], t5_options(cache), schemes_window(s), tint(colors::muted, 0.45f)};
+  const MapRule rule{s, cache, slopes[static_cast<size_t>(cache.head)], t5_options(cache), schemes_window(s), tint(colors::muted, 0.45f),
+                      far_withheld()};
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float line = ImGui::GetTextLineHeight();
