@@ -75,6 +75,7 @@
   X(layoutVectors, LayoutVectors, LayoutVectors::random, choice, rope_layouts, 0, 0, kLayoutVectorNames, none, "", 0, 0, "", lin, "rope_layouts: the stand-in vectors q and k") \
   X(layoutSeed, int, 1, integer, rope_layouts, 1, kLayoutsMaxSeed, no_choices, none, "", 0, 0, "", lin, "rope_layouts: which random vectors") \
   X(layoutOffsets, int, 64, integer, rope_layouts, kLayoutsMinOffsets, kLayoutsMaxOffsets, no_choices, none, "", 0, 0, "", lin, "rope_layouts: the curves span offsets -R..R") \
+  X(precisionPos, double, 1e7, integer, precision, 1, 1e7, no_choices, none, "", 0, 0, "", lin, "precision: the position of the per-pair chart (right)") \
   X(compareBase, double, 500000.0, number, rope_base, kMinCompareBase, pe::kMaxBase, no_choices, none, "", 0, 0, "", lin, "rope_base: the second base, compared with base") \
   X(contextLength, double, 4096.0, integer, long_context, kMinTrainedLength, kMaxTrainedLength, no_choices, none, "", 0, 0, "", lin, "long_context: the trained length L") \
   X(contextFactor, double, 8.0, number, long_context, kMinContextFactor, kMaxContextFactor, no_choices, none, "", 0, 0, "", lin, "long_context: the extension factor s (run at s*L)") \

@@ -545,10 +545,10 @@ TEST_CASE("precision: the description follows the position and sin/cos component
   State s = lesson_state(View::precision, 512, 64, 37);
   s.pair = 5;
   // What the widgets do (draw_precision): the "cos (2i+1)" radio button sets cache.component = 1; the
-  // position slider (or a click on the left chart) sets cache.probe to a whole position in 1 .. 1e7.
+  // position slider (or a click on the left chart) sets precisionPos to a whole position in 1 .. 1e7.
   PrecisionCache cache;
   cache.component = 1;
-  cache.probe = 250000;
+  s.precisionPos = 250000;
   const std::string t = describe_precision(s, cache);
   INFO(t);
   CHECK(has(t, "At position 250,000, dimension 11 (cos of pair 5) is off by "));
@@ -601,7 +601,6 @@ TEST_CASE("the descriptions with changed view-local settings show no nan or inf 
   caches.similarity.starts = {1000000, 0, 1000000};
   caches.gotcha.layout = 1;
   caches.gotcha.pairing = GotchaPairing::swap_across;
-  caches.precision.probe = 1;
   caches.precision.component = 1;
   for (const State& base : corner_states()) {
     for (const View v : kMine) {

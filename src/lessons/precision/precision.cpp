@@ -67,9 +67,9 @@ void refresh_curves(PrecisionCache& c, const State& s, int columns) {
 }
 
 void refresh_pairs(PrecisionCache& c, const State& s) {
-  if (!c.pairs_key.changed(s.d, s.base, c.probe)) return;
-  c.pair_naive_err = pe::float32_naive_pair_errors(c.probe, s.d, s.base);
-  c.pair_shader_err = pe::float32_shader_pair_errors(static_cast<std::uint32_t>(c.probe), s.d, s.base);
+  if (!c.pairs_key.changed(s.d, s.base, s.precisionPos)) return;
+  c.pair_naive_err = pe::float32_naive_pair_errors(s.precisionPos, s.d, s.base);
+  c.pair_shader_err = pe::float32_shader_pair_errors(static_cast<std::uint32_t>(s.precisionPos), s.d, s.base);
 }
 
 // Both charts: the plot rectangle of a chart of `size` at the cursor, with a log10 error axis from
@@ -151,7 +151,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   }
   polyline(dl, f, c.shader_err, colors::hand, 2.0f * sc);
   polyline(dl, f, c.naive_err, colors::warning, 2.0f * sc);
-  const float xp = f.sx(c.probe);
+  const float xp = f.sx(s.precisionPos);
   plot_vline(dl, f, xp, colors::marker, 1.0f * sc);
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
@@ -176,7 +176,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
                       "naive float32: %s\nshader:        %s\nclick: show every pair at position %s on the right",
                       fmt("%.4g", p).c_str(), kSamplesPerColumn, fmt("%.2e", c.naive_err[static_cast<size_t>(j)]).c_str(),
                       fmt("%.2e", c.shader_err[static_cast<size_t>(j)]).c_str(), fmt("%.0f", p).c_str());
-    if (f.clicked) c.probe = std::clamp(p, 1.0, kMaxPos);
+    if (f.clicked) set_number(s, Field::precisionPos, std::clamp(p, 1.0, kMaxPos));
   }
   ImGui::EndGroup();
 }
@@ -190,7 +190,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // Each pair's mark is the larger of its two errors (sin and cos), whichever dimension the radio
   // buttons pick for the left chart: the title says so, shorter where the chart is narrow.
-  const std::string at = fmt("%.0f", c.probe);
+  const std::string at = fmt("%.0f", s.precisionPos);
   plot_title(dl, f, origin.y, origin.x + size.x, "every pair at position " + at + ": the larger of its sin and cos errors",
              "larger of sin, cos error at " + at);
   draw_error_axis(dl, f, sc);
@@ -229,7 +229,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     const int i = static_cast<int>(std::lround(f.x_at(m.x)));
     if (i >= 0 && i < pairs && m.y >= f.lo.y && m.y <= f.hi.y) {
       ImGui::SetTooltip("pair %d (\xCF\x89 = %s) at position %s, larger error of its sin and cos\nnaive float32 error: %s\nshader error:        %s\nclick to select this pair",
-                        i, fmt("%.4g", pe::omega(i, s.d, s.base)).c_str(), fmt("%.0f", c.probe).c_str(),
+                        i, fmt("%.4g", pe::omega(i, s.d, s.base)).c_str(), fmt("%.0f", s.precisionPos).c_str(),
                         withheld_or(View::precision, "mark_errors", fmt("%.2e", c.pair_naive_err[static_cast<size_t>(i)])).c_str(),
                         fmt("%.2e", c.pair_shader_err[static_cast<size_t>(i)]).c_str());
       if (f.clicked) set_number(s, Field::pair, i);
@@ -310,14 +310,14 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
   // Withheld, the sentence that counts pairs, with "?" for its counts: "no pair" would answer too.
   const auto withheld = [](std::string v) { return withheld_or(View::precision, "mark_errors", std::move(v)); };
   if (off > 0 || errors_withheld())
-    text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_off"), {{"pos", fmt("%.0f", c.probe)},
+    text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_off"), {{"pos", fmt("%.0f", s.precisionPos)},
                                                                             {"off", withheld(std::to_string(off))},
                                                                             {"pairs", std::to_string(s.d / 2)},
                                                                             {"slowest", withheld(std::to_string(slowest))},
                                                                             {"shader", fmt("%.0e", shader_worst)}}));
   else
     text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_ok"),
-                                {{"pos", fmt("%.0f", c.probe)}, {"shader", fmt("%.0e", shader_worst)}}));
+                                {{"pos", fmt("%.0f", s.precisionPos)}, {"shader", fmt("%.0e", shader_worst)}}));
 }
 
 // [SECTION] bfloat16 and float16 beside float32: the selected pair's naive angle in each format.
@@ -567,7 +567,7 @@ void draw_half_precision(const State& s, PrecisionCache& c, const ViewContext& c
   ImGui::Spacing();
   text_wrapped_at_spaces(half_estimate_text(s), panel_w);
   ImGui::Spacing();
-  text_wrapped_at_spaces(half_probe_text(s, c.probe), panel_w);
+  text_wrapped_at_spaces(half_probe_text(s, s.precisionPos), panel_w);
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
   ImGui::Spacing();
@@ -599,10 +599,10 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   ImGui::TextUnformatted(probe_label);
   same_line_if_fits(probe_min);  // narrower still (a phone): the slider gets a line of its own
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);  // at least probe_min, or the whole line
-  double probe = cache.probe;
+  double probe = s.precisionPos;
   const double lo = 1, hi = kMaxPos;
   if (slider_double("##probe", &probe, lo, hi, "%.0f", ImGuiSliderFlags_Logarithmic))
-    cache.probe = std::clamp(std::round(probe), lo, hi);
+    set_number(s, Field::precisionPos, std::clamp(std::round(probe), lo, hi));
 
   const float avail_w = ImGui::GetContentRegionAvail().x;
   const float line = ImGui::GetTextLineHeightWithSpacing();
@@ -627,9 +627,9 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
 namespace app {
 
 std::string describe_precision(const State& s, const PrecisionCache& cache) {
-  // The right chart's position and the selected pair's dimension as the view's widgets hold them
-  // (view-local, not part of the state): a position on the chart's axis 1 .. 1e7, and sin (0) or cos (1).
-  const double probe = std::clamp(std::isfinite(cache.probe) ? cache.probe : PrecisionCache{}.probe, 1.0, kMaxPos);
+  // The right chart's position (the State's precisionPos, 1 .. 1e7) and the selected pair's dimension
+  // as the view's widget holds it (view-local): sin (0) or cos (1).
+  const double probe = std::clamp(s.precisionPos, 1.0, kMaxPos);
   const int component = std::clamp(cache.component, 0, 1);
   const int pairs = s.d / 2;
   const int pair = std::clamp(s.pair, 0, pairs - 1);

@@ -14,13 +14,12 @@ namespace app {
 
 struct PrecisionCache {
   int component = 0;    // 0: sin dimension 2i, 1: cos dimension 2i+1 (view-local)
-  double probe = 1e7;   // the position of the per-pair chart (view-local)
   // Error against position, one entry per pixel column: the largest error among the sampled
   // integer positions in that column.
   KeyedCache<int, double, int, int, int> curve_key;  // d, base, pair, component, columns
   std::vector<double> naive_err, shader_err;
-  // Each pair's error at `probe` (largest of its sin and cos).
-  KeyedCache<int, double, double> pairs_key;  // d, base, probe
+  // Each pair's error at the State's precisionPos (largest of its sin and cos).
+  KeyedCache<int, double, double> pairs_key;  // d, base, precisionPos
   std::vector<double> pair_naive_err, pair_shader_err;
   // The selected pair's naive angle error fl(fl(pos) fl(w)) - w pos in float32, float16 and bfloat16
   // (pe::FloatFormat order; radians reduced to [0, pi], infinity where the angle overflows), one entry

@@ -216,7 +216,7 @@ TEST_CASE("precision: bfloat16 and float16 thresholds and errors, as described")
   State s;
   REQUIRE(apply_query(s, "view=precision&d=32&pair=1").empty());
   PrecisionCache c;
-  c.probe = 100;
+  s.precisionPos = 100;
   const std::string t = describe_precision(s, c);
   INFO(t);
   // Pair 1 of d = 32: w = 10000^(-1/16) = 0.5623413. Half an ulp passes 1 degree at angles 2^19, 64
@@ -228,7 +228,7 @@ TEST_CASE("precision: bfloat16 and float16 thresholds and errors, as described")
   CHECK(has(t, "0.909\xC2\xB0 in float16 and 0.909\xC2\xB0 in bfloat16"));
   CHECK(unfit(t).empty());
   // float16 past its range: the position overflows and the angle is lost, said in words.
-  c.probe = 1e6;
+  s.precisionPos = 1e6;
   const std::string far = describe_precision(s, c);
   CHECK(has(far, "lost (the position overflows) in float16"));
   CHECK(unfit(far).empty());
