@@ -102,8 +102,17 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
   dl->AddRect(ImVec2(X(0), y_bar), ImVec2(X(n - 1), y_bar + bar_h), colors::hand, 3 * sc, 0, 1.5f * sc);
   const std::string inside = fill(lesson_text(View::learned, "bar_inside"), {{"last", grouped(n - 1)}});
   const ImVec2 tsz = ImGui::CalcTextSize(inside.c_str());
-  if (X(n - 1) - X(0) > tsz.x + 8 * sc)
-    dl->AddText(ImVec2(X(0) + 6 * sc, y_bar + (bar_h - tsz.y) / 2), colors::hand, inside.c_str());
+  // The words inside the table's bar, clear of the pos marker: at the bar's left end, else just right
+  // of the marker, else just left of it, else not at all.
+  const float marker_x = std::clamp(X(s.pos), x0, x1), clear = 8 * sc;
+  for (const float tx : {X(0) + 6 * sc, marker_x + clear, marker_x - clear - tsz.x}) {
+    const bool in_bar = tx >= X(0) + 2 * sc && tx + tsz.x <= X(n - 1) - 2 * sc;
+    const bool off_marker = marker_x < tx - clear / 2 || marker_x > tx + tsz.x + clear / 2;
+    if (in_bar && off_marker) {
+      dl->AddText(ImVec2(tx, y_bar + (bar_h - tsz.y) / 2), colors::hand, inside.c_str());
+      break;
+    }
+  }
   const std::string outside(lesson_text(View::learned, "bar_outside"));
   const ImVec2 osz = ImGui::CalcTextSize(outside.c_str());
   if (x1 - X(n - 1) > osz.x + 12 * sc)

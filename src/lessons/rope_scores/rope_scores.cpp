@@ -14,6 +14,7 @@
 #include "gfx/heatmap_renderer.hpp"
 #include "imgui.h"
 #include "ui/key.hpp"
+#include "ui/label.hpp"
 #include "ui/matrix_axis.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
@@ -188,15 +189,19 @@ void draw_controls(State& s, const ViewContext& ctx) {
 
 // ---- the two charts -------------------------------------------------------------------------------
 
-// The offset k on a chart: a vertical line, and `value` marked on it when given.
-void mark_offset(const Plot& p, double k, const double* value, float sc) {
+// The offset k on a chart: a vertical line, `value` marked on it when given, and its "k" beside the
+// line at the first height up from the bottom where it covers none of the curves `lp` was given.
+void mark_offset(const Plot& p, double k, const double* value, LabelPlacer& lp, float sc) {
   if (k < p.x0 || k > p.x1) return;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float x = p.sx(k);
   plot_vline(dl, p, x, kOffset, 1.5f * sc);
   if (value) dl->AddCircleFilled(ImVec2(x, p.sy(*value)), 5.0f * sc, kOffset);
-  const float w = ImGui::CalcTextSize("k").x;
-  halo_text(dl, ImVec2(std::min(x + 4 * sc, p.hi.x - w - 2 * sc), p.hi.y - ImGui::GetTextLineHeight() - 2 * sc), kOffset, "k");
+  const ImVec2 size(ImGui::CalcTextSize("k").x + 2 * sc, ImGui::GetTextLineHeight());
+  const float lx = beside_line(x, size.x, p.hi.x, 4 * sc, 4 * sc, 2 * sc);
+  const int steps = std::max(1, static_cast<int>(p.height() / size.y) - 1);
+  const std::vector<ImVec2> spots = LabelPlacer::along(ImVec2(lx, p.hi.y - size.y - 2 * sc), ImVec2(0, -size.y), steps);
+  halo_text(dl, lp.place(size, spots), kOffset, "k");
 }
 
 void draw_charts(State& s, const RopeScoresCache& c, ImVec2 size, const ViewContext& ctx) {
@@ -220,8 +225,11 @@ void draw_charts(State& s, const RopeScoresCache& c, ImVec2 size, const ViewCont
   plot_hline(dl, a, a.sy(0), colors::zero_line, 1.0f);
   for (size_t j = 0; j < rs.size(); ++j) pts[j] = ImVec2(a.sx(rs[j]), a.sy(dc.score[j]));
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kScore, 0, 2.2f * sc);
+  LabelPlacer on_a(a.lo, a.hi);
+  on_a.avoid_polyline(pts, 2.2f * sc);
   const double at_k = pe::rope_relative_score(c.q, c.k, s.k, s.base);
-  mark_offset(a, s.k, &at_k, sc);
+  on_a.avoid_point(ImVec2(a.sx(s.k), a.sy(at_k)), 5.0f * sc);
+  mark_offset(a, s.k, &at_k, on_a, sc);
   plot_clip_pop();
 
   ImGui::Dummy(ImVec2(1, 4 * sc));
@@ -232,14 +240,17 @@ void draw_charts(State& s, const RopeScoresCache& c, ImVec2 size, const ViewCont
                             bound_title.c_str(), sc, true);
   if (b.held && b.mouse.x >= b.lo.x - 4 && b.mouse.x <= b.hi.x + 4) set_number(s, Field::k, std::round(std::clamp(b.x_at(b.mouse.x), -R, R)));
   plot_clip_push(b);
+  LabelPlacer on_b(b.lo, b.hi);
   const double unit = dc.factor * (s.d / 2);  // |score| / unit <= relative bound
   if (unit > 0) {
     for (size_t j = 0; j < rs.size(); ++j) pts[j] = ImVec2(b.sx(rs[j]), b.sy(std::fabs(dc.score[j]) / unit));
     dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kScore, 0, 1.4f * sc);
+    on_b.avoid_polyline(pts, 1.4f * sc);
   }
   for (size_t j = 0; j < rs.size(); ++j) pts[j] = ImVec2(b.sx(rs[j]), b.sy(dc.relative_bound[j]));
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kBound, 0, 2.4f * sc);
-  mark_offset(b, s.k, nullptr, sc);
+  on_b.avoid_polyline(pts, 2.4f * sc);
+  mark_offset(b, s.k, nullptr, on_b, sc);
   plot_key(b, {{kBound, std::string(text("bound_key"))}, {kScore, std::string(text("score_key"))}}, sc);
   plot_clip_pop();
 }
@@ -346,12 +357,7 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
     dl->PushClipRect(a, b, true);
     dl->AddLine(p0, p1, with_alpha(colors::paper, 200), 4.0f * sc);
     dashed_line(dl, p0, p1, kOffset, 2.0f * sc, 6 * sc);
-    dl->PopClipRect();
-    const char* lab = "n \xE2\x88\x92 m = k";
-    const ImVec2 ts = ImGui::CalcTextSize(lab);
-    const ImVec2 mid((p0.x + p1.x) / 2, (p0.y + p1.y) / 2);
-    halo_text(dl, ImVec2(std::clamp(mid.x + 6 * sc, a.x + 2 * sc, b.x - ts.x - 2 * sc), std::clamp(mid.y - ts.y - 4 * sc, a.y + 2 * sc, b.y - ts.y)),
-              kOffset, lab);
+    dl->PopClipRect();  // (named under the map, in the scale's line: a label on it would cover cells)
   }
 
   const ImGuiIO& io = ImGui::GetIO();
