@@ -13,6 +13,7 @@
 #include "imgui.h"
 #include "ui/marks.hpp"
 #include "ui/key.hpp"
+#include "ui/label.hpp"
 #include "ui/log_axis.hpp"
 #include "ui/plot.hpp"
 #include "ui/table.hpp"
@@ -161,10 +162,26 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
       {kBound, "estimate |\xCF\x89\xC2\xB7pos|\xC2\xB7" "2^-23", true},
       {colors::threshold, "2/255: a visible colour step", true},
   };
-  // In the chart's top left, or below the chart where it would cover most of it (a phone).
+  // In the corner of the chart that covers least of its lines (the key box is opaque; none, where a
+  // corner is free), or below the chart where it would cover most of it (a phone).
   const ImVec2 box = key_box_size(entries, sc);
+  LabelPlacer lines(f.lo, f.hi);
+  lines.avoid_segment(ImVec2(f.lo.x, err_y(f, kVisible)), ImVec2(f.hi.x, err_y(f, kVisible)), 1.5f * sc);
+  for (const std::vector<double>* err : {&c.shader_err, &c.naive_err}) {
+    std::vector<ImVec2> pts;
+    for (size_t j = 0; j < err->size(); ++j)
+      if ((*err)[j] >= 0) pts.emplace_back(f.lo.x + static_cast<float>(j) + 0.5f, err_y(f, (*err)[j]));
+    lines.avoid_polyline(pts, 2.0f * sc);
+  }
+  {
+    std::vector<ImVec2> bound;
+    for (int j = 0; j <= columns; j += 4)
+      bound.emplace_back(f.lo.x + static_cast<float>(j), err_y(f, std::min(2.0, w * pos_at(static_cast<double>(j) / columns) * std::ldexp(1.0, -23))));
+    lines.avoid_polyline(bound, 1.2f * sc);
+  }
+  const LabelPlacer::Choice corner = lines.choose(box, lines.corners(box, 6 * sc));
   if (box.x <= 0.75f * f.width()) {
-    key_box(dl, ImVec2(f.lo.x + 6 * sc, f.lo.y + 6 * sc), entries, sc);
+    key_box(dl, corner.at, entries, sc);
   } else {
     key_box(dl, ImVec2(f.lo.x, ImGui::GetCursorScreenPos().y), entries, sc);
     ImGui::Dummy(ImVec2(f.hi.x - origin.x, box.y));
