@@ -224,6 +224,9 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   const int per = std::max(1, static_cast<int>(std::ceil(1.0f / std::max(px_per_pair, 1e-6f))));
   const float r = std::clamp(px_per_pair * 0.35f, 1.2f * sc, 3.0f * sc);
   const bool withheld = errors_withheld();
+  LabelPlacer marks(f.lo, f.hi);  // for the key: the dots, the pair line and the 2/255 line
+  marks.avoid_segment(ImVec2(xs, f.lo.y), ImVec2(xs, f.hi.y), 2.0f * sc);
+  marks.avoid_segment(ImVec2(f.lo.x, err_y(f, kVisible)), ImVec2(f.hi.x, err_y(f, kVisible)), 1.5f * sc);
   for (int i = 0; i < pairs; i += per) {
     double en = 0, es = 0;
     for (int k = i; k < std::min(pairs, i + per); ++k) {
@@ -232,8 +235,15 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     }
     const float x = f.sx(i + (per - 1) / 2.0);
     dl->AddCircleFilled(ImVec2(x, err_y(f, es)), r, colors::hand, 8);
-    if (!withheld) dl->AddCircleFilled(ImVec2(x, err_y(f, en)), r, en > kVisible ? colors::threshold : colors::warning, 8);
+    marks.avoid_point(ImVec2(x, err_y(f, es)), r);
+    if (withheld) continue;
+    dl->AddCircleFilled(ImVec2(x, err_y(f, en)), r, en > kVisible ? colors::threshold : colors::warning, 8);
+    marks.avoid_point(ImVec2(x, err_y(f, en)), r);
   }
+  if (withheld)
+    plot_key(f, {{colors::hand, "heatmap shader"}}, sc, marks);
+  else
+    plot_key(f, {{colors::warning, "naive float32"}, {colors::threshold, "naive, over 2/255"}, {colors::hand, "heatmap shader"}}, sc, marks);
   // In place of the naive dots, in their colour, under the 2/255 line: above the shader's dots.
   if (withheld)
     add_text_wrapped(dl, ImVec2(f.lo.x + 6 * sc, err_y(f, kVisible) + 6 * sc), colors::warning,
