@@ -13,7 +13,7 @@ void draw_top_row(App& a, bool column) {
   if (!column) {
     if (a.narrow && s.controls) {
       if (ImGui::Button(a.drawer_open ? "Close controls" : "Controls")) a.drawer_open = !a.drawer_open;
-    } else if (ImGui::SmallButton("Controls")) {
+    } else if (ImGui::Button("Controls")) {  // as tall as the buttons beside it
       set_number(s, Field::controls, 1);
     }
     ImGui::SameLine();
