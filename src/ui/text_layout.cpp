@@ -63,6 +63,12 @@ bool may_break_at(std::string_view text, size_t at) {
   return true;
 }
 
+bool relation_follows(std::string_view text, size_t at) {
+  size_t after = at;
+  while (after < text.size() && text[after] == ' ') ++after;
+  return after < text.size() && relation_sign_at(text, after);
+}
+
 }  // namespace detail
 
 std::string shown_text(std::string_view text) {

@@ -59,6 +59,9 @@ void text_flow_after(std::string_view text);
 namespace detail {
 // Whether a line may break at the space text[at] (the rules of wrap_at_spaces).
 bool may_break_at(std::string_view text, size_t at);
+// Whether a relation sign ('=', '≈', ...) follows the space text[at]: where a chain of relations is
+// wider than its line ("i = floor(j/2) = floor(0/2) = 0" on a phone), it breaks before a sign.
+bool relation_follows(std::string_view text, size_t at);
 }  // namespace detail
 
 template <class Measure>
@@ -79,6 +82,21 @@ std::vector<TextLine> wrap_at_spaces(std::string_view text, float width, Measure
       best = cut;
       if (cut >= para_end) break;
       from = cut + 1;
+    }
+    // A run that cannot be broken by the rules and is wider than the line: break it before a relation
+    // sign instead, the way a long chain of equations continues on the next line.
+    if (measure(text.substr(start, best - start)) > width) {
+      size_t relaxed = npos;
+      for (size_t f = start;;) {
+        size_t cut = text.find(' ', f);
+        while (cut < para_end && !detail::may_break_at(text, cut) && !detail::relation_follows(text, cut)) cut = text.find(' ', cut + 1);
+        cut = std::min(cut, para_end);
+        if (relaxed != npos && measure(text.substr(start, cut - start)) > width) break;
+        relaxed = cut;
+        if (cut >= para_end) break;
+        f = cut + 1;
+      }
+      best = std::min(best, relaxed);
     }
     lines.push_back({start, best});
     size_t next = best;

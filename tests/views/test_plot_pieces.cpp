@@ -12,6 +12,7 @@
 #include "ui/label.hpp"
 #include "ui/log_axis.hpp"
 #include "ui/plot.hpp"
+#include "ui/text_layout.hpp"
 
 using namespace app;
 
@@ -230,4 +231,21 @@ TEST_CASE("slider value text: the grab's place on a linear and a logarithmic tra
   CHECK(app::slider_grab_fraction(100, 1, 10000, true) == Approx(0.5));  // log10: 2 of 4 decades
   CHECK(app::slider_grab_fraction(1e6, 1, 10000, true) == 1.0);          // clamped
   CHECK(app::slider_grab_fraction(5, 5, 5, false) == 0.0);               // an empty track
+}
+
+TEST_CASE("wrapping at spaces: numbers and short relations stay whole; a chain of relations too wide for its line breaks before a sign") {
+  // One unit per byte: widths are character counts, worked by hand.
+  const auto chars = [](std::string_view t) { return static_cast<float>(t.size()); };
+  const auto lines = [&](std::string_view t, float w) {
+    std::vector<std::string> out;
+    for (const TextLine& l : wrap_at_spaces(t, w, chars)) out.emplace_back(t.substr(l.begin, l.end - l.begin));
+    return out;
+  };
+  // "d = 512" is never split, and 60,611 never breaks after its comma.
+  CHECK(lines("with d = 512 and 60,611 rows", 12) == std::vector<std::string>{"with d = 512", "and 60,611", "rows"});
+  // 32 characters on a line of 20: the rules give no break, so it breaks before an "=" ("i = floor(j/2)"
+  // is 14 wide, adding " = floor(0/2)" makes 27), and the rest, 17 wide, fits.
+  CHECK(lines("i = floor(j/2) = floor(0/2) = 0", 20) == std::vector<std::string>{"i = floor(j/2)", "= floor(0/2) = 0"});
+  // Where it fits, the chain stays on one line.
+  CHECK(lines("i = floor(j/2) = floor(0/2) = 0", 40) == std::vector<std::string>{"i = floor(j/2) = floor(0/2) = 0"});
 }
