@@ -261,7 +261,7 @@ function readmeTable() {
 
 // The default as the README writes it (see the convention at the top of this file).
 function readmeDefault(row) {
-  if (row.kind === 'choice') return '`' + row.default + '`';
+  if (row.kind === 'choice' || row.kind === 'list') return '`' + row.default + '`';
   if (row.kind === 'boolean') return row.default ? 'true' : 'false';
   return String(row.default);  // plain decimal, as in a URL (10000, not 1e4)
 }
