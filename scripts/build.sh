@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds PosEnc Lab through the CMake presets (CMakePresets.json):
-#   scripts/build.sh page     the page only (build/web/dist + the single-file build): what scripts/run.sh serves
+#   scripts/build.sh page     the page only (build/web/dist + the single-file build + the SCORM 1.2 package,
+#                             build/web/scorm/posenc-lab-scorm.zip): what scripts/run.sh serves
 #   scripts/build.sh web      the page and the core tests as wasm (build/web)
 #   scripts/build.sh native   the desktop app and the native tests (build/native)
 #   scripts/build.sh all      web and native (default)
@@ -20,6 +21,8 @@ if [[ $what == page || $what == web || $what == all ]]; then
   configure web -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)"
   if [[ $what == page ]]; then cmake --build --preset web-page -j"$jobs"; else cmake --build --preset web -j"$jobs"; fi
   /usr/bin/python3 "$ROOT/scripts/make_single.py" "$ROOT/build/web/dist" "$ROOT/build/web/single/posenc-lab.html"
+  /usr/bin/python3 "$ROOT/scripts/make_scorm.py" "$ROOT/build/web/single/posenc-lab.html" "$ROOT/build/web/dist" \
+    "$ROOT/build/web/scorm/posenc-lab-scorm.zip"
 fi
 if [[ $what == native || $what == all ]]; then
   configure native

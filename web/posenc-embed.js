@@ -28,10 +28,16 @@
 //   h.animate('k', {to: 37, seconds: 2})   Promise of the state once k has arrived (any number setting:
 //                           the settings table's number rows, AnimateKey in posenc-embed.d.ts)
 //   h.link()                Promise of the URL that opens the full page in the figure's current state
+//   h.progress()            Promise of the student's score over the tour's questions: {questions, right,
+//                           firstTry, shown, untried, score (0..100), completed, steps, stepsSeen, items}
 //   h.on('ready', fn)       fn(state) each time the figure starts (also after its iframe reloads)
 //   h.on('change', fn)      fn(state) when its state changes (also by the reader), at most 10 a second
 //   h.on('view', fn)        fn(viewId, state) when the view changes;  h.on('step', fn): fn(step, state)
-//   h.on('error', fn)       fn(error) when the figure fails; every on() returns its unsubscribe function
+//   h.on('answer', fn)      fn({question, step, kind, choice, response, correct, tries}) for each answer the
+//                           student gives to a tour question (question: its id; choice: 1-based, or the value)
+//   h.on('error', fn)       fn(error) when the figure fails, or when it ignored part of the `state` it was
+//                           mounted with (error.rejected: [{key, value, reason}]; the figure runs on);
+//                           every on() returns its unsubscribe function
 //   h.destroy()             removes the iframe and rejects what is still waiting
 //   PosEncEmbed.get(element) is the handle of a mounted element; PosEncEmbed.mountAll(root) mounts every
 //   [data-posenc] element under root that is not mounted yet.
@@ -61,9 +67,10 @@
 // Protocol (version 1; structured-cloned objects, never strings to parse):
 //   page -> embed  {posenc: 1, id, type: 'getState'}  |  {posenc: 1, id, type: 'setState', state: {...}}
 //                  {posenc: 1, id, type: 'call', method, args: [...]}  (describe, exportText, exportImage,
-//                  animate, link)  |  {posenc: 1, id: 0, type: 'zoom', zoom}  (not answered)
+//                  animate, link, progress)  |  {posenc: 1, id: 0, type: 'zoom', zoom}  (not answered)
 //   embed -> page  {posenc: 1, id, type: 'result', state, rejected, title}  |  {posenc: 1, id, type: 'result', value}
 //                  {posenc: 1, id?, type: 'error', reason, fatal?}  |  {posenc: 1, type: 'change', state, title}
+//                  {posenc: 1, type: 'answer', answer: {question, step, kind, choice, response, correct, tries}}
 //                  {posenc: 1, type: 'notAllowed'}  (to an origin the figure does not trust; nothing else)
 //                  {posenc: 1, type: 'key', key, code, keyCode, shiftKey, ctrlKey, altKey, metaKey}
 //                  {posenc: 1, type: 'release'}
@@ -87,7 +94,7 @@
   // The index.html beside this file: the pinned copy (v/<version>/) embeds its own version's page.
   const DEFAULT_SRC = new URL('index.html', SCRIPT_URL || document.baseURI).href;
   const TITLE = 'PosEnc Lab: interactive positional encoding';
-  const EVENTS = ['ready', 'change', 'view', 'step', 'error'];
+  const EVENTS = ['ready', 'change', 'view', 'step', 'answer', 'error'];
   const MAX_KEY_TEXT = 40;         // key and code names of forwarded keys
   const MAX_TITLE = 120;           // a lesson title from the figure, for the iframe's title
   // A call's default limit: from when the figure's page has loaded (or the call, if later) to the
@@ -305,6 +312,14 @@
         (list !== null ? "its origins list (" + list.slice(0, 120) + ") does not include it; add '" + here + "' to the `origins` option"
           : "it could not tell its parent page's origin; give the `origins` option, e.g. origins: ['" + here + "']");
     }
+    // The error for a mount state the figure did not take in full: each key with the figure's reason.
+    function refused(rejected) {
+      const list = rejected.filter(isPlain).slice(0, 20).map((r) => ({ key: String(r.key), value: String(r.value), reason: String(r.reason) }));
+      const e = new Error('PosEnc embed: the figure ignored part of its state: ' +
+        list.map((r) => r.key + ' = "' + r.value + '": ' + r.reason).join('; ').slice(0, 600));
+      e.rejected = list;
+      return e;
+    }
     // "PosEnc Lab: <the lesson's title>", unless the host named the iframe itself.
     function noteTitle(t) {
       if (!options.title && typeof t === 'string' && t && t.length <= MAX_TITLE) iframe.title = 'PosEnc Lab: ' + t;
@@ -407,6 +422,7 @@
           if (unloadWatch && !iframe.hasAttribute('src')) iframe.setAttribute('data-src', srcFor(latest));
           emit('change', Object.assign({}, d.state));
           return;
+        case 'answer': if (isPlain(d.answer)) emit('answer', Object.assign({}, d.answer)); return;
         case 'key': if (deck) forwardKey(d); return;
         case 'release': release(); return;
         case 'notAllowed': fail(notAllowed()); return;
@@ -419,6 +435,9 @@
       if (d.id === handshakeId && handshakeId) {
         handshakeId = 0;
         if (isPlain(d.state)) connect(d.state);
+        // What the figure could not apply of the state it was mounted with: the host's to hear (on('error')),
+        // never shown to the student; the figure runs on without it.
+        if (Array.isArray(d.rejected) && d.rejected.length) emit('error', refused(d.rejected));
         return;
       }
       const p = pending.get(d.id);
@@ -473,9 +492,10 @@
         return call('animate', [key, { to: o.to, seconds: o.seconds }]);
       },
       link() { return call('link', []); },
+      progress() { return call('progress', []); },
       on(event, fn) {
         if (!listeners.has(event) || typeof fn !== 'function')
-          throw new TypeError("on() takes ('ready' | 'change' | 'view' | 'step' | 'error', function)");
+          throw new TypeError("on() takes ('ready' | 'change' | 'view' | 'step' | 'answer' | 'error', function)");
         listeners.get(event).add(fn);
         return () => { listeners.get(event).delete(fn); };
       },

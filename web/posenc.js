@@ -24,6 +24,11 @@
 //                                     T5's relative-position bucket; relativePosition = key pos - query pos
 //   PosEnc.on('change', fn)           fn(state) after every state change; returns an unsubscribe function
 //   PosEnc.on('train', fn)            fn({id, step, steps, loss, log}) as a training run goes
+//   PosEnc.on('answer', fn)           fn({question, step, kind, choice, response, correct, tries}) for each answer
+//                                     the student gives to a tour question (question: its id, from the step's title;
+//                                     choice: the 1-based choice, or the value checked; tries: this one included)
+//   PosEnc.progress()                 the student's score over the tour's questions: {questions, right, firstTry,
+//                                     shown, untried, score (0..100), completed, steps, stepsSeen, items: [...]}
 //   PosEnc.train(options)             Promise of {config, steps, cancelled, ms, loss, accuracy, attention,
 //                                     relative, ablation}: trains the experiment's model in a Web Worker
 //                                     (options and defaults: README "The experiment"); rejects with the
@@ -74,6 +79,7 @@
   const status = document.getElementById('status');
   const canvas = document.getElementById('canvas');
   const listeners = new Set();
+  const answerListeners = new Set();  // PosEnc.on('answer')
   let mod = null;       // the module, once the first frame is drawn (the public API needs it)
   let runtime = null;   // the module, as soon as its runtime is up (before main and the first frame)
   let lastJson = '';    // the last state seen, to tell real changes from repeats
@@ -315,6 +321,7 @@
         m.posencImageWaiters.push({ resolve, reject });
       });
     },
+    progress() { return json('posenc_progress'); },
     views() { return json('posenc_views'); },
     schema() { return json('posenc_schema'); },
     timing,
@@ -341,9 +348,9 @@
       hook('heatmap.window', [pos0, positions, dim0, dims, naive ? 1 : 0]);
     },
     on(event, fn) {
-      if ((event !== 'change' && event !== 'train') || typeof fn !== 'function')
-        throw new TypeError("on() takes ('change' or 'train', function)");
-      const set = event === 'train' ? trainListeners : listeners;
+      if ((event !== 'change' && event !== 'train' && event !== 'answer') || typeof fn !== 'function')
+        throw new TypeError("on() takes ('change', 'train' or 'answer', function)");
+      const set = event === 'train' ? trainListeners : event === 'answer' ? answerListeners : listeners;
       set.add(fn);
       return () => set.delete(fn);
     },
@@ -395,6 +402,7 @@
   let allowList = null;     // the `origins=` list, or null without one
   let pageQuery = '';       // the page-level parts of the URL as received, kept in the address bar
   const pageRejected = [];  // bad entries of the `origins=` list, for the notice
+  const hostRejected = [];  // embed mode: what the URL could not apply, for the host's handshake
 
   // The origins ("https://host[:port]") of the `origins=` list, read by the rule the loader uses
   // (readOrigin, the message rules); anything else is reported.
@@ -717,14 +725,16 @@
   // ---- [SECTION] embed mode: a postMessage endpoint for web/posenc-embed.js ----------------------
   // Accepts, from trusted origins only (the `origins=` list when given, otherwise the parent page's origin
   // and only from the parent window):
-  //   {posenc: 1, id, type: 'getState' | 'setState', state?}   answered {type: 'result', state, rejected}
+  //   {posenc: 1, id, type: 'getState' | 'setState', state?}   answered {type: 'result', state, rejected} (the first
+//                                                              getState's rejected: what the URL could not apply)
   //   {posenc: 1, id, type: 'call', method, args}               answered {type: 'result', value}: one of
   //                                                              CALLS (the rules), forwarded to PosEnc[method]
   //   {posenc: 1, id: 0, type: 'zoom', zoom}                    not answered: the host shows the frame
   //                                                              `zoom` times larger (reveal.js scales slides)
   // Failures are answered {posenc: 1, id, type: 'error', reason}; `fatal: true` when the page could not
   // start at all (then also sent, without an id, to whoever has talked to it). Answers go to the sender's
-  // origin only; {posenc: 1, type: 'change', state} goes to origins that sent a valid request.
+  // origin only; {posenc: 1, type: 'change', state} and {posenc: 1, type: 'answer', answer} (the student's answer
+// to a tour question, as PosEnc.on('answer') has it) go to origins that sent a valid request.
   // getState/setState/describe are answered as soon as the runtime is up and the URL applied, not after
   // the first frame: Chromium runs no requestAnimationFrame in a cross-origin iframe out of view, so a
   // figure below the fold would otherwise not answer its host until the reader scrolls to it.
@@ -808,9 +818,12 @@
 
   function answer(d) {
     if (d.type === 'zoom') { setZoom(d.zoom); return null; }
-    if (d.type === 'getState') return Object.assign(getStateOn(runtime), { rejected: [] });
+    // The first getState (the handle's handshake) also carries what the embed's URL, the host's mount
+    // state, could not apply: the host hears its own mistakes, the student never sees them.
+    if (d.type === 'getState') return Object.assign(getStateOn(runtime), { rejected: hostRejected.splice(0) });
     if (d.type === 'setState') return setStateOn(runtime, d.state);
     if (d.method === 'describe') return { value: runtime.UTF8ToString(runtime._posenc_describe()) };
+    if (d.method === 'progress') return { value: JSON.parse(runtime.UTF8ToString(runtime._posenc_progress())) };
     // The rest needs drawn frames (images, animation) or the public API: after the first frame.
     return ready.then(() => {
       if (typeof PosEnc[d.method] !== 'function') throw new Error('PosEnc.' + d.method + ' is not available in this version of PosEnc Lab');
@@ -868,6 +881,10 @@
   function lessonTitle(view) {
     if (!lessonTitles && runtime) lessonTitles = new Map(JSON.parse(runtime.UTF8ToString(runtime._posenc_views())).map((v) => [v.id, v.title]));
     return lessonTitles && lessonTitles.get(view) || '';
+  }
+  // The student's answers to the tour's questions, as they are given, to the host (the handle's `answer`).
+  function sendAnswer(answer) {
+    for (const [origin, target] of subscribers) post(target, origin, { posenc: 1, type: 'answer', answer });
   }
   function sendChange() {
     if (!subscribers.size || !lastJson) return;
@@ -929,7 +946,10 @@
       startEmbed();
       embedRuntimeUp();
       noteState(config.UTF8ToString(config._posenc_get_state()));
-      showNotice(loaded.rejected.concat(pageRejected));
+      // An embed's URL is its host's: what it could not apply goes to the host (the handshake's answer),
+      // never into the student's view. A page of its own shows it in the notice.
+      if (embed) hostRejected.push(...loaded.rejected.concat(pageRejected).slice(0, 20));
+      else showNotice(loaded.rejected.concat(pageRejected));
     },
     // The module object is this config object, filled in by the glue before main() runs.
     onFirstFrame() {
@@ -943,6 +963,11 @@
     },
     onStateChange(json) { noteState(json); },
     onAnimationDone(id) { animationDone(id); },
+    onAnswer(json) {
+      const answer = JSON.parse(json);
+      for (const fn of answerListeners) { try { fn(Object.assign({}, answer)); } catch (e) { console.error(e); } }
+      if (embed) sendAnswer(answer);
+    },
     posencTrainRequest(id, lines) { viewTrain(id, lines); },
     posencTrainCancel() { if (trainWorker) trainWorker.postMessage({ type: 'cancel' }); },
     onLinkSlot(x, y, w, h) { placeCopyButton(x, y, w, h); },

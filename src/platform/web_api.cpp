@@ -45,6 +45,8 @@ EM_JS(void, js_state_change, (const char* json), {
   if (Module["onStateChange"]) Module["onStateChange"](UTF8ToString(json));
 });
 EM_JS(void, js_animation_done, (int id), { if (Module["onAnimationDone"]) Module["onAnimationDone"](id); });
+// The student answered a tour question: its answer as JSON (tour.hpp: answer_json).
+EM_JS(void, js_answer, (const char* json), { if (Module["onAnswer"]) Module["onAnswer"](UTF8ToString(json)); });
 // Where the page's Copy link button goes (CSS pixels from the canvas's top left; w = 0: nowhere).
 EM_JS(void, js_link_slot, (double x, double y, double w, double h), {
   if (Module["onLinkSlot"]) Module["onLinkSlot"](x, y, w, h);
@@ -227,6 +229,10 @@ void web_after_frame() {
     a.animation_done = 0;
     js_animation_done(id);
   }
+  // Each answer of the student, in order (the page hands them to PosEnc.on('answer') and the embed's host).
+  std::vector<app::AnswerEvent> answers;
+  answers.swap(a.answers.outbox);
+  for (const app::AnswerEvent& e : answers) js_answer(app::answer_json(e).c_str());
   const double slot[4] = {a.link_min.x, a.link_min.y, a.link_max.x - a.link_min.x, a.link_max.y - a.link_min.y};
   if (!std::equal(slot, slot + 4, g_link_slot)) {
     std::copy(slot, slot + 4, g_link_slot);
@@ -341,15 +347,22 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_table_chunk(double first, double n, doub
   return "";
 }
 
+// The student's score over the tour's questions (PosEnc.progress(); tour.hpp: progress_json).
+EMSCRIPTEN_KEEPALIVE const char* posenc_progress() {
+  app::App& a = platform::the_app();
+  return reply(app::progress_json(a.answers, a.state));
+}
+
 // Plain-text description of the current view and its key numbers (the page's text alternative).
 EMSCRIPTEN_KEEPALIVE const char* posenc_describe() { return reply(app::describe(platform::the_app())); }
 // Its key numbers, [[quantity, value], ...], for the page's HTML table beside that text.
 EMSCRIPTEN_KEEPALIVE const char* posenc_key_numbers() { return reply(app::key_numbers_json(platform::the_app().state)); }
 
-// query: "key=value&..." (URL-encoded). Returns {"state":{...},"rejected":[...]}.
+// query: "key=value&..." (URL-encoded). Returns {"state":{...},"rejected":[...]}. What it could not apply
+// goes back to the caller only, never to the student's sidebar (the host's mistakes are the host's).
 EMSCRIPTEN_KEEPALIVE const char* posenc_set_state(const char* query) {
   app::App& a = platform::the_app();
-  const std::vector<app::Rejection> rejected = app::app_apply(a, query ? query : "");
+  const std::vector<app::Rejection> rejected = app::app_apply(a, query ? query : "", nullptr, false);
   platform::request_redraw();
   return reply("{\"state\":" + app::to_json(a.state) + ",\"rejected\":" + app::rejections_to_json(rejected) + "}");
 }

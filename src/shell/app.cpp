@@ -39,13 +39,16 @@ bool app_update_style(App& a, float pixel_ratio) {
   return rebuild;
 }
 
-std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page) {
+std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page, bool notify) {
   if (page && (query.empty() || query == "?")) {
     set_view(a.state, kPathStart);
     a.start_here = true;
   }
   std::vector<Rejection> r = apply_query(a.state, query, page);
-  if (!r.empty()) a.notices = r;
+  // What the page's own URL (or the desktop's command line) asked for but could not apply is shown in the
+  // sidebar; an embed's URL is its host's, which hears it instead (web/posenc.js), as it hears what its
+  // setState calls could not apply: the student never sees the host's mistakes.
+  if (!r.empty() && notify && !(page && page->embed)) a.notices = r;
   return r;
 }
 
@@ -152,16 +155,22 @@ void draw(App& a) {
 }  // namespace
 
 void app_frame(App& a, double dt) {
-  // input
+  // input: the student's own changes (a locked figure refuses what it fixes, may_move)
   focus_new_frame();
+  a.state.student = true;
   handle_keys(a);
+  a.state.student = false;
+  note_answers(a.answers, a.tour_progress, a.state);  // a key may have answered before the step changes
   // update
   start_tour_step(a);
   update(a, dt);
   note_progress(a);
-  // layout and draw
+  // layout and draw (the controls are the student's too)
   layout(a);
+  a.state.student = true;
   draw(a);
+  a.state.student = false;
+  note_answers(a.answers, a.tour_progress, a.state);
 }
 
 void app_after_frame(App& a, int fb_w, int fb_h) {

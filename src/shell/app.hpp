@@ -70,6 +70,7 @@ struct App {
   int animation_done = 0;         // the id of a move that ended this frame (the platform reports it)
   PromptProgress tour_progress;   // the student's answers to the current tour step's question
   std::map<int, PromptProgress> tour_record;  // the last answers to each step's question, this tour
+  AnswerBook answers;             // every answer of the session, for the course (tour.hpp: progress_json)
   std::string tour_summary;       // shown after the tour's last step ("" none): tour_summary_text()
   float tour_bar_height = 0;      // the tour bar's height to its content's end last frame (0: not measured yet)
   bool tour_reveal_scrolled = false;  // the tour bar has brought the current answer into view
@@ -106,7 +107,9 @@ bool app_busy(const App& a);
 // A query that starts a tour step (`step=N`) applies that step's preset first. The page's own query
 // (`page` given) that says nothing at all is a cold page: it opens where the path starts (kPathStart)
 // with the "Start here" line; a link or an embed always says something (embed=1 at least).
-std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page = nullptr);
+// notify: the rejections are shown in the sidebar (not for the host's API calls, nor an embed's URL:
+// those are the host's mistakes, and go back to the host).
+std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page = nullptr, bool notify = true);
 
 // Draws the current lesson's view (the registry's draw_<id>) into the current ImGui window.
 void draw_view(App& a, const ViewContext& ctx);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "imgui.h"
 #include "state/tour.hpp"
@@ -13,7 +14,19 @@ namespace app {
 
 namespace {
 
-int path_index(View v) { return static_cast<int>(v); }  // the registry's order is the path's
+// The lessons this figure offers (`views`), in the registry's order, which is the path's.
+std::vector<View> offered_views(const State& s) {
+  std::vector<View> out;
+  for (int i = 0; i < static_cast<int>(View::count); ++i)
+    if (view_offered(s, static_cast<View>(i))) out.push_back(static_cast<View>(i));
+  return out;
+}
+std::vector<View> offered_lessons(const State& s, Chapter c) {
+  std::vector<View> out;
+  for (View v : chapter_lessons(c))
+    if (view_offered(s, v)) out.push_back(v);
+  return out;
+}
 
 // A dot before a lesson's name: filled once seen, a ring before.
 void seen_dot(bool seen, float sc) {
@@ -40,7 +53,7 @@ void note_progress(App& a) {
 
 std::string chapter_progress(const App& a, Chapter c) {
   int seen = 0, total = 0, asked = 0, answered = 0;
-  for (View v : chapter_lessons(c)) {
+  for (View v : offered_lessons(a.state, c)) {
     ++total;
     if (a.seen[static_cast<size_t>(v)]) ++seen;
     for (int n : tour_steps_of(v)) {
@@ -58,12 +71,19 @@ std::string chapter_progress(const App& a, Chapter c) {
   return out;
 }
 
+namespace {
+// Whether there is a lesson to choose: not in a locked figure, nor with one lesson offered.
+bool offers_lessons(const State& s) { return !s.lock && offered_views(s).size() > 1; }
+}  // namespace
+
 void draw_contents(App& a) {
   State& s = a.state;
+  if (!offers_lessons(s)) return;  // a locked figure, or one lesson offered: nothing to choose
   const float sc = a.ui_scale;
   // On a phone the button names the lesson's place in the path (its neighbours are the arrows beside it).
-  const int i = path_index(s.view);
-  const std::string label = a.narrow ? std::to_string(i + 1) + "/" + std::to_string(static_cast<int>(View::count)) + " " + lesson(s.view).label
+  const std::vector<View> path = offered_views(s);
+  const auto i = std::find(path.begin(), path.end(), s.view) - path.begin();
+  const std::string label = a.narrow ? std::to_string(i + 1) + "/" + std::to_string(path.size()) + " " + lesson(s.view).label
                                      : std::string("Contents");
   if (a.top_row_used) same_line_if_fits(button_width(label.c_str()) + (a.narrow ? 2 * ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().ItemSpacing.x : 0));
   if (ImGui::Button((label + "##contents").c_str())) ImGui::OpenPopup("contents");
@@ -74,15 +94,18 @@ void draw_contents(App& a) {
   ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(vp->WorkSize.x - 16 * sc, 300 * sc), 0),
                                       ImVec2(std::min(vp->WorkSize.x - 16 * sc, 520 * sc), vp->WorkSize.y - 60 * sc));
   if (!ImGui::BeginPopup("contents")) return;
+  const std::vector<int> steps = offered_steps(s);
   if (const TourStep* t = tour_step(s.step)) {
-    ImGui::TextDisabled("Guided tour: step %d of %d, %s", s.step, tour_step_count(), t->title.c_str());
-  } else if (ImGui::Button("Start the guided tour")) {
-    set_step(s, 1);
+    const int place = static_cast<int>(std::find(steps.begin(), steps.end(), s.step) - steps.begin()) + 1;
+    ImGui::TextDisabled("Guided tour: step %d of %d, %s", place, static_cast<int>(steps.size()), t->title.c_str());
+  } else if (!steps.empty() && ImGui::Button("Start the guided tour")) {
+    set_step(s, steps.front());
     ImGui::CloseCurrentPopup();
   }
   int number = 0;
   for (int c = 0; c < static_cast<int>(Chapter::count); ++c) {
     const Chapter ch = static_cast<Chapter>(c);
+    if (offered_lessons(s, ch).empty()) continue;
     ImGui::Separator();
     ImGui::PushFont(a.fonts.title);
     text_wrapped_at_spaces(std::to_string(c + 1) + ". " + chapter_title(ch));
@@ -90,7 +113,7 @@ void draw_contents(App& a) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
     text_wrapped_at_spaces(chapter_progress(a, ch));
     ImGui::PopStyleColor();
-    for (View v : chapter_lessons(ch)) {
+    for (View v : offered_lessons(s, ch)) {
       ++number;
       const Lesson& l = lesson(v);
       seen_dot(a.seen[static_cast<size_t>(v)], sc);
@@ -110,18 +133,24 @@ void draw_chapter_tabs(App& a) {
   State& s = a.state;
   const bool external = s.view != a.shown_view;
   const Chapter ch = lesson(s.view).chapter;
+  if (!offers_lessons(s)) {
+    a.shown_view = s.view;
+    return;
+  }
   if (a.narrow) {
     // A phone: the previous and next lesson beside the place in the path (the Contents button), where
     // tabs would show two or three names.
-    const int i = path_index(s.view), last = static_cast<int>(View::count) - 1;
+    const std::vector<View> path = offered_views(s);
+    const std::ptrdiff_t i = std::find(path.begin(), path.end(), s.view) - path.begin();
+    const std::ptrdiff_t last = static_cast<std::ptrdiff_t>(path.size()) - 1;
     ImGui::SameLine();
     ImGui::BeginDisabled(i == 0);
-    if (ImGui::ArrowButton("##previous_lesson", ImGuiDir_Left)) set_view(s, static_cast<View>(i - 1));
+    if (ImGui::ArrowButton("##previous_lesson", ImGuiDir_Left) && i > 0) set_view(s, path[static_cast<size_t>(i - 1)]);
     ImGui::EndDisabled();
     focus_name("previous lesson");
     ImGui::SameLine();
-    ImGui::BeginDisabled(i == last);
-    if (ImGui::ArrowButton("##next_lesson", ImGuiDir_Right)) set_view(s, static_cast<View>(i + 1));
+    ImGui::BeginDisabled(i >= last);
+    if (ImGui::ArrowButton("##next_lesson", ImGuiDir_Right) && i < last) set_view(s, path[static_cast<size_t>(i + 1)]);
     ImGui::EndDisabled();
     focus_name("next lesson");
     a.shown_view = s.view;
@@ -133,7 +162,7 @@ void draw_chapter_tabs(App& a) {
   // The chapter's id keeps one tab bar per chapter, so a chapter's tabs never inherit another's scroll.
   const std::string bar = std::string("views_") + std::to_string(static_cast<int>(ch));
   if (ImGui::BeginTabBar(bar.c_str(), ImGuiTabBarFlags_FittingPolicyScroll)) {
-    for (View v : chapter_lessons(ch)) {
+    for (View v : offered_lessons(s, ch)) {
       const Lesson& l = lesson(v);
       const ImGuiTabItemFlags flags = (external && l.view == s.view) ? ImGuiTabItemFlags_SetSelected : 0;
       const bool open = ImGui::BeginTabItem(l.label, nullptr, flags);

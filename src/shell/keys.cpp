@@ -24,7 +24,6 @@ void handle_keys(App& a) {
     return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k));
 #endif
   };
-  const int view = static_cast<int>(s.view), views = static_cast<int>(View::count);
   // While a control has the keyboard ring, arrows, Space and Enter are ImGui's (move, adjust, press).
   const bool on_control = focus_on_control();
   if (!on_control) {
@@ -33,15 +32,16 @@ void handle_keys(App& a) {
     if (pressed(ImGuiKey_UpArrow)) set_number(s, Field::k, std::round(s.k) + 1);
     if (pressed(ImGuiKey_DownArrow)) set_number(s, Field::k, std::round(s.k) - 1);
   }
-  // Presentation clickers send PageDown/PageUp: next/previous tour step, or view outside the tour.
-  const int last = tour_step_count();
+  // Presentation clickers send PageDown/PageUp: next/previous tour step, or view outside the tour (the
+  // steps and lessons this figure offers, `views`; a locked figure refuses both).
+  const int next = next_offered_step(s, s.step, 1), previous = next_offered_step(s, s.step, -1);
   if (pressed(ImGuiKey_PageDown)) {
-    if (s.step > 0) set_step(s, std::min(last, s.step + 1));
-    else set_view(s, static_cast<View>((view + 1) % views));
+    if (s.step > 0) set_step(s, next > 0 ? next : s.step);
+    else set_view(s, next_offered_view(s, 1));
   }
   if (pressed(ImGuiKey_PageUp)) {
-    if (s.step > 0) set_step(s, std::max(1, s.step - 1));
-    else set_view(s, static_cast<View>((view + views - 1) % views));
+    if (s.step > 0) set_step(s, previous > 0 ? previous : s.step);
+    else set_view(s, next_offered_view(s, -1));
   }
   if (pressed(ImGuiKey_Escape)) {
     // One thing at a time, the most recent first: the focus ring, the pen or pointer, the help, the
@@ -64,9 +64,9 @@ void handle_keys(App& a) {
     }
     switch (c) {
       case ' ': if (!on_control) set_number(s, Field::playing, s.playing ? 0 : 1); break;
-      case 't': set_step(s, s.step > 0 ? 0 : 1); break;
-      case 'n': if (s.step > 0) set_step(s, s.step < last ? s.step + 1 : 0); break;  // past the last: the end
-      case 'p': if (s.step > 0) set_step(s, std::max(1, s.step - 1)); break;
+      case 't': set_step(s, s.step > 0 ? 0 : next_offered_step(s, 0, 1)); break;
+      case 'n': if (s.step > 0) set_step(s, next); break;  // past the last (next = 0): the end
+      case 'p': if (s.step > 0 && previous > 0) set_step(s, previous); break;
       case 'h': case '?': a.show_help = !a.show_help; break;
       case 'f': a.toggle_fullscreen = true; break;
       case 'c':

@@ -47,12 +47,12 @@ void setting_control(App& a, const Setting& r) {
   param_slider(r.label, s, r.field, lo, hi, r.format, a.notices, r.scale == Scale::log);
 }
 
-// The rows of one sidebar group that the current view reads (the table's scope and the registry's reads column),
-// in the table's order.
-std::vector<const Setting*> rows_shown(Group g, View v) {
+// The rows of one sidebar group that the current view reads (the table's scope and the registry's reads column)
+// and the student may move (a locked figure shows no control that would not move: may_move), in the table's order.
+std::vector<const Setting*> rows_shown(Group g, const State& s) {
   std::vector<const Setting*> out;
   for (const Setting& r : settings())
-    if (r.group == g && in_scope(r, v)) out.push_back(&r);
+    if (r.group == g && in_scope(r, s.view) && may_move(s, r.field)) out.push_back(&r);
   return out;
 }
 
@@ -80,8 +80,11 @@ void draw_controls(App& a) {
   // of a group shows nothing of it.
   bool first = true;
   for (const Group g : {Group::motion, Group::encoding, Group::model}) {
-    const std::vector<const Setting*> rows = rows_shown(g, s.view);
-    if (rows.empty()) continue;
+    const std::vector<const Setting*> rows = rows_shown(g, s);
+    // pos fixed, but the student may still play it (free=playing): Play alone.
+    const bool play_only = g == Group::motion && !shows(rows, Field::pos) && in_scope(setting(Field::pos), s.view) &&
+                           may_move(s, Field::playing);
+    if (rows.empty() && !play_only) continue;
     if (!first) ImGui::Separator();
     first = false;
     if (g == Group::model) {
@@ -91,20 +94,26 @@ void draw_controls(App& a) {
     }
     if (g == Group::motion && shows(rows, Field::pos)) {
       const float w = ImGui::GetContentRegionAvail().x;
-      if (ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(w * 0.5f - 4, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
-      ImGui::SameLine();
-      if (ImGui::Button("-1", ImVec2(w * 0.25f - 6, 0))) set_number(s, Field::pos, std::round(s.pos) - 1);
+      const bool play = may_move(s, Field::playing);
+      if (play && ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(w * 0.5f - 4, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
+      if (play) ImGui::SameLine();
+      if (ImGui::Button("-1", ImVec2(play ? w * 0.25f - 6 : w * 0.5f - 4, 0))) set_number(s, Field::pos, std::round(s.pos) - 1);
       ImGui::SameLine();
       if (ImGui::Button("+1", ImVec2(-1, 0))) set_number(s, Field::pos, std::round(s.pos) + 1);
+    } else if (play_only) {
+      if (ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(-1, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
     }
     for (const Setting* r : rows) setting_control(a, *r);
   }
 
-  ImGui::Separator();
-  if (ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0))) set_step(s, s.step > 0 ? 0 : 1);
+  if (!first) ImGui::Separator();
+  // The tour, where this figure offers one (not when locked; with `views`, its steps on those lessons).
+  const int first_step = next_offered_step(s, 0, 1);
+  if ((s.step > 0 || first_step > 0) && ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0)))
+    set_step(s, s.step > 0 ? 0 : first_step);
   if (ImGui::Button("Hide these controls (c)", ImVec2(-1, 0))) set_number(s, Field::controls, 0);
   if (ImGui::CollapsingHeader("Display and presenter")) {
-    for (const Setting* r : rows_shown(Group::display, s.view)) setting_control(a, *r);
+    for (const Setting* r : rows_shown(Group::display, s)) setting_control(a, *r);
     if (ImGui::Button(presenting(s) ? "Leave presenter mode" : "Presenter mode", ImVec2(-1, 0)))
       set_number(s, Field::presenter, static_cast<double>(presenting(s) ? Presenter::off : Presenter::on));
     if (ImGui::Button("Fullscreen (f)", ImVec2(-1, 0))) a.toggle_fullscreen = true;

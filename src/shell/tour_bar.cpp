@@ -81,7 +81,7 @@ void draw_tour_summary(App& a) {
   ImGui::BeginChild("tour_summary", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing() * 2 +
                                                  2 * ImGui::GetStyle().WindowPadding.y), true);
   text_wrapped_at_spaces(a.tour_summary);
-  if (ImGui::Button("Start the tour again")) set_step(a.state, 1);
+  if (ImGui::Button("Start the tour again")) set_step(a.state, next_offered_step(a.state, 0, 1));
   ImGui::SameLine();
   if (ImGui::Button("Close")) a.tour_summary.clear();
   ImGui::EndChild();
@@ -105,26 +105,32 @@ void draw_tour_bar(App& a) {
   focus_lead_begin();  // Tab reaches the step and its question first
   if (a.tour_scroll_top) ImGui::SetScrollY(0);  // a new step starts at its title
   a.tour_scroll_top = false;
-  const int last = tour_step_count();
+  // The steps this figure offers (all of them, or those on the lessons of `views`), numbered among themselves.
+  const std::vector<int> steps = offered_steps(a.state);
+  const auto at = std::find(steps.begin(), steps.end(), a.state.step);
+  const std::string place = std::to_string(at - steps.begin() + 1) + "/" + std::to_string(steps.size());
+  const int before = next_offered_step(a.state, a.state.step, -1), after = next_offered_step(a.state, a.state.step, 1);
+  const auto previous = [&] { if (before > 0) set_step(a.state, before); };
+  const auto next = [&] { set_step(a.state, after); };  // past the last: 0, the tour's end
   if (phone(a)) {
     // A phone: the step's buttons and its title share the first row, to leave the height to the figure.
-    if (ImGui::SmallButton("<##tour")) set_step(a.state, std::max(1, a.state.step - 1));
+    if (ImGui::SmallButton("<##tour")) previous();
     focus_name("Previous step");
     ImGui::SameLine();
-    if (ImGui::SmallButton(a.state.step < last ? ">##tour" : "Finish##tour")) set_step(a.state, a.state.step < last ? a.state.step + 1 : 0);
-    focus_name(a.state.step < last ? "Next step" : "Finish");
+    if (ImGui::SmallButton(after > 0 ? ">##tour" : "Finish##tour")) next();
+    focus_name(after > 0 ? "Next step" : "Finish");
     ImGui::SameLine();
     if (ImGui::SmallButton("End##tour")) set_step(a.state, 0);
     focus_name("End tour");
     ImGui::SameLine();
-    text_wrapped_at_spaces(std::to_string(a.state.step) + "/" + std::to_string(last) + " " + t->title);
+    text_wrapped_at_spaces(place + " " + t->title);
   } else {
     ImGui::PushFont(tour_font(a));
-    text_wrapped_at_spaces("Tour " + std::to_string(a.state.step) + "/" + std::to_string(last) + ": " + t->title);
+    text_wrapped_at_spaces("Tour " + place + ": " + t->title);
     ImGui::PopFont();
-    if (ImGui::Button("< Previous")) set_step(a.state, std::max(1, a.state.step - 1));
+    if (ImGui::Button("< Previous")) previous();
     ImGui::SameLine();
-    if (ImGui::Button(a.state.step < last ? "Next >" : "Finish")) set_step(a.state, a.state.step < last ? a.state.step + 1 : 0);
+    if (ImGui::Button(after > 0 ? "Next >" : "Finish")) next();
     ImGui::SameLine();
     if (ImGui::Button("End tour")) set_step(a.state, 0);
   }
@@ -169,9 +175,13 @@ void start_tour_step(App& a) {
   const int before = a.tour_progress.step;
   if (before == a.state.step) return;
   if (before > 0) a.tour_record[before] = a.tour_progress;  // the step's answers, for the summary
+  if (a.state.step > 0) a.answers.visited[a.state.step] = true;
   // Leaving the last step forward (Finish, or n there) ends the tour with its summary; a
   // new tour starts with no answers.
-  if (a.state.step == 0 && before == tour_step_count()) a.tour_summary = tour_summary_text(a.tour_record);
+  if (a.state.step == 0 && before > 0 && next_offered_step(a.state, before, 1) == 0 && before == next_offered_step(a.state, 0, -1)) {
+    a.tour_summary = tour_summary_text(a.tour_record, offered_steps(a.state));
+    a.answers.finished = true;
+  }
   if (before == 0 && a.state.step > 0) {
     a.tour_record.clear();
     a.tour_summary.clear();

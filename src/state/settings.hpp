@@ -8,11 +8,16 @@
 //     type     the State member's C++ type; init its default
 //     kind     integer | even_integer | pair_index (0..d/2-1) | number | number_above_min (min excluded)
 //              | boolean | choice (names in `choices`, index = stored value; min/max unused)
+//              | list (any of the names in `choices`, written separated by commas, or `all` / `none`; stored
+//                as a bit mask, bit i = name i, kAllNames = all, also names added later; min: the fewest names)
 //     scope    all (every view may read it) or the one view id that reads it (`experiment`, `schemes`, ...)
 //     min/max  inclusive limits (number_above_min: min excluded)
 //     choices  a choice's names (no_choices otherwise)
 //     group    where the sidebar shows it: motion, encoding, model, display, or none (no sidebar control:
-//              the view has its own, or it is set by URL and keys only)
+//              the view has its own, or it is set by URL and keys only); reader (no sidebar control either:
+//              the reader's own way of reading, never fixed by `free`); figure (which lesson and tour step,
+//              and what the figure offers and locks: set by the author, moved by the student only through
+//              the tabs, Contents and the tour)
 //     label    the sidebar's label (also the control's name for the keyboard focus); lo..hi the slider's
 //              range within min..max (0, 0: min..max), format its printf format, scale lin or log
 //     meaning  one line, for the README, PosEnc.schema() and the .d.ts
@@ -23,6 +28,9 @@
 // and depends_on() (settings.cpp), the invariants they keep in store_value(). A shared (scope all)
 // motion or encoding row shows in the sidebar only on the views that read it: the `reads` column of the
 // lesson registry (lessons.hpp).
+// What a student may move (lock, free, views) is checked on the same path: a change made while
+// `State::student` is set (the app's input and draw, app.cpp) is refused for a setting the figure fixes
+// (may_move()); the URL, the host's API and tour presets are the author's and are not.
 // A choice of a view's own is an enum with its names in view_options.hpp.
 #pragma once
 #include <cstdint>
@@ -37,7 +45,8 @@
 
 // clang-format off
 #define POSENC_SETTINGS(X) \
-  X(view, View, View::clock, choice, all, 0, 0, view_ids(), none, "", 0, 0, "", lin, "the lesson shown") \
+  X(views, std::uint64_t, kAllNames, list, all, 1, 0, view_ids(), figure, "", 0, 0, "", lin, "the lessons offered (tabs, Contents, the tour's steps): all, or view ids separated by commas") \
+  X(view, View, View::clock, choice, all, 0, 0, view_ids(), figure, "", 0, 0, "", lin, "the lesson shown") \
   X(d, int, 32, even_integer, all, 2, pe::kMaxD, no_choices, encoding, "model width  d", 2, 1024, "%.0f", lin, "model width") \
   X(base, double, 10000.0, number_above_min, all, 1, pe::kMaxBase, no_choices, encoding, "base", 2, 100000, "%.0f", log, "frequency base") \
   X(pos, double, 0.0, number, all, -pe::kMaxAbsPosition, pe::kMaxAbsPosition, no_choices, motion, "position  pos", 0, 1000, "%.2f", lin, "position (real)") \
@@ -46,15 +55,17 @@
   X(speed, double, 1.0, number, all, 0, kMaxSpeed, no_choices, motion, "speed (positions / s)", 0.05, 1000, "%.2f", log, "positions per second") \
   X(pair, int, 0, pair_index, all, 0, pe::kMaxD / 2 - 1, no_choices, encoding, "selected pair  i", 0, 0, "%.0f", lin, "selected sin/cos pair") \
   X(n, int, 64, integer, all, 1, kMaxLength, no_choices, none, "", 0, 0, "", lin, "sequence length / window") \
-  X(step, int, 0, integer, all, 0, 0, no_choices, none, "", 0, 0, "", lin, "guided-tour step (0 = no tour)") /* max: the tour's length */ \
+  X(step, int, 0, integer, all, 0, 0, no_choices, figure, "", 0, 0, "", lin, "guided-tour step (0 = no tour)") /* max: the tour's length */ \
+  X(lock, bool, false, boolean, all, 0, 1, no_choices, figure, "", 0, 0, "", lin, "a locked figure: the student cannot change the lesson (no tabs, Contents or tour); the host still can") \
+  X(free, std::uint64_t, kAllNames, list, all, 0, 0, lockable_keys(), figure, "", 0, 0, "", lin, "the settings the student may move: all, none, or keys separated by commas (the display settings are always the reader's)") \
   X(scale, double, 1.0, number, all, kMinScale, kMaxScale, no_choices, display, "UI scale (projector)", 0, 0, "%.2fx", lin, "UI scale for projectors") \
   X(contrast, bool, false, boolean, all, 0, 1, no_choices, display, "high contrast", 0, 0, "", lin, "high-contrast theme") \
   X(palette, Palette, Palette::standard, choice, all, 0, 0, kPaletteNames, display, "colour-blind-safe colours", 0, 0, "", lin, "colours of hands, selection and plots") \
-  X(controls, bool, true, boolean, all, 0, 1, no_choices, none, "", 0, 0, "", lin, "show the controls sidebar") \
-  X(theme, Theme, Theme::light, choice, all, 0, 0, kThemeNames, none, "", 0, 0, "", lin, "light or dark colours; auto follows the reader's system setting") \
-  X(text, LessonText, LessonText::automatic, choice, all, 0, 0, kTextNames, none, "", 0, 0, "", lin, "the lesson text: auto (the lead sentence, the rest behind More), full, summary or off") \
-  X(presenter, Presenter, Presenter::automatic, choice, all, 0, 0, kPresenterNames, none, "", 0, 0, "", lin, "presenter mode: the figure, its lead sentence and large type, without the controls column; auto turns it on in a slide deck (deck=1) and at scale 2 or more") \
-  X(deck, bool, false, boolean, all, 0, 1, no_choices, none, "", 0, 0, "", lin, "slide-deck mode: clicker keys go to the deck, keys after a click") \
+  X(controls, bool, true, boolean, all, 0, 1, no_choices, reader, "", 0, 0, "", lin, "show the controls sidebar") \
+  X(theme, Theme, Theme::light, choice, all, 0, 0, kThemeNames, reader, "", 0, 0, "", lin, "light or dark colours; auto follows the reader's system setting") \
+  X(text, LessonText, LessonText::automatic, choice, all, 0, 0, kTextNames, reader, "", 0, 0, "", lin, "the lesson text: auto (the lead sentence, the rest behind More), full, summary or off") \
+  X(presenter, Presenter, Presenter::automatic, choice, all, 0, 0, kPresenterNames, reader, "", 0, 0, "", lin, "presenter mode: the figure, its lead sentence and large type, without the controls column; auto turns it on in a slide deck (deck=1) and at scale 2 or more") \
+  X(deck, bool, false, boolean, all, 0, 1, no_choices, reader, "", 0, 0, "", lin, "slide-deck mode: clicker keys go to the deck, keys after a click") \
   X(task, train::Task, train::Config{}.task, choice, experiment, 0, 0, train::task_names(), none, "", 0, 0, "", lin, "experiment: what the model learns to predict") \
   X(lookback, int, train::Config{}.k, integer, experiment, POSENC_TRAIN_MIN(k), POSENC_TRAIN_MAX(k), no_choices, none, "", 0, 0, "", lin, "experiment: the lookback task's offset k") \
   X(encoding, train::Encoding, train::Config{}.encoding, choice, experiment, 0, 0, train::encoding_names(), none, "", 0, 0, "", lin, "experiment: the position encoding the model is trained with") \
@@ -121,9 +132,16 @@ enum class Field : int {
   count
 };
 
-enum class Kind { integer, even_integer, pair_index, number, number_above_min, boolean, choice };
-// The sidebar's sections, in the order it shows them; none: no sidebar control.
-enum class Group { none, motion, encoding, model, display };
+enum class Kind { integer, even_integer, pair_index, number, number_above_min, boolean, choice, list };
+// The sidebar's sections, in the order it shows them; none, reader, figure: no sidebar control (see the
+// table's comment).
+enum class Group { none, motion, encoding, model, display, reader, figure };
+
+// A list row's `all`: every name, also those added to its choices later (53 bits: a double holds it exactly).
+inline constexpr std::uint64_t kAllNames = (std::uint64_t{1} << 53) - 1;
+// The keys `free` may name: the lesson's settings (groups none, motion, encoding and model), in the table's
+// order; the reader's and the figure's rows are never fixed by it.
+std::span<const char* const> lockable_keys();
 enum class Scale { lin, log };
 
 struct Setting {
@@ -161,16 +179,28 @@ bool in_scope(const Setting& r, View v);
 // The scope's name: "all" or the view id.
 const char* scope_name(const Setting& r);
 
-// The field's value as a number (booleans 0/1, choices their index).
+// Whether the student may move f now: the lesson and the tour step unless the figure is locked, a
+// lesson's setting if `free` names it, the reader's rows always, the figure's others (views, lock, free)
+// never. The URL and the host's API are not bound by it (State::student, state_io.hpp).
+bool may_move(const State& s, Field f);
+// Whether lesson v is offered (`views`) and, for the student, may be shown (not locked to another).
+bool view_offered(const State& s, View v);
+// The offered lesson after (dir > 0) or before (dir < 0) the current one, round the end; the current if
+// it is the only one.
+View next_offered_view(const State& s, int dir);
+
+// The field's value as a number (booleans 0/1, choices their index, lists their bit mask).
 double get_value(const State& s, Field f);
 // "" if `value` is allowed for f in state s, otherwise the reason (naming the key, the allowed values
-// and the value received).
+// and the value received). With s.student set, a change of a setting the student may not move is refused.
 std::string check_value(const State& s, Field f, double value);
 // Stores an already-checked value and restores the state's invariants (pair < d/2, alibiHead <
-// alibiHeads, t5MaxDistance above T5's exact buckets).
+// alibiHeads, t5MaxDistance above T5's exact buckets, the view one of `views`, no tour step on a lesson not
+// offered or in a locked figure, a list naming every name stored as kAllNames).
 void store_value(State& s, Field f, double value);
 
-// The value as URL text (booleans 1/0, choices their name, numbers shortest round-trip) and as JSON.
+// The value as URL text (booleans 1/0, choices their name, lists their names separated by commas or
+// all / none, numbers shortest round-trip) and as JSON (a list: that text as a string).
 std::string value_text(const State& s, Field f);
 std::string value_json(const State& s, Field f);
 // What a key allows, in words ("even integer 2..8192"), for the README and PosEnc.schema().
@@ -178,8 +208,12 @@ std::string allowed_text(Field f);
 // The default as a URL writes it (booleans true/false, for the README).
 std::string default_text(Field f);
 
+// A list row's text ("clock,rope", "all", "none") as its bit mask; false with the reason in `why` otherwise.
+bool parse_list(Field f, std::string_view text, double& out, std::string& why);
+
 // The table as JSON for PosEnc.schema():
-// [{key, kind, scope, min, max, default, meaning, allowed, choices?, dependsOn?}].
+// [{key, kind, scope, min, max, default, meaning, allowed, choices?, dependsOn?}] (a list: min is the
+// fewest names, choices the names).
 std::string settings_json();
 
 }  // namespace app

@@ -24,6 +24,10 @@ struct State {
   bool reduced_motion = false;
   // Likewise: the browser prefers dark colours (what theme=auto follows).
   bool prefers_dark = false;
+  // Not a setting either: the change being made now is the student's (the app's keys and controls,
+  // app.cpp sets it around them), so a locked figure refuses what it fixes (may_move, settings.hpp).
+  // The URL, the host's API, tour presets and the animation are the author's: never with it set.
+  bool student = false;
 };
 
 // The colours in effect: theme, or for theme=auto the reader's preference.

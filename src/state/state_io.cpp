@@ -1,5 +1,7 @@
 #include "state_io.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <optional>
 #include <utility>
 
@@ -24,6 +26,11 @@ std::optional<double> parse_value(Field f, std::string_view value, std::string& 
     why = std::string(r.key) + " must be true or false (1 or 0)";
     return std::nullopt;
   }
+  if (r.kind == Kind::list) {
+    double mask = 0;
+    if (parse_list(f, value, mask, why)) return mask;
+    return std::nullopt;
+  }
   if (r.kind == Kind::choice) {
     const auto names = choice_names(f);
     for (size_t i = 0; i < names.size(); ++i)
@@ -41,8 +48,9 @@ std::optional<double> parse_value(Field f, std::string_view value, std::string& 
 
 using Values = std::optional<std::string>[static_cast<int>(Field::count)];
 
-// Applies the values given: a tour step first (its preset sets the scene), then the rest in the
-// table's order, so they win over the preset. Rejections go to `rejected` when given.
+// Applies the values given: what the figure offers and locks first (views, lock: a tour step is checked
+// against them), then a tour step (its preset sets the scene), then the rest in the table's order, so they
+// win over the preset. Rejections go to `rejected` when given.
 void apply_values(State& s, const Values& values, std::vector<Rejection>* rejected) {
   const auto apply = [&](const Setting& r) {
     const auto& v = values[static_cast<int>(r.field)];
@@ -50,9 +58,10 @@ void apply_values(State& s, const Values& values, std::vector<Rejection>* reject
     const std::string err = set_field(s, r.key, *v);
     if (!err.empty() && rejected) rejected->push_back({r.key, sanitise(*v), err});
   };
-  apply(setting(Field::step));
+  constexpr Field kFirst[] = {Field::views, Field::lock, Field::step};
+  for (const Field f : kFirst) apply(setting(f));
   for (const Setting& r : settings())
-    if (r.field != Field::step) apply(r);
+    if (std::find(std::begin(kFirst), std::end(kFirst), r.field) == std::end(kFirst)) apply(r);
 }
 
 // A tour step's preset, as the step starts. Under reduced motion it never starts playing.
@@ -65,7 +74,10 @@ void apply_preset(State& s, int step) {
     if (field_from_key(key, f)) values[static_cast<int>(f)] = value;
   }
   const bool was_playing = s.playing;
+  // The preset is the tour's (the author's), not the student's move: what `free` fixes it still sets.
+  const bool student = std::exchange(s.student, false);
   apply_values(s, values, nullptr);
+  s.student = student;
   if (s.reduced_motion && s.playing && !was_playing) s.playing = false;
 }
 

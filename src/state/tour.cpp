@@ -341,9 +341,11 @@ std::string prompt_description(const PromptProgress& g, const TourPrompt& p, con
   return out;
 }
 
-std::string tour_summary_text(const std::map<int, PromptProgress>& record) {
+std::string tour_summary_text(const std::map<int, PromptProgress>& record, const std::vector<int>& steps) {
   int questions = 0, first_try = 0, later = 0, shown = 0, untried = 0;
-  for (int n = 1; n <= tour_step_count(); ++n) {
+  std::vector<int> all;
+  for (int n = 1; n <= tour_step_count(); ++n) all.push_back(n);
+  for (int n : steps.empty() ? all : steps) {
     const TourStep* t = tour_step(n);
     if (!t || t->prompt.empty()) continue;
     ++questions;
@@ -360,5 +362,121 @@ std::string tour_summary_text(const std::map<int, PromptProgress>& record) {
   return t;
 }
 
-}  // namespace app
+// ---- the tour this figure offers ----
 
+std::vector<int> offered_steps(const State& s) {
+  std::vector<int> out;
+  if (s.lock) return out;
+  for (int n = 1; n <= tour_step_count(); ++n)
+    if (view_offered(s, tour_step(n)->view)) out.push_back(n);
+  return out;
+}
+
+int next_offered_step(const State& s, int from, int dir) {
+  const std::vector<int> steps = offered_steps(s);
+  if (dir > 0) {
+    for (int n : steps)
+      if (n > from) return n;
+  } else {
+    for (auto it = steps.rbegin(); it != steps.rend(); ++it)
+      if (from == 0 || *it < from) return *it;
+  }
+  return 0;
+}
+
+// ---- the student's answers ----
+
+std::string question_id(int step) {
+  const TourStep* t = tour_step(step);
+  if (!t) return {};
+  std::string out;
+  bool gap = false;
+  for (const char ch : t->title) {
+    const bool word = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z');
+    if (!word) {
+      gap = !out.empty();
+      continue;
+    }
+    if (gap) out += '-';
+    gap = false;
+    out += (ch >= 'A' && ch <= 'Z') ? static_cast<char>(ch - 'A' + 'a') : ch;
+  }
+  return out.empty() ? "step-" + std::to_string(step) : out;
+}
+
+void note_answers(AnswerBook& b, const PromptProgress& g, const State& s) {
+  if (g.step != b.seen.step) {
+    b.seen = PromptProgress{};
+    b.seen.step = g.step;
+  }
+  const TourStep* t = tour_step(g.step);
+  if (!t || t->prompt.empty()) {
+    b.seen = g;
+    return;
+  }
+  const TourPrompt& p = t->prompt;
+  QuestionRecord& q = b.questions[g.step];
+  const auto answer = [&](bool correct) {
+    AnswerEvent e;
+    e.step = g.step;
+    e.question = question_id(g.step);
+    e.is_choice = p.is_choice();
+    e.correct = correct;
+    e.tries = ++q.tries;
+    if (p.is_choice()) {
+      e.choice = g.last_choice;
+      if (g.last_choice >= 1 && g.last_choice <= static_cast<int>(p.choices.size()))
+        e.response = p.choices[static_cast<size_t>(g.last_choice - 1)];
+    } else if (const TourCheck* c = tour_check(p.check)) {
+      e.value = correct ? get_value(s, c->field) : g.last_value;
+      e.response = std::string(field_key(c->field)).append(" = ").append(fmt(c->format, e.value));
+    }
+    q.last_response = e.response;
+    if (correct && !q.shown && !q.right) {
+      q.right = true;
+      q.first_try = e.tries == 1;
+    }
+    b.outbox.push_back(std::move(e));
+  };
+  for (int i = b.seen.wrong; i < g.wrong; ++i) answer(false);
+  if (g.answered && !b.seen.answered) answer(true);
+  if (g.shown && !b.seen.shown) q.shown = true;
+  b.seen = g;
+}
+
+std::string answer_json(const AnswerEvent& e) {
+  return "{\"question\":" + json_string(e.question) + ",\"step\":" + std::to_string(e.step) + ",\"kind\":" +
+         (e.is_choice ? "\"choice\"" : "\"value\"") + ",\"choice\":" +
+         (e.is_choice ? std::to_string(e.choice) : shortest_number(e.value)) + ",\"response\":" + json_string(e.response) +
+         ",\"correct\":" + (e.correct ? "true" : "false") + ",\"tries\":" + std::to_string(e.tries) + "}";
+}
+
+std::string progress_json(const AnswerBook& b, const State& s) {
+  int questions = 0, right = 0, first = 0, shown = 0, untried = 0, seen = 0;
+  const std::vector<int> steps = offered_steps(s);
+  std::string items;
+  for (int n : steps) {
+    if (b.visited.count(n)) ++seen;
+    const TourStep* t = tour_step(n);
+    if (t->prompt.empty()) continue;
+    ++questions;
+    const auto it = b.questions.find(n);
+    const QuestionRecord q = it == b.questions.end() ? QuestionRecord{} : it->second;
+    right += q.right;
+    first += q.first_try;
+    shown += q.shown && !q.right;
+    untried += q.tries == 0 && !q.shown;
+    items += std::string(items.empty() ? "" : ",") + "{\"question\":" + json_string(question_id(n)) + ",\"step\":" +
+             std::to_string(n) + ",\"title\":" + json_string(t->title) + ",\"kind\":" +
+             (t->prompt.is_choice() ? "\"choice\"" : "\"value\"") + ",\"tries\":" + std::to_string(q.tries) +
+             ",\"right\":" + (q.right ? "true" : "false") + ",\"firstTry\":" + (q.first_try ? "true" : "false") +
+             ",\"shown\":" + (q.shown ? "true" : "false") + ",\"response\":" + json_string(q.last_response) + "}";
+  }
+  const int score = questions > 0 ? static_cast<int>(std::lround(100.0 * right / questions)) : 0;
+  return "{\"questions\":" + std::to_string(questions) + ",\"right\":" + std::to_string(right) + ",\"firstTry\":" +
+         std::to_string(first) + ",\"shown\":" + std::to_string(shown) + ",\"untried\":" + std::to_string(untried) +
+         ",\"score\":" + std::to_string(score) + ",\"completed\":" + (b.finished ? "true" : "false") + ",\"steps\":" +
+         std::to_string(steps.size()) + ",\"stepsSeen\":" + std::to_string(seen) + ",\"items\":[" + items + "]}";
+}
+
+}  // namespace app

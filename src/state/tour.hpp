@@ -114,7 +114,57 @@ std::string prompt_description(const PromptProgress& g, const TourPrompt& p, con
 
 // The tour's end in one paragraph, from the last answers to each step's question (by step number):
 // how many questions there were, how many were right at the first try, right after wrong tries, shown
-// without a right answer, and not tried.
-std::string tour_summary_text(const std::map<int, PromptProgress>& record);
+// without a right answer, and not tried. `steps`: the steps to count (empty: every step of the tour).
+std::string tour_summary_text(const std::map<int, PromptProgress>& record, const std::vector<int>& steps = {});
+
+// ---- the tour this figure offers (the `views` and `lock` settings) ----
+// The steps on a lesson that `views` offers, in order; none in a locked figure.
+std::vector<int> offered_steps(const State& s);
+// The offered step after (dir > 0) or before (dir < 0) step `from` (from 0: the first or the last); 0 if none.
+int next_offered_step(const State& s, int from, int dir);
+
+// ---- the student's answers, for the course: the embed's `answer` event, PosEnc.progress(), SCORM ----
+// A question's id: its step's title in lower case, its words joined by '-' ("hands-on-dials"): stable while
+// the title stays, and a SCORM 1.2 interaction id (letters, digits, '-').
+std::string question_id(int step);
+
+struct AnswerEvent {
+  int step = 0;
+  std::string question;  // question_id(step)
+  bool is_choice = true;
+  int choice = 0;        // a choice question: the choice pressed, 1-based
+  double value = 0;      // a value question: the value checked
+  std::string response;  // the choice's words, or "k = 12.57"
+  bool correct = false;
+  int tries = 0;         // the student's answers to this question so far, this one included
+};
+
+// What the student did with one question, over the whole session (a tour started again keeps it).
+struct QuestionRecord {
+  int tries = 0;          // answers given (right or wrong)
+  bool right = false;     // answered right (before the answer was shown)
+  bool first_try = false; // right at the first answer
+  bool shown = false;     // asked to see the answer
+  std::string last_response;
+};
+
+struct AnswerBook {
+  std::map<int, QuestionRecord> questions;  // by step
+  std::vector<AnswerEvent> outbox;          // answers not reported to the page yet (the platform empties it)
+  std::map<int, bool> visited;              // the tour steps shown
+  bool finished = false;                    // the tour's last offered step was left forward
+  PromptProgress seen;                      // the current step's progress when last noted
+};
+
+// Records what the student did since the last call, from the current step's progress `g`: each answer
+// (right or wrong) goes to the record and the outbox, "show answer" to the record only.
+void note_answers(AnswerBook& b, const PromptProgress& g, const State& s);
+// One answer as JSON: {question, step, kind: "choice" | "value", choice, response, correct, tries}
+// (choice: the 1-based choice, or the value checked).
+std::string answer_json(const AnswerEvent& e);
+// The student's score over the offered steps' questions as JSON (PosEnc.progress()):
+// {questions, right, firstTry, shown, untried, score (0..100: right / questions), completed (the tour was
+// finished), steps, stepsSeen, items: [{question, step, title, kind, tries, right, firstTry, shown}]}.
+std::string progress_json(const AnswerBook& b, const State& s);
 
 }  // namespace app

@@ -183,6 +183,8 @@ std::string state_interface() {
       type = "boolean";
     } else if (r.kind == app::Kind::choice) {
       for (const char* name : r.choices) type.append(type.empty() ? "'" : " | '").append(name).append("'");
+    } else if (r.kind == app::Kind::list) {
+      type = "string";  // names separated by commas, or 'all' / 'none': the figure checks each name
     } else {
       type = "number";
     }

@@ -152,6 +152,7 @@ test('posenc-embed.d.ts: PosEncState has the settings table\'s keys and choices,
     const row = schema.find((r) => r.key === key);
     if (row.kind === 'boolean') assert.equal(type, 'boolean', key);
     else if (row.kind === 'choice') assert.deepEqual(literals(dts, type), row.choices, key + ': the same choices');
+    else if (row.kind === 'list') assert.equal(type, 'string', key + ': names separated by commas');
     else assert.equal(type, 'number', key + ' (' + row.kind + ')');
   }
   assert.deepEqual(literals(dts, 'ViewId'), views.map((v) => v.id), 'ViewId is the lesson registry');

@@ -83,7 +83,7 @@ test('setState({view}) opens each view, and describe() then names its title', as
 });
 
 test('schema(): one row per state key, in getState() order, with the documented fields', async () => {
-  const KINDS = ['integer', 'even_integer', 'pair_index', 'number', 'number_above_min', 'boolean', 'choice'];
+  const KINDS = ['integer', 'even_integer', 'pair_index', 'number', 'number_above_min', 'boolean', 'choice', 'list'];
   const keys = schema.map((row) => row.key);
   assert.equal(new Set(keys).size, keys.length, 'unique keys');
   assert.deepEqual(Object.keys(await api('getState')), keys, 'getState() has exactly the schema keys, in order');
@@ -95,6 +95,11 @@ test('schema(): one row per state key, in getState() order, with the documented 
     if (row.kind === 'choice') {
       assert.ok(Array.isArray(row.choices) && row.choices.length > 0, `${row.key}: choices`);
       assert.ok(row.choices.includes(row.default), `${row.key}: the default is a choice`);
+    }
+    if (row.kind === 'list') {  // names from choices, separated by commas, or all / none; min: the fewest names
+      assert.ok(Array.isArray(row.choices) && row.choices.length > 0, `${row.key}: choices`);
+      assert.equal(typeof row.min, 'number', `${row.key}: min`);
+      assert.equal(row.default, 'all', `${row.key}: default`);
     }
     if (['integer', 'even_integer', 'pair_index', 'number', 'number_above_min'].includes(row.kind)) {
       assert.equal(typeof row.min, 'number', `${row.key}: min`);
@@ -132,7 +137,7 @@ function cases(row, state) {
 
 test('schema() drives validation: numbers at min and max apply, just outside is rejected naming the key', async () => {
   await resetToDefaults();
-  for (const row of schema.filter((r) => !['boolean', 'choice'].includes(r.kind))) {
+  for (const row of schema.filter((r) => !['boolean', 'choice', 'list'].includes(r.kind))) {
     const { ok, bad } = cases(row, await api('getState'));
     for (const value of ok) {
       const r = await api('setState', { [row.key]: value });
@@ -180,6 +185,27 @@ test('schema() drives validation: booleans take true/false, choices take each ch
     assert.deepEqual(await api('getState'), before, `${row.key} = nonsense changed nothing`);
     await resetToDefaults();
   }
+});
+
+test('schema() drives validation: lists take all, each name alone or several, none only where min is 0, and refuse an unknown name', async () => {
+  await resetToDefaults();
+  for (const row of schema.filter((r) => r.kind === 'list')) {
+    for (const value of ['all', row.choices[0], row.choices.at(-1), row.choices.slice(0, 3).join(',')]) {
+      const r = await api('setState', { [row.key]: value });
+      assert.deepEqual(r.rejected, [], `${row.key} = ${value}`);
+      assert.equal(r[row.key], value, `${row.key} = ${value} reads back as written`);
+      await resetToDefaults();
+    }
+    const none = await api('setState', { [row.key]: 'none' });
+    assert.equal(none.rejected.length, row.min > 0 ? 1 : 0, `${row.key} = none (${row.allowed})`);
+    await resetToDefaults();
+    const before = await api('getState');
+    const r = await api('setState', { [row.key]: row.choices[0] + ',nonsense' });
+    assert.equal(r.rejected.length, 1, `${row.key} with an unknown name is rejected`);
+    assert.ok(r.rejected[0].reason.startsWith(row.key + ": 'nonsense' is not one of"), r.rejected[0].reason);
+    assert.deepEqual(await api('getState'), before, `${row.key} with an unknown name changed nothing`);
+  }
+  await resetToDefaults();
 });
 
 test('a fresh page (no query, no reduced motion) starts at every row\'s default, on the path\'s first lesson, with Start here', async () => {
@@ -235,7 +261,7 @@ function readmeTable() {
 
 // The default as the README writes it (see the convention at the top of this file).
 function readmeDefault(row) {
-  if (row.kind === 'choice') return '`' + row.default + '`';
+  if (row.kind === 'choice' || row.kind === 'list') return '`' + row.default + '`';
   if (row.kind === 'boolean') return row.default ? 'true' : 'false';
   return String(row.default);  // plain decimal, as in a URL (10000, not 1e4)
 }

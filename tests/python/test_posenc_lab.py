@@ -68,6 +68,10 @@ def candidates():
             out += [({key: c}, key) for c in row["choices"]] + [({key: "no-such-" + key}, key)]
         elif kind == "boolean":
             out += [({key: True}, key), ({key: False}, key), ({key: 1}, key), ({key: 2}, key)]
+        elif kind == "list":  # names from choices separated by commas, all, none where min is 0
+            names = row["choices"]
+            out += [({key: v}, key) for v in ("all", "none", names[0], names[-1], ",".join(names[:3]),
+                                                names[0] + ",no-such-name", "no-such-" + key)]
         elif kind == "pair_index":
             for d in (2, 64, ROWS["d"]["max"]):
                 out += [({"d": d, key: v}, key) for v in (0, d // 2 - 1, d // 2, -1, 0.5)]
@@ -139,7 +143,7 @@ class Validation(unittest.TestCase):
             (dict(view=3), TypeError, ["view must be one of", "int"]),
             (dict(playing="yes"), TypeError, ["playing must be True or False"]),
             (dict(playing=2), ValueError, ["playing must be True or False"]),
-            (dict(dd=3), TypeError, ["unknown keyword argument 'dd'", "did you mean 'd'", "state keys are view, d"]),
+            (dict(dd=3), TypeError, ["unknown keyword argument 'dd'", "did you mean 'd'", "state keys are views, view, d"]),
             (dict(embed=1), TypeError, ["unknown keyword argument 'embed'"]),
             (dict(height=0), ValueError, ["height must be"]),
             (dict(height="480px"), TypeError, ["height must be"]),

@@ -5,7 +5,7 @@
   // MAX_KEYS is above the number of settings (PosEnc.schema().length, 48 now): a handle that reconnects
   // sends its whole last state in one setState (tests/browser/test_embed_lazy.mjs).
   const MAX_KEYS = 64, MAX_KEY = 40, MAX_STRING = 200, MAX_ARGS = 4, MAX_ORIGINS = 16;
-  const CALLS = ['describe', 'exportText', 'exportImage', 'animate', 'link'];
+  const CALLS = ['describe', 'exportText', 'exportImage', 'animate', 'link', 'progress'];
   const MIN_ZOOM = 1, MAX_ZOOM = 4;
 
   function isPlain(v) {

@@ -67,6 +67,8 @@ def _allows(row: dict) -> str:
         return "one of: " + ", ".join(row["choices"])
     if row["kind"] == "boolean":
         return "True or False"
+    if row["kind"] == "list":
+        return "all" + (" or none" if row["min"] == 0 else "") + ", or names from schema()'s choices, separated by commas"
     allowed = row["allowed"]  # "even integer 2..8192", "number > 1, <= 1e12", ...
     return ("an " if allowed[:1] in "aeiou" else "a ") + allowed
 
@@ -95,6 +97,26 @@ def _value_text(key: str, value, row: dict, given: dict, checked: dict) -> str:
         if isinstance(value, numbers.Integral):
             raise ValueError(f"{key} must be True or False, or 1 or 0 (got {_shown(value)})")
         raise TypeError(f"{key} must be True or False; got {type(value).__name__} {_shown(value)}")
+    if kind == "list":
+        # Names from the row's choices, separated by commas (a Python list or tuple of them too), or
+        # "all" / "none" (none only where the row's min, the fewest names, is 0).
+        if isinstance(value, str):
+            names = [n.strip() for n in value.split(",")]
+        elif isinstance(value, (list, tuple)) and all(isinstance(n, str) for n in value):
+            names = [n.strip() for n in value]
+        else:
+            raise TypeError(f"{key} must be {_allows(row)}; got {type(value).__name__} {_shown(value)}")
+        names = [n for n in names if n]
+        if names == ["all"] or (names == ["none"] and row["min"] == 0):
+            return names[0]
+        for n in names:
+            if n not in row["choices"]:
+                near = difflib.get_close_matches(n, row["choices"], n=1)
+                hint = f" (did you mean {near[0]!r}?)" if near else ""
+                raise ValueError(f"{key}: {_shown(n)} is not one of its names (schema()'s choices of {key}){hint}")
+        if len(names) < row["min"]:
+            raise ValueError(f"{key} must name at least {row['min']} (got {_shown(value)})")
+        return ",".join(names) if names else "none"
     if kind not in ("integer", "even_integer", "pair_index", "number", "number_above_min"):
         raise RuntimeError(f"posenc_lab {__version__} does not know the kind {kind!r} of {key!r} in the settings "
                            "table: install the package from the same repository as the page")
