@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, openPage, waitUntil } from './harness.mjs';
+import { serve, launch, openPage, settle, waitUntil } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -61,7 +61,9 @@ test('the whole tour with the keyboard alone: presses per question, and the summ
   const steps = tourSteps();
   const { page, context, errors } = await openPage(browser, server.url + '?playing=0');
   let presses = 0;
-  const press = async (key) => { await page.keyboard.press(key); presses++; };
+  // Keys reach the figure between its frames, and a person presses them slower than frames come: each
+  // press waits for the next drawn frame, so the field is being edited before the value is typed.
+  const press = async (key) => { await page.keyboard.press(key); presses++; await settle(page, 1); };
   const note = () => page.evaluate(() => document.getElementById('focus-note').textContent);
   const described = () => page.evaluate(() => window.PosEnc.describe());
   await press('Tab');  // into the figure
