@@ -394,6 +394,7 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   if (o.x + side - xn > pw.x + 8 * sc && o.y + side - yn > pw.y + 8 * sc) {
     LabelPlacer corner(ImVec2(xn + 2 * sc, yn + 2 * sc), ImVec2(o.x + side - 2 * sc, o.y + side - 2 * sc));
     if (ringed) corner.avoid_point(ring_at, ring_r + 3 * sc);
+    corner.avoid_segment(o, ImVec2(o.x + side, o.y + side), std::max(cell, 2.0f * sc));  // the diagonal's cells (i = j)
     const int across = std::max(1, static_cast<int>((o.x + side - xn - pw.x) / (8 * sc)));
     std::vector<ImVec2> spots;
     for (float y = o.y + side - pw.y - 4 * sc; y > yn && spots.size() < 400; y -= pw.y) {
@@ -642,8 +643,19 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
   }
   const std::string el = "\xC2\xB1" "E";
   put(ImVec2(p.sx(E) + 3 * sc, p.hi.y - line - 3 * sc), colors::ink, el);
+  // "±(L − 1)" beside its line, at the first height down from the top (right of the line, then left)
+  // where it covers none of the curve.
   const std::string nl = "\xC2\xB1(L \xE2\x88\x92 1)";
-  put(ImVec2(std::min(p.sx(s.n - 1) + 3 * sc, p.hi.x - ImGui::CalcTextSize(nl.c_str()).x - 2 * sc), p.lo.y + 3 * sc), colors::threshold, nl);
+  {
+    const ImVec2 ns(ImGui::CalcTextSize(nl.c_str()).x + 4, line);
+    const float xl1 = p.sx(s.n - 1);
+    const int rows = std::max(1, static_cast<int>(p.height() / line) - 1);
+    std::vector<ImVec2> spots = LabelPlacer::along(ImVec2(std::min(xl1 + 3 * sc, p.hi.x - ns.x - 2 * sc), p.lo.y + 3 * sc), ImVec2(0, line), rows);
+    const std::vector<ImVec2> left = LabelPlacer::along(ImVec2(xl1 - ns.x - 3 * sc, p.lo.y + 3 * sc), ImVec2(0, line), rows);
+    spots.insert(spots.end(), left.begin(), left.end());
+    const ImVec2 at = labels.place(ns, spots);
+    halo_text(dl, ImVec2(at.x + 2, at.y), colors::threshold, nl.c_str());
+  }
   // The offset k (the key at pos + k).
   const QueryKey qk = query_key(s);
   const bool marked = std::fabs(static_cast<double>(qk.offset)) <= X && (c.bidirectional || qk.offset <= 0) && !far_hidden(s, qk.offset);
