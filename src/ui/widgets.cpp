@@ -16,7 +16,14 @@ namespace app {
 // logarithmic slider over a positive range.
 double slider_grab_fraction(double v, double lo, double hi, bool logarithmic) {
   if (!(hi > lo)) return 0;
-  if (logarithmic && lo > 0) return std::clamp(std::log10(v / lo) / std::log10(hi / lo), 0.0, 1.0);
+  // A logarithmic slider drawn with an empty format: Dear ImGui reads 3 decimals from it and moves an
+  // end nearer zero than 0.001 out to 0.001 (its zero epsilon), so the grab sits where that range puts it.
+  if (logarithmic && lo > 0) {
+    constexpr double kZeroEpsilon = 1e-3;
+    const double from = std::max(lo, kZeroEpsilon);
+    if (!(hi > from)) return 0;
+    return std::clamp(std::log10(std::max(v, from) / from) / std::log10(hi / from), 0.0, 1.0);
+  }
   return std::clamp((v - lo) / (hi - lo), 0.0, 1.0);
 }
 

@@ -231,6 +231,9 @@ TEST_CASE("slider value text: the grab's place on a linear and a logarithmic tra
   CHECK(app::slider_grab_fraction(100, 1, 10000, true) == Approx(0.5));  // log10: 2 of 4 decades
   CHECK(app::slider_grab_fraction(1e6, 1, 10000, true) == 1.0);          // clamped
   CHECK(app::slider_grab_fraction(5, 5, 5, false) == 0.0);               // an empty track
+  // The learning rate's track, 1e-5 .. 0.1, as Dear ImGui draws it: from its zero epsilon 0.001, so
+  // 0.003 sits log10(3) / log10(100) = 0.2386 along (not 0.62), and the value goes to the right.
+  CHECK(app::slider_grab_fraction(3e-3, 1e-5, 0.1, true) == Approx(0.2386).epsilon(1e-3));
 }
 
 TEST_CASE("wrapping at spaces: numbers and short relations stay whole; a chain of relations too wide for its line breaks before a sign") {
