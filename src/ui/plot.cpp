@@ -236,3 +236,13 @@ void plot_clip_push(const Plot& p, float outset) {
 void plot_clip_pop() { ImGui::GetWindowDrawList()->PopClipRect(); }
 
 }  // namespace app
+
+namespace app {
+
+int plot_sample_at_mouse(const Plot& p, const std::vector<double>& xs) {
+  if (!p.hovered || p.mouse.x < p.lo.x || p.mouse.x > p.hi.x || xs.empty()) return -1;
+  const auto at = std::lower_bound(xs.begin(), xs.end(), p.x_at(p.mouse.x));
+  return static_cast<int>(std::min<std::ptrdiff_t>(at - xs.begin(), static_cast<std::ptrdiff_t>(xs.size()) - 1));
+}
+
+}  // namespace app

@@ -44,6 +44,10 @@ Plot plot_rect(ImVec2 lo, ImVec2 hi, double x0, double x1, double y0, double y1,
 // The plot's invisible button over `size` at the cursor (a plot_rect's, whose view draws the rest):
 // the mouse state goes into p.
 void plot_button(const char* id, ImVec2 size, Plot& p);
+// The index of the first of the ascending sample positions `xs` at or past the data x under the mouse
+// (the last one beyond them), or -1 when the mouse is not over the plot's width or there are none:
+// the sample a tooltip reads.
+int plot_sample_at_mouse(const Plot& p, const std::vector<double>& xs);
 // Clips drawing to the inner rectangle and `outset` pixels beyond its right and bottom edges (1: a
 // line on the last value shows whole; 0: nothing crosses the frame); plot_clip_pop() ends it.
 void plot_clip_push(const Plot& p, float outset = 1.0f);

@@ -136,9 +136,8 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
   curve(c.added, kTotal, 2.0f);
   if (s.pos >= p.x0 && s.pos <= p.x1) plot_vline(dl, p, p.sx(s.pos), colors::hand, 2.0f * sc);
   // The pointer reads the three curves at the position under it.
-  if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x && !c.xs.empty()) {
-    const auto near = std::lower_bound(c.xs.begin(), c.xs.end(), p.x_at(p.mouse.x));
-    const size_t j = static_cast<size_t>(std::clamp<std::ptrdiff_t>(near - c.xs.begin(), 0, static_cast<std::ptrdiff_t>(c.xs.size()) - 1));
+  if (const int at = plot_sample_at_mouse(p, c.xs); at >= 0) {
+    const size_t j = static_cast<size_t>(at);
     ImGui::SetTooltip("word 1 at pos %s, word 2 at pos + k\nadded, total score: %+.4f\nconcatenated score: %+.4f\ncross terms w\xC2\xB7p: %+.4f",
                       fmt("%.2f", c.xs[j]).c_str(), c.added[j], c.cat[j], c.cross[j]);
   }

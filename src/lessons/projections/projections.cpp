@@ -210,21 +210,15 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
     plot_vline(dl, p, x, colors::ghost, 1.5f * sc);
     if (!others_withheld) dl->AddCircleFilled(ImVec2(x, p.sy(t.pos_pos)), 5.0f * sc, colors::ink);
   }
-  // The band under the mouse says what it is: the offset alone decides it.
-  if (!others_withheld && p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x && cache.ks.size() > 1) {
-    const double km = p.x_at(p.mouse.x);
-    const auto near = std::lower_bound(cache.ks.begin(), cache.ks.end(), km);
-    const size_t j = static_cast<size_t>(std::clamp<std::ptrdiff_t>(near - cache.ks.begin(), 0, static_cast<std::ptrdiff_t>(cache.ks.size()) - 1));
-    if (std::fabs(p.mouse.y - p.sy(cache.curves.shift[j])) <= 6.0f * sc)
+  // The pointer reads the curve at the offset under it; on the band, the band says what it is: the
+  // offset alone decides it.
+  if (const int at = plot_sample_at_mouse(p, cache.ks); at >= 0) {
+    const size_t j = static_cast<size_t>(at);
+    if (!others_withheld && std::fabs(p.mouse.y - p.sy(cache.curves.shift[j])) <= 6.0f * sc)
       ImGui::SetTooltip("%s", fill(lesson_text(View::projections, "shift_tip"), {{"k", fmt("%g", cache.ks[j])}, {"v", fmt("%+.3f", cache.curves.shift[j])}}).c_str());
     else
       ImGui::SetTooltip("offset k = %s: PE(m) M PE(m + k) from m = %s is %s\nclick or drag to set k", fmt("%g", cache.ks[j]).c_str(),
                         fmt("%.0f", kStarts[0]).c_str(), fmt("%+.3f", cache.curves.by_start[0][j]).c_str());
-  } else if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x && cache.ks.size() > 1) {
-    const auto near = std::lower_bound(cache.ks.begin(), cache.ks.end(), p.x_at(p.mouse.x));
-    const size_t j = static_cast<size_t>(std::clamp<std::ptrdiff_t>(near - cache.ks.begin(), 0, static_cast<std::ptrdiff_t>(cache.ks.size()) - 1));
-    ImGui::SetTooltip("offset k = %s: PE(m) M PE(m + k) from m = %s is %s\nclick or drag to set k", fmt("%g", cache.ks[j]).c_str(),
-                      fmt("%.0f", kStarts[0]).c_str(), fmt("%+.3f", cache.curves.by_start[0][j]).c_str());
   }
   plot_clip_pop();
 

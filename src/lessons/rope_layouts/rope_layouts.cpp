@@ -271,12 +271,8 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   const std::span<const FlowEntry> key_shown(key_a, wrong_withheld ? 1 : 3);
   const bool key_a_inside = placed_key(dl, curves, key_shown, flow, pad, curves.corners(placed_key_size(key_shown, flow, pad), 2 * sc));
   // The pointer reads the three scores at the offset under it.
-  const auto nearest = [&](const Plot& p) {
-    const auto at = std::lower_bound(c.rs.begin(), c.rs.end(), p.x_at(p.mouse.x));
-    return static_cast<size_t>(std::clamp<std::ptrdiff_t>(at - c.rs.begin(), 0, static_cast<std::ptrdiff_t>(n) - 1));
-  };
-  if (a.hovered && a.mouse.x >= a.lo.x && a.mouse.x <= a.hi.x && n > 0) {
-    const size_t j = nearest(a);
+  if (const int at = plot_sample_at_mouse(a, c.rs); at >= 0) {
+    const size_t j = static_cast<size_t>(at);
     if (wrong_withheld)
       ImGui::SetTooltip("offset %s\n%s: %+.4f", fmt("%g", c.rs[j]).c_str(), kr.c_str(), c.right[j]);
     else
@@ -314,8 +310,8 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   const std::string ke(text("key_error")), kfe(text("key_fixed_error"));
   const FlowEntry key_b[] = {{{Swatch::line, kWrong, 0, 2.2f * sc}, ke.c_str()}, {{Swatch::line, kFixed, 0, 2.2f * sc}, kfe.c_str()}};
   const bool key_b_inside = placed_key(dl, lines, key_b, flow, pad, lines.corners(placed_key_size(key_b, flow, pad), 2 * sc));
-  if (b.hovered && b.mouse.x >= b.lo.x && b.mouse.x <= b.hi.x && n > 0) {
-    const size_t j = nearest(b);
+  if (const int at = plot_sample_at_mouse(b, c.rs); at >= 0) {
+    const size_t j = static_cast<size_t>(at);
     ImGui::SetTooltip("offset %s\n%s: %+.4f\n%s: %+.4f", fmt("%g", c.rs[j]).c_str(), ke.c_str(), err[j], kfe.c_str(), fix[j]);
   }
   plot_clip_pop();
