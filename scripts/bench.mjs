@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { benchTrain } from './bench_train.mjs';
+import { pageFiles } from './page_files.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const SIZES_ONLY = process.argv.includes('--sizes');
@@ -37,7 +38,7 @@ const kb = (b) => (b / 1024).toFixed(1) + ' KB';
 // host sends it: gzip -9 (the budget's measure) and brotli at quality 11 (what CDNs send browsers that
 // ask for it). scripts/sizes.sh prints this same table, so the test command's size line and the
 // benchmark agree.
-const PAGE_FILES = ['index.html', 'posenc.css', 'posenc-theme.js', 'favicon.svg', 'posenc.js', 'posenc_app.js', 'posenc_app.wasm'];
+const PAGE_FILES = pageFiles(DIST);
 const BUDGET_BYTES = 300 * 1024;
 const gzip9 = (buf) => gzipSync(buf, { level: 9 }).length;
 const brotli11 = (buf) => brotliCompressSync(buf, {

@@ -956,6 +956,9 @@
       timing.firstFrameMs = performance.now();
       mod = config;
       status.hidden = true;
+      const poster = document.getElementById('poster');  // posenc-poster.js: what showed until now
+      if (poster) poster.hidden = true;
+      document.documentElement.classList.remove('posenc-poster');
       describeEl.textContent = config.UTF8ToString(config._posenc_describe());
       updateNumbers();
       applyVisibility();

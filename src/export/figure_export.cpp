@@ -105,7 +105,7 @@ std::string heatmap_image(const App& a, const ImDrawCmd& cmd, ImVec2 origin) {
 
 }  // namespace
 
-std::string figure_svg(App& a) {
+std::string figure_svg(App& a, bool embed_fonts) {
   ImGuiIO& io = ImGui::GetIO();
   const bool rebuilt = app_update_style(a, a.pixel_ratio);
   if (!io.Fonts->IsBuilt()) io.Fonts->Build();
@@ -133,9 +133,9 @@ std::string figure_svg(App& a) {
   r.max = a.figure_max;
   const std::string sans = "PosEnc DejaVu Sans", mono = "PosEnc DejaVu Sans Mono";
   // An installed DejaVu first (Inkscape, most Linux desktops), else the subset embedded in the file.
-  r.fonts = {{a.fonts.body, "'DejaVu Sans', '" + sans + "', sans-serif", sans},
-             {a.fonts.title, "'DejaVu Sans', '" + sans + "', sans-serif", sans},
-             {a.fonts.mono, "'DejaVu Sans Mono', '" + mono + "', monospace", mono}};
+  r.fonts = {{a.fonts.body, "'DejaVu Sans', '" + sans + "', sans-serif", embed_fonts ? sans : ""},
+             {a.fonts.title, "'DejaVu Sans', '" + sans + "', sans-serif", embed_fonts ? sans : ""},
+             {a.fonts.mono, "'DejaVu Sans Mono', '" + mono + "', monospace", embed_fonts ? mono : ""}};
   r.keep_list = in_main_window;
   r.paint = [&a](const ImDrawCmd& cmd, ImVec2 origin) { return heatmap_image(a, cmd, origin); };
   r.title = "PosEnc Lab: ";

@@ -20,6 +20,8 @@
 
 namespace app {
 
-std::string figure_svg(App& a);
+// embed_fonts: the DejaVu subsets go into the file (exports, so it looks the same anywhere); without
+// them the text names DejaVu and falls back to the viewer's sans-serif (the posters, which must be small).
+std::string figure_svg(App& a, bool embed_fonts = true);
 
 }  // namespace app

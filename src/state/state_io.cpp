@@ -152,7 +152,7 @@ std::vector<Rejection> apply_query(State& s, std::string_view query, PageKeys* p
       values[static_cast<int>(f)] = value;
       continue;
     }
-    if (page && (key == "embed" || key == "origins")) {
+    if (page && std::find(std::begin(kPageKeys), std::end(kPageKeys), key) != std::end(kPageKeys)) {
       page->query += std::string(page->query.empty() ? "" : "&") + std::string(part);
       if (key == "origins") {
         page->has_origins = true;

@@ -21,6 +21,7 @@ struct Rejection {
 
 // The page-level URL keys, read by the page and never part of the state: `embed` (1/0) and
 // `origins` (the embed's allow-list, checked by the page). Collected by apply_query when asked.
+inline constexpr const char* kPageKeys[] = {"embed", "origins"};
 struct PageKeys {
   bool embed = false;
   bool has_origins = false;

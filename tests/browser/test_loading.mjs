@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { serve, launch, shot, colourCounts, DIST } from './harness.mjs';
 
-const PAGE_FILES = ['index.html', 'posenc.css', 'posenc-theme.js', 'favicon.svg', 'posenc.js', 'posenc_app.js', 'posenc_app.wasm'];
+import { pageFiles } from '../../scripts/page_files.mjs';
+
+const PAGE_FILES = pageFiles(DIST);
 let server, browser;
 before(async () => { server = await serve(undefined, ['--compress']); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });

@@ -1,0 +1,54 @@
+// What the page shows before its WebAssembly has arrived: the lesson's title, its lead sentence with the
+// source's tag, and a poster of its figure, as HTML (README "Posters"). All of it comes from
+// posters/posenc-posters.js, which the build writes with the app's own code (src/tools/poster_tool.cpp):
+// nothing here draws or decides what the figure shows.
+//
+// A poster is the figure of one state: the one a link `?view=<id>` (or no query: the path's start)
+// opens. So it is shown only when the page's query names nothing else (the embed's own keys aside);
+// for any other query the title and lead still hold, the poster would not, and none is shown. Nor in the
+// dark theme (the posters are drawn in the light one). Of the two sizes drawn (a desktop window and a
+// phone's), the one nearer the window's width is used. posenc.js hides all of it at the first frame.
+(function () {
+  'use strict';
+  var data = self.PosEncPosters;
+  var box = document.getElementById('poster');
+  if (!data || !box) return;
+  var meta = document.querySelector('meta[name="posenc-query"]');  // a srcdoc figure's query (see posenc.js)
+  var params = new URLSearchParams(location.search || (meta && meta.getAttribute('content')) || '');
+  var view = data.start, figureKeys = 0, viewKeys = 0;
+  params.forEach(function (value, key) {
+    if (data.pageKeys.indexOf(key) >= 0) return;
+    if (key === 'view') { view = value; ++viewKeys; } else ++figureKeys;
+  });
+  var lesson = Object.prototype.hasOwnProperty.call(data.views, view) ? data.views[view] : null;
+  if (!lesson || viewKeys > 1) return;  // a view it does not know (the module will say so), or two of them
+  document.getElementById('poster-title').textContent = lesson.title;
+  var tag = document.getElementById('poster-tag');
+  if (lesson.tag) {
+    tag.textContent = lesson.tag;
+    tag.title = lesson.tag + ': ' + lesson.tagMeaning;
+    tag.style.borderColor = lesson.tagColor;
+  } else {
+    tag.hidden = true;
+  }
+  document.getElementById('poster-lead-text').textContent = lesson.lead;
+  var figure = document.getElementById('poster-figure');
+  var dark = document.documentElement.classList.contains('dark');
+  if (figureKeys === 0 && !dark && data.images !== false) {
+    var width = window.innerWidth || 1280;
+    var best = lesson.wide;
+    if (Math.abs(lesson.narrow.window[0] - width) < Math.abs(lesson.wide.window[0] - width)) best = lesson.narrow;
+    figure.width = best.size[0];
+    figure.height = best.size[1];
+    figure.alt = 'The figure of ' + lesson.title + ' (a picture while the interactive figure loads)';
+    figure.onerror = function () { figure.hidden = true; };
+    figure.src = 'posters/' + best.file;
+    // The figure in words, for a screen reader, until the module's own description replaces it.
+    var describe = document.getElementById('describe');
+    if (describe) describe.textContent = lesson.describe;
+  } else {
+    figure.hidden = true;
+  }
+  box.hidden = false;
+  document.documentElement.classList.add('posenc-poster');
+}());
