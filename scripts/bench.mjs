@@ -3,7 +3,7 @@
 // native), idle cost of paused embeds, heap growth. Prints a table and writes artifacts/bench.json. Not
 // a test: it reports numbers and budgets, it does not fail on them.
 //   node scripts/bench.mjs [--quick] [--only=SECTION,...]   (after scripts/build.sh; scripts/bench.sh does
-//                                         both); sections: load, frame, compute, idle, memory, train,
+//                                         both); sections: load, slow4g, frame, compute, idle, memory, train,
 //                                         train-frames
 //   node scripts/bench.mjs --sizes [--breakdown] [DIST]   the download size table alone (scripts/sizes.sh),
 //                                         optionally with the breakdown by part (relinks the page, ~1 min)
@@ -19,7 +19,7 @@ import { pageFiles } from './page_files.mjs';
 const QUICK = process.argv.includes('--quick');
 const SIZES_ONLY = process.argv.includes('--sizes');
 // --only=load,frame,...: just these sections (size is always measured: it costs nothing).
-const SECTIONS = ['load', 'frame', 'compute', 'idle', 'memory', 'train', 'train-frames'];
+const SECTIONS = ['load', 'slow4g', 'frame', 'compute', 'idle', 'memory', 'train', 'train-frames'];
 const ONLY = (process.argv.find((a) => a.startsWith('--only=')) || '').slice(7).split(',').filter(Boolean);
 for (const s of ONLY) if (!SECTIONS.includes(s)) throw new Error(`--only: no section ${s} (sections: ${SECTIONS.join(', ')})`);
 const want = (section) => !ONLY.length || ONLY.includes(section);
@@ -111,7 +111,7 @@ function partOfArchive(path) {
   if (/libposenc_|posenc\.dir/.test(path)) return 'lessons, app and core';
   return null;
 }
-function sizeBreakdown(dist) {
+function sizeBreakdown(dist, splitReport = null) {
   const build = dirname(dist);
   const linkFile = join(build, 'CMakeFiles', 'posenc.dir', 'link.txt');
   if (!existsSync(linkFile)) return null;
@@ -154,6 +154,7 @@ function sizeBreakdown(dist) {
     }
     const named = readFileSync(join(tmp, 'named.wasm'));
     const { fns, sec } = wasmFunctions(named);
+    if (splitReport) splitReport.lessons = splitSizes(build, tmp, fns, nm);
     const bytes = Object.fromEntries(PARTS.map((p) => [p, []]));
     for (const { name, body } of fns) {
       const base = name.replace(/(\.\d+)+$/, '');
@@ -173,6 +174,64 @@ function sizeBreakdown(dist) {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
+// What a module split (wasm-split, binaryen's tool that -sSPLIT_MODULE uses; Emscripten 3.1.6 splits into
+// two modules) would put in the first download of each view: the page's functions but those of the
+// other lessons (src/lessons/<id>/: the functions llvm-nm finds defined in that folder's objects only,
+// demangled as the name section has them) in the primary module, the rest in the secondary one. Each
+// primary is stripped of its names and gzipped: measured on the real link, not estimated.
+function splitSizes(build, tmp, fns, nm) {
+  const lessonOf = new Map();  // object file name -> lesson id
+  const lessonsDir = join(ROOT, 'src', 'lessons');
+  for (const id of execFileSync('ls', [lessonsDir]).toString().split('\n').filter(Boolean))
+    for (const f of execFileSync('ls', [join(lessonsDir, id)]).toString().split('\n')) if (f.endsWith('.cpp')) lessonOf.set(f + '.o', id);
+  const owners = new Map();  // demangled name -> set of lesson ids, or 'shared' for any other object
+  const listing = execFileSync(nm, ['-C', '-A', '--defined-only', join(build, 'libposenc_views.a')], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  for (const l of listing.split('\n')) {
+    const m = /^[^:]+:([^:]+): \S+ [A-Za-z] (.+)$/.exec(l);
+    if (!m) continue;
+    const who = lessonOf.get(m[1]) || 'shared';
+    if (!owners.has(m[2])) owners.set(m[2], new Set());
+    owners.get(m[2]).add(who);
+  }
+  const ownLesson = (name) => {
+    const o = owners.get(name.replace(/(\.\d+)+$/, ''));
+    return o && o.size === 1 && !o.has('shared') ? [...o][0] : null;
+  };
+  const byLesson = new Map();
+  for (const { name, body } of fns) {
+    const id = name && ownLesson(name);
+    if (id) byLesson.set(id, (byLesson.get(id) || 0) + body.length);
+  }
+  const result = [];
+  for (const id of [...lessonOf.values()].filter((v, i, a) => a.indexOf(v) === i)) {
+    const keep = fns.map((f) => f.name).filter((n) => n && (ownLesson(n) === null || ownLesson(n) === id));
+    // binaryen names a function by its name-section text with the characters the text format does not
+    // allow in an identifier written \XX (hex), and --keep-funcs matches that form.
+    const escape = (n) => Buffer.from(n, 'utf8').reduce((out, c) =>
+      out + (c > 0x20 && c < 0x7f && !'",;()[]{}'.includes(String.fromCharCode(c)) ? String.fromCharCode(c) : '\\' + c.toString(16).padStart(2, '0')), '');
+    writeFileSync(join(tmp, 'keep.txt'), keep.map(escape).join('\n') + '\n');
+    try {
+      execFileSync('wasm-split', [join(tmp, 'named.wasm'), '--all-features',
+        `--keep-funcs=@${join(tmp, 'keep.txt')}`, '-o1', join(tmp, 'primary.wasm'), '-o2', join(tmp, 'secondary.wasm')], { stdio: ['ignore', 'ignore', 'pipe'] });
+      execFileSync('wasm-opt', [join(tmp, 'primary.wasm'), '--all-features', '--strip-debug', '-o', join(tmp, 'primary.wasm')]);
+      execFileSync('wasm-opt', [join(tmp, 'secondary.wasm'), '--all-features', '--strip-debug', '-o', join(tmp, 'secondary.wasm')]);
+      const primary = readFileSync(join(tmp, 'primary.wasm')), secondary = readFileSync(join(tmp, 'secondary.wasm'));
+      result.push({ id, ownCodeRaw: byLesson.get(id) || 0, primaryGzip: gzip9(primary), primaryBrotli: brotli11(primary), secondaryGzip: gzip9(secondary), primaryRaw: primary.length });
+    } catch (e) {
+      result.push({ id, ownCodeRaw: byLesson.get(id) || 0, error: String(e.stderr || e.message).split('\n')[0] });
+    }
+  }
+  return result;
+}
+function printSplit(page, lessons) {
+  const rest = page.gzip - page.files['posenc_app.wasm'].gzip;
+  console.log(`\nif split (wasm-split: the shell and one lesson first, the other lessons in a second module):`);
+  console.log(`${'lesson'.padEnd(16)} ${'own code'.padStart(10)} ${'primary gz'.padStart(11)} ${'first dl gz'.padStart(12)} ${'first dl br'.padStart(12)} ${'secondary gz'.padStart(13)}`);
+  for (const l of lessons) {
+    if (l.error) { console.log(`${l.id.padEnd(16)} ${l.error}`); continue; }
+    console.log(`${l.id.padEnd(16)} ${String(l.ownCodeRaw).padStart(10)} ${String(l.primaryGzip).padStart(11)} ${String(rest + l.primaryGzip).padStart(12)} ${String(page.brotli - page.files['posenc_app.wasm'].brotli + l.primaryBrotli).padStart(12)} ${String(l.secondaryGzip).padStart(13)}`);
+  }
+}
 function breakdownRows(page, parts) {
   const glue = page.files['posenc_app.js'];
   const others = PAGE_FILES.filter((f) => !f.startsWith('posenc_app'));
@@ -188,12 +247,14 @@ out.size = { page, single };
 if (SIZES_ONLY) {
   printSizes(page, single);
   if (process.argv.includes('--breakdown')) {
-    const parts = sizeBreakdown(DIST);
+    const split = process.argv.includes('--split') ? {} : null;
+    const parts = sizeBreakdown(DIST, split);
     if (!parts) console.log('\nno link line next to', DIST, ': no breakdown');
     else {
       console.log(`\n${'part'.padEnd(44)} ${'bytes'.padStart(10)} ${'gzip -9'.padStart(10)} ${'brotli'.padStart(10)}`);
       for (const p of breakdownRows(page, parts)) console.log(`${p.part.slice(0, 44).padEnd(44)} ${String(p.raw).padStart(10)} ${String(p.gzip).padStart(10)} ${String(p.brotli).padStart(10)}`);
     }
+    if (split) printSplit(page, split.lessons);
   }
   process.exit(0);
 }
@@ -205,10 +266,19 @@ if (single) {
   row('size', 'single-file build, gzip -9 / brotli', `${kb(single.gzip)} / ${kb(single.brotli)}`);
 }
 {
-  const parts = sizeBreakdown(DIST);
+  const split = {};
+  const parts = sizeBreakdown(DIST, split);
   if (parts) {
     out.size.breakdown = breakdownRows(page, parts);
     for (const p of out.size.breakdown) row('size', `  ${p.part}`, `${kb(p.gzip)} gzip / ${kb(p.brotli)} br (${kb(p.raw)} raw)`);
+    out.size.split = split.lessons;
+    const ok = split.lessons.filter((l) => !l.error);
+    if (ok.length) {
+      const first = (l) => page.gzip - page.files['posenc_app.wasm'].gzip + l.primaryGzip;
+      const worst = ok.reduce((a, b) => (first(a) > first(b) ? a : b));
+      row('size', `first download if split (shell + one lesson, wasm-split), largest: ${worst.id}`, `${kb(first(worst))} gzip`, '<= 250 KB', first(worst) <= 250 * 1024 ? 'met' : 'OVER');
+      for (const l of ok) row('size', `  lesson ${l.id}: own code ${kb(l.ownCodeRaw)} raw; first download with it alone`, `${kb(first(l))} gzip, rest ${kb(l.secondaryGzip)}`);
+    }
   } else row('size', 'breakdown by part', 'no link line next to the dist folder');
 }
 
@@ -276,6 +346,72 @@ if (want('load')) {
     out.throttledFirstFrameMs[encoding] = t;
     row('load', `time to first frame, 10 Mbit/s + 40 ms, ${label} (${kb(t.bytesOnWire)} on the wire), median of ${loads} cold loads`,
       t.median.toFixed(0) + ' ms', '<= 1000 ms', t.median <= 1000 ? 'met' : 'OVER');
+  }
+}
+
+// ---- 2c. a phone on mobile data (Lighthouse's mobile profile, "Slow 4G") ------------------------------
+// 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency, the CPU slowed 4x, 360 x 640 at dpr 2 (touch), served
+// as a static host serves it (serve.py --compress, gzip), cold each time. Measured per load: the first
+// contentful paint (the lesson's title and lead, web/posenc-poster.js), when the poster's image has
+// loaded and whether it is the poster of the state asked for (posters/posenc-posters.js names it), any
+// layout shift up to the first frame, and the live first frame (PosEnc.timing.firstFrameMs).
+async function slowPhoneLoads(query, loads) {
+  const srv = await serve(DIST, ['--compress', 'gzip']);
+  const runs = [];
+  try {
+    for (let i = 0; i <= loads; i++) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      await context.addInitScript(() => {
+        window.__slow = { shift: 0, poster: null };
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__slow.shift += e.value; })
+          .observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('load', (e) => {
+          if (e.target && e.target.id === 'poster-figure') window.__slow.poster = { ms: performance.now(), src: e.target.getAttribute('src') };
+        }, true);
+      });
+      const p = await context.newPage();
+      const cdp = await context.newCDPSession(p);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await p.goto(srv.url + query);
+      await p.evaluate(() => window.PosEnc.ready.then(() => true));
+      const r = await p.evaluate(() => ({
+        fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+        firstFrame: window.PosEnc.timing.firstFrameMs,
+        poster: window.__slow.poster,
+        shift: window.__slow.shift,
+        bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+          .reduce((sum, e) => sum + e.encodedBodySize, 0),
+      }));
+      if (i > 0) runs.push(r);
+      await context.close();
+    }
+  } finally {
+    srv.close();
+  }
+  return runs;
+}
+if (want('slow4g')) {
+  const loads = QUICK ? 3 : 10;
+  const { posterData } = await import('./page_files.mjs');
+  const posters = posterData(DIST);
+  out.slow4g = {};
+  for (const [query, view] of [['', posters.start], ['?view=clock', 'clock']]) {
+    const runs = await slowPhoneLoads(query, loads);
+    const expected = 'posters/' + posters.views[view].narrow.file;
+    const fcp = median(runs.map((r) => r.fcp)), frame = median(runs.map((r) => r.firstFrame));
+    const shown = runs.filter((r) => r.poster && r.poster.src === expected);
+    const poster = shown.length === runs.length ? median(shown.map((r) => r.poster.ms)) : null;
+    const shift = Math.max(...runs.map((r) => r.shift));
+    out.slow4g[view] = { query, runs, fcpMs: fcp, posterMs: poster, firstFrameMs: frame, maxShift: shift };
+    const name = `Slow 4G phone, ${query || 'cold page'} (${kb(median(runs.map((r) => r.bytes)))} on the wire), median of ${loads}`;
+    row('slow4g', `${name}: title and lead (first contentful paint)`, fcp.toFixed(0) + ' ms', '<= 1000 ms', fcp <= 1000 ? 'met' : 'OVER');
+    row('slow4g', `${name}: the state's poster loaded`, poster === null ? `missing or wrong in ${runs.length - shown.length} loads` : poster.toFixed(0) + ' ms',
+      '<= 1000 ms', poster !== null && poster <= 1000 ? 'met' : 'OVER');
+    row('slow4g', `${name}: live first frame`, frame.toFixed(0) + ' ms', '<= 2500 ms', frame <= 2500 ? 'met' : 'OVER');
+    row('slow4g', `${name}: largest layout shift up to the first frame`, shift.toFixed(4), '0', shift === 0 ? 'met' : 'OVER');
   }
 }
 

@@ -42,22 +42,44 @@ bool write_file(const std::string& path, const std::string& text) {
   return std::fclose(f) == 0 && ok;
 }
 
-// App frames at `size` until the layout has settled (Dear ImGui sizes windows and table columns from
-// what earlier frames drew; 12 is well past where every lesson stops changing), nothing moving (dt = 0).
-void settle(app::App& a, Size size) {
+// The figure of the state `query` opens, in a window of `size`: a new Dear ImGui context and a new app,
+// as a page that opens the link starts (what a window first drew decides some folds and widths), then
+// app frames until the layout has settled (Dear ImGui sizes windows and table columns from what earlier
+// frames drew; 12 is well past where every lesson stops changing), nothing moving (dt = 0).
+struct Drawn {
+  std::string svg, describe, query;
+  ImVec2 size;
+  bool refused = false;
+};
+Drawn draw_poster(const std::string& query, Size size) {
+  ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DeltaTime = 1.0f / 60.0f;
   io.DisplaySize = ImVec2(size.w, size.h);
-  for (int f = 0; f < 12; ++f) {
-    if (app::app_update_style(a, 1.0f)) {
-      unsigned char* pixels = nullptr;
-      int w = 0, h = 0;
-      io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  app::focus_init();
+  Drawn out;
+  {
+    app::App a;
+    out.refused = !app::app_apply(a, query, nullptr, false).empty();
+    for (int f = 0; f < 12; ++f) {
+      if (app::app_update_style(a, 1.0f)) {
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+      }
+      ImGui::NewFrame();
+      app::app_frame(a, 0.0);
+      ImGui::Render();
+      app::focus_end_frame();
     }
-    ImGui::NewFrame();
-    app::app_frame(a, 0.0);
-    ImGui::Render();
-    app::focus_end_frame();
+    out.svg = app::figure_svg(a, false);
+    out.describe = app::describe(a);
+    out.query = app::to_query(a.state, true);
+    out.size = ImVec2(std::round(a.figure_max.x - a.figure_min.x), std::round(a.figure_max.y - a.figure_min.y));
   }
+  ImGui::DestroyContext();
+  return out;
 }
 
 }  // namespace
@@ -72,76 +94,69 @@ int main(int argc, char** argv) {
   j.raw("{\"views\":{");
   bool first_view = true;
   for (const app::Lesson& l : app::lessons()) {
-    ImGui::CreateContext();
-    ImGui::GetIO().IniFilename = nullptr;
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    app::focus_init();
-    bool ok = true;
-    {
-      app::App a;
-      const std::string query = std::string("view=") + l.id;
-      if (!app::app_apply(a, query, nullptr, false).empty()) {
+    const std::string query = std::string("view=") + l.id;
+    Drawn drawn[2];
+    for (int k = 0; k < 2; ++k) {
+      drawn[k] = draw_poster(query, kSizes[k]);
+      if (drawn[k].refused) {
         std::fprintf(stderr, "posenc_poster_tool: %s was refused\n", query.c_str());
-        ok = false;
+        return 1;
       }
-      if (!first_view) j.raw(",");
-      first_view = false;
-      j.key(l.id);
-      j.raw("{");
-      j.key("query");
-      j.str(app::to_query(a.state, true));
-      j.raw(",");
-      j.key("title");
-      j.str(l.title);
-      const app::ClaimSourceInfo* tag = app::claim_source_info(app::lesson_claim_source(l.view));
-      const std::string_view claim = app::lesson_claim(l.view);
-      j.raw(",");
-      j.key("tag");
-      j.str(tag && !claim.empty() ? tag->label : "");
-      j.raw(",");
-      j.key("tagMeaning");
-      j.str(tag && !claim.empty() ? tag->meaning : "");
-      j.raw(",");
-      j.key("tagColor");  // the tag's border, as the figure draws it (ui/widgets.cpp)
-      const ImU32 c = app::claim_source_color(app::lesson_claim_source(l.view));
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "#%02x%02x%02x", (c >> IM_COL32_R_SHIFT) & 0xFFu, (c >> IM_COL32_G_SHIFT) & 0xFFu,
-                    (c >> IM_COL32_B_SHIFT) & 0xFFu);
-      j.str(hex);
-      j.raw(",");
-      j.key("lead");
-      j.str(tag && !claim.empty() ? claim : l.summary);
-      for (const Size& size : kSizes) {
-        settle(a, size);
-        const std::string svg = app::figure_svg(a, false);
-        const std::string file = std::string(l.id) + "-" + size.name + ".svg";
-        ok = ok && write_file(dir + "/" + file, svg);
-        j.raw(",");
-        j.key(size.name);
-        j.raw("{");
-        j.key("file");
-        j.str(file);
-        j.raw(",");
-        j.key("window");
-        j.raw("[");
-        j.num(size.w);
-        j.raw(",");
-        j.num(size.h);
-        j.raw("],");
-        j.key("size");
-        j.raw("[");
-        j.num(std::round(a.figure_max.x - a.figure_min.x));
-        j.raw(",");
-        j.num(std::round(a.figure_max.y - a.figure_min.y));
-        j.raw("]}");
-      }
-      j.raw(",");
-      j.key("describe");
-      j.str(app::describe(a));
-      j.raw("}");
     }
-    ImGui::DestroyContext();
-    if (!ok) return 1;
+    if (!first_view) j.raw(",");
+    first_view = false;
+    j.key(l.id);
+    j.raw("{");
+    j.key("query");
+    j.str(drawn[0].query);
+    j.raw(",");
+    j.key("title");
+    j.str(l.title);
+    const app::ClaimSourceInfo* tag = app::claim_source_info(app::lesson_claim_source(l.view));
+    const std::string_view claim = app::lesson_claim(l.view);
+    j.raw(",");
+    j.key("tag");
+    j.str(tag && !claim.empty() ? tag->label : "");
+    j.raw(",");
+    j.key("tagMeaning");
+    j.str(tag && !claim.empty() ? tag->meaning : "");
+    j.raw(",");
+    j.key("tagColor");  // the tag's border, as the figure draws it (ui/widgets.cpp)
+    const ImU32 c = app::claim_source_color(app::lesson_claim_source(l.view));
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "#%02x%02x%02x", (c >> IM_COL32_R_SHIFT) & 0xFFu, (c >> IM_COL32_G_SHIFT) & 0xFFu,
+                  (c >> IM_COL32_B_SHIFT) & 0xFFu);
+    j.str(hex);
+    j.raw(",");
+    j.key("lead");
+    j.str(tag && !claim.empty() ? claim : l.summary);
+    for (int k = 0; k < 2; ++k) {
+      const Size& size = kSizes[k];
+      const std::string file = std::string(l.id) + "-" + size.name + ".svg";
+      if (!write_file(dir + "/" + file, drawn[k].svg)) return 1;
+      j.raw(",");
+      j.key(size.name);
+      j.raw("{");
+      j.key("file");
+      j.str(file);
+      j.raw(",");
+      j.key("window");
+      j.raw("[");
+      j.num(size.w);
+      j.raw(",");
+      j.num(size.h);
+      j.raw("],");
+      j.key("size");
+      j.raw("[");
+      j.num(drawn[k].size.x);
+      j.raw(",");
+      j.num(drawn[k].size.y);
+      j.raw("]}");
+    }
+    j.raw(",");
+    j.key("describe");
+    j.str(drawn[0].describe);
+    j.raw("}");
   }
   j.raw("},");
   // The URL keys the page reads that are not the state (an embed's), so not the figure's either.
