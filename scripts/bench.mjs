@@ -380,6 +380,7 @@ async function slowPhoneLoads(query, loads) {
       const r = await p.evaluate(() => ({
         fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
         firstFrame: window.PosEnc.timing.firstFrameMs,
+        startup: window.PosEnc.timing.startup,
         poster: window.__slow.poster,
         shift: window.__slow.shift,
         bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
@@ -412,6 +413,11 @@ if (want('slow4g')) {
       '<= 1000 ms', poster !== null && poster <= 1000 ? 'met' : 'OVER');
     row('slow4g', `${name}: live first frame`, frame.toFixed(0) + ' ms', '<= 2500 ms', frame <= 2500 ? 'met' : 'OVER');
     row('slow4g', `${name}: largest layout shift up to the first frame`, shift.toFixed(4), '0', shift === 0 ? 'met' : 'OVER');
+    // Each step of the start (PosEnc.timing.startup), as the median time since the step before it.
+    const steps = runs[0].startup.map((s) => s.step);
+    const parts = steps.map((step, k) => `${step} ${median(runs.map((r) => (k ? r.startup[k].ms - r.startup[k - 1].ms : r.startup[0].ms))).toFixed(0)}`);
+    out.slow4g[view].steps = parts;
+    row('slow4g', `${name}: the start, step by step (ms since the step before; runtime: since navigation)`, parts.join(', '));
   }
 }
 

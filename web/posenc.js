@@ -48,6 +48,7 @@
 //                                     'results-csv' without downloading
 //   PosEnc.exportImage(kind)          Promise of a PNG Blob: 'png' (the canvas) or 'figure', after the next frame
 //   PosEnc.timing.firstFrameMs        ms from navigation to the first drawn frame
+//   PosEnc.timing.startup             [{step, ms}]: the steps from the runtime's start to the first frame
 //   PosEnc.link()                     the URL that opens this page in the current state (defaults left out)
 //   PosEnc.describe()                 plain-text description of the view and its key numbers
 //   PosEnc.animate(key, {to, seconds})  moves a number setting (a number row of PosEnc.schema()) smoothly to `to`
@@ -96,7 +97,11 @@
     if (isError && copy) copy.hidden = true;
   }
 
-  const timing = { firstFrameMs: null };
+  // startup: the steps from the runtime's start to the first frame ({step, ms} on the page's clock):
+  // runtime (the wasm instantiated), main, sdl, webgl, imgui, fonts (the atlas built and uploaded),
+  // frame (the app's first frame built), drawn (rendered); mirror: the HTML text mirror filled.
+  const timing = { firstFrameMs: null, startup: [] };
+  const mark = (step) => { timing.startup.push({ step, ms: performance.now() }); };
 
   // PosEnc.animate's promises by id, resolved with the state when the move ends (or is replaced).
   const animations = new Map();
@@ -936,6 +941,7 @@
     } : undefined,
     arguments: [],  // the URL is applied below through posenc_set_state, so its rejections are known
     onRuntimeInitialized() {
+      mark('runtime');
       runtime = config;
       applyPrefersDark();
       const reduced = reducedMotion && reducedMotion.matches ? 1 : 0;
@@ -959,11 +965,16 @@
       const poster = document.getElementById('poster');  // posenc-poster.js: what showed until now
       if (poster) poster.hidden = true;
       document.documentElement.classList.remove('posenc-poster');
-      describeEl.textContent = config.UTF8ToString(config._posenc_describe());
-      updateNumbers();
-      applyVisibility();
-      resolveReady(PosEnc);
+      // The text mirror after the frame has been shown (a task later: the browser paints in between).
+      setTimeout(() => {
+        describeEl.textContent = config.UTF8ToString(config._posenc_describe());
+        updateNumbers();
+        mark('mirror');
+        applyVisibility();
+        resolveReady(PosEnc);
+      }, 0);
     },
+    onStartupMark(step) { mark(step); },
     onStateChange(json) { noteState(json); },
     onAnimationDone(id) { animationDone(id); },
     onAnswer(json) {

@@ -190,15 +190,20 @@ void frame() {
   take_events();
   const double dt = take_dt();
   if (!frame_needed()) return;
+  static bool first = true;  // the start's last steps, measured once (platform::startup_mark)
   begin_frame();
+  if (first) platform::startup_mark("fonts");
   app::app_frame(g.app, dt);
   ImGui::Render();
   app::focus_end_frame();
+  if (first) platform::startup_mark("frame");
   g.stats.add(1000.0 * double(SDL_GetPerformanceCounter() - frame_start) / double(SDL_GetPerformanceFrequency()));
   int fw = 0, fh = 0;
   SDL_GL_GetDrawableSize(g.window, &fw, &fh);
   render(fw, fh);
   app::app_after_frame(g.app, fw, fh);
+  if (first) platform::startup_mark("drawn");
+  first = false;
   present();
 }
 
@@ -230,6 +235,10 @@ void request_frame() {
   web_set_idle(false);
 #endif
 }
+
+#ifndef __EMSCRIPTEN__
+void startup_mark(const char*) {}  // the desktop has no page to tell
+#endif
 
 }  // namespace platform
 
@@ -284,6 +293,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  platform::startup_mark("main");
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     return platform::start_failed("SDL_Init failed", SDL_GetError());
@@ -297,10 +307,12 @@ int main(int argc, char** argv) {
   if (!g.window) {
     return platform::start_failed("SDL_CreateWindow failed", SDL_GetError());
   }
+  platform::startup_mark("sdl");
   g.gl = SDL_GL_CreateContext(g.window);
   if (!g.gl) {
     return platform::start_failed("Could not create an OpenGL ES 3.0 / WebGL2 context", SDL_GetError());
   }
+  platform::startup_mark("webgl");
   SDL_GL_MakeCurrent(g.window, g.gl);
   SDL_GL_SetSwapInterval(1);
 
@@ -312,6 +324,7 @@ int main(int argc, char** argv) {
   ImGui_ImplOpenGL3_Init("#version 300 es");
   g.app.services = {&platform::export_service(), &platform::training_service()};
   if (!query.empty()) app::app_apply(g.app, query);
+  platform::startup_mark("imgui");
 
 #ifdef __EMSCRIPTEN__
   emscripten_set_main_loop(platform::frame, 0, false);

@@ -15,5 +15,8 @@ void request_frame();
 // The app could not start (no window, no GL context): says why on stderr and, on the web, to the page
 // (Module.onStartFailed). Returns main's exit code.
 int start_failed(const char* what, const char* detail);
+// A step of the start, from main() to the first drawn frame, for PosEnc.timing.startup (on the web:
+// Module.onStartupMark(name) with the page's clock; nothing on the desktop).
+void startup_mark(const char* name);
 
 }  // namespace platform

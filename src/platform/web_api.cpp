@@ -47,10 +47,15 @@ EM_JS(void, js_state_change, (const char* json), {
 EM_JS(void, js_animation_done, (int id), { if (Module["onAnimationDone"]) Module["onAnimationDone"](id); });
 // The student answered a tour question: its answer as JSON (tour.hpp: answer_json).
 EM_JS(void, js_answer, (const char* json), { if (Module["onAnswer"]) Module["onAnswer"](UTF8ToString(json)); });
+EM_JS(void, js_startup_mark, (const char* name), { if (Module["onStartupMark"]) Module["onStartupMark"](UTF8ToString(name)); });
 // Where the page's Copy link button goes (CSS pixels from the canvas's top left; w = 0: nowhere).
 EM_JS(void, js_link_slot, (double x, double y, double w, double h), {
   if (Module["onLinkSlot"]) Module["onLinkSlot"](x, y, w, h);
 });
+
+namespace platform {
+void startup_mark(const char* name) { js_startup_mark(name); }
+}  // namespace platform
 
 namespace {
 
