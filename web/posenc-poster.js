@@ -42,10 +42,10 @@
     figure.height = best.size[1];
     figure.alt = 'The figure of ' + lesson.title + ' (a picture while the interactive figure loads)';
     figure.onerror = function () { figure.hidden = true; };
+    // Before the scripts and the wasm, which a browser would otherwise fetch first (an image is
+    // "delayable" while they load): the poster is what the reader sees for the next seconds.
+    figure.fetchPriority = 'high';
     figure.src = 'posters/' + best.file;
-    // The figure in words, for a screen reader, until the module's own description replaces it.
-    var describe = document.getElementById('describe');
-    if (describe) describe.textContent = lesson.describe;
   } else {
     figure.hidden = true;
   }

@@ -31,6 +31,15 @@ struct view_cache<void(State&, C&, const ViewContext&)> {
   using type = C;
 };
 
+// Each lesson's entry points stay functions of their own: otherwise link-time optimisation inlines them
+// into the one place that calls each (the dispatch in app.cpp and describe.cpp), and a lesson's code
+// could not be told from the shell's (README "Lessons on demand").
+#define POSENC_X(id, label, chapter, cores, reads, tour) \
+  [[gnu::noinline]] decltype(draw_##id) draw_##id;      \
+  [[gnu::noinline]] decltype(describe_##id) describe_##id;
+POSENC_LESSONS(POSENC_X)
+#undef POSENC_X
+
 // What each view keeps between frames, one member per lesson of the registry, named by its id.
 struct ViewCaches {
 #define POSENC_X(id, label, chapter, cores, reads, tour) typename view_cache<decltype(draw_##id)>::type id;

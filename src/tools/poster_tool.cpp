@@ -6,7 +6,7 @@
 // state (web/posenc-poster.js).
 //   posenc_poster_tool OUTDIR     writes OUTDIR/<id>-wide.svg, OUTDIR/<id>-narrow.svg and
 //                                 OUTDIR/posenc-posters.js (each lesson's title, source tag, lead
-//                                 sentence, description and the posters' sizes, for the page)
+//                                 sentence and the posters' sizes, for the page)
 // The build runs it (as wasm under node in the web build, from the same objects as the page).
 #include <cmath>
 #include <cstdio>
@@ -47,7 +47,7 @@ bool write_file(const std::string& path, const std::string& text) {
 // app frames until the layout has settled (Dear ImGui sizes windows and table columns from what earlier
 // frames drew; 12 is well past where every lesson stops changing), nothing moving (dt = 0).
 struct Drawn {
-  std::string svg, describe, query;
+  std::string svg, query;
   ImVec2 size;
   bool refused = false;
 };
@@ -74,7 +74,6 @@ Drawn draw_poster(const std::string& query, Size size) {
       app::focus_end_frame();
     }
     out.svg = app::figure_svg(a, false);
-    out.describe = app::describe(a);
     out.query = app::to_query(a.state, true);
     out.size = ImVec2(std::round(a.figure_max.x - a.figure_min.x), std::round(a.figure_max.y - a.figure_min.y));
   }
@@ -153,9 +152,6 @@ int main(int argc, char** argv) {
       j.num(drawn[k].size.y);
       j.raw("]}");
     }
-    j.raw(",");
-    j.key("describe");
-    j.str(drawn[0].describe);
     j.raw("}");
   }
   j.raw("},");
