@@ -74,11 +74,8 @@ bool clear_rect_for(const ImVec2& lo, const ImVec2& hi, const ImVec4& clip, cons
 void OpaqueClears::begin(ImDrawData& dd, bool enabled) {
   rects_ = 0;
   pixels_ = 0;
-  has_frame_col_ = false;
   swapped_lists_.clear();
   if (!enabled || !dd.Valid) return;
-  const int fb_w = static_cast<int>(dd.DisplaySize.x * dd.FramebufferScale.x), fb_h = static_cast<int>(dd.DisplaySize.y * dd.FramebufferScale.y);
-  bool nothing_yet = true;  // nothing drawn so far this frame but the frame's clear
   const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
   const ImTextureID font = atlas->TexID;
   const ImVec2 white = atlas->TexUvWhitePixel;
@@ -93,7 +90,6 @@ void OpaqueClears::begin(ImDrawData& dd, bool enabled) {
     for (const ImDrawCmd& cmd : l->CmdBuffer) {
       if (cmd.UserCallback || cmd.TextureId != font || cmd.ElemCount < 6) {
         out.push_back(cmd);
-        if (cmd.UserCallback || cmd.ElemCount) nothing_yet = false;
         continue;
       }
       const ImDrawIdx* idx = l->IdxBuffer.Data + cmd.IdxOffset;
@@ -112,17 +108,9 @@ void OpaqueClears::begin(ImDrawData& dd, bool enabled) {
           before.IdxOffset = cmd.IdxOffset + start;
           before.ElemCount = t - start;
           out.push_back(before);
-          nothing_yet = false;
         }
         ClearRect r;
-        const bool shown = clear_rect_for(lo, hi, cmd.ClipRect, dd, r);
-        if (shown && nothing_yet && r.x == 0 && r.y == 0 && r.w == fb_w && r.h == fb_h) {
-          has_frame_col_ = true;  // the frame's clear paints it
-          frame_col_ = col;
-          ++rects_;
-          pixels_ += static_cast<double>(r.w) * r.h;
-        } else if (shown) {
-          nothing_yet = false;
+        if (clear_rect_for(lo, hi, cmd.ClipRect, dd, r)) {
           ImDrawCmd clear = cmd;
           clear.ClipRect = ImVec4(static_cast<float>(r.x), static_cast<float>(r.y), static_cast<float>(r.w), static_cast<float>(r.h));
           clear.UserCallback = &clear_callback;
@@ -138,7 +126,6 @@ void OpaqueClears::begin(ImDrawData& dd, bool enabled) {
         changed = true;
       }
       if (start < cmd.ElemCount) {
-        nothing_yet = false;
         ImDrawCmd rest = cmd;
         rest.IdxOffset = cmd.IdxOffset + start;
         rest.ElemCount = cmd.ElemCount - start;

@@ -26,12 +26,6 @@ class OpaqueClears {
   void begin(ImDrawData& dd, bool enabled = true);
   // The command lists as ImGui made them again. Call after rendering, before anything else reads `dd`.
   void end(ImDrawData& dd);
-  // A first rectangle over the whole framebuffer, before anything else is drawn (the page's window),
-  // is left to the frame's own clear: true and its colour then, and the caller clears in it.
-  bool frame_color(ImU32& col) const {
-    col = frame_col_;
-    return has_frame_col_;
-  }
   // Rectangles drawn as clears by the last begin(), and their framebuffer pixels.
   int rects() const { return rects_; }
   double pixels() const { return pixels_; }
@@ -43,8 +37,6 @@ class OpaqueClears {
   std::vector<int> swapped_lists_;
   int rects_ = 0;
   double pixels_ = 0;
-  bool has_frame_col_ = false;
-  ImU32 frame_col_ = 0;
 };
 
 // One clear's scissor in framebuffer pixels (GL's rows, from the bottom).

@@ -172,14 +172,12 @@ void begin_frame() {
 // scissored clears (gfx/opaque_clears.hpp: on a software renderer the fills were most of the frame);
 // the draw data is as ImGui made it again before the services (exports) read it.
 void render(int fw, int fh) {
-  ImDrawData* dd = ImGui::GetDrawData();
-  g.clears.begin(*dd, !g.plain_fills);
   glViewport(0, 0, fw, fh);
-  ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-  ImU32 first = 0;
-  if (g.clears.frame_color(first)) bg = ImGui::ColorConvertU32ToFloat4(first);  // the window's own fill
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
+  ImDrawData* dd = ImGui::GetDrawData();
+  g.clears.begin(*dd, !g.plain_fills);
   ImGui_ImplOpenGL3_RenderDrawData(dd);
   g.clears.end(*dd);
 }
