@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gfx/opaque_clears.hpp"
 #include "shell/app.hpp"
 #include "ui/focus.hpp"
 #include "state/frame_stats.hpp"
@@ -49,6 +50,10 @@
 EM_JS(void, js_start_failed, (const char* reason), {
   if (Module["onStartFailed"]) Module["onStartFailed"](UTF8ToString(reason));
 });
+// window.POSENC_PLAIN_FILLS = true before the page loads: backgrounds drawn as ImGui draws them, not as
+// clears (gfx/opaque_clears.hpp). For the benchmark's before/after and the test that both draw the same
+// pixels; nothing else sets it.
+EM_JS(int, js_plain_fills, (), { return typeof window !== "undefined" && window["POSENC_PLAIN_FILLS"] ? 1 : 0; });
 #endif
 
 namespace platform {
@@ -65,6 +70,8 @@ struct Platform {
   long frames_left = -1;  // desktop --frames: stop after this many frames
   std::vector<SDL_Event> deferred;  // events held over to the next frame (see frame())
   app::FrameStats stats;            // CPU time from input to the end of draw-list building
+  gfx::OpaqueClears clears;         // backgrounds as scissored clears while rendering
+  bool plain_fills = false;         // draw them as ImGui does instead (web: window.POSENC_PLAIN_FILLS)
   bool quit = false;
 };
 
@@ -161,13 +168,18 @@ void begin_frame() {
   ImGui::NewFrame();
 }
 
-// The draw lists to the back buffer, in the theme's background colour.
+// The draw lists to the back buffer, in the theme's background colour. Opaque backgrounds go as
+// scissored clears (gfx/opaque_clears.hpp: on a software renderer the fills were most of the frame);
+// the draw data is as ImGui made it again before the services (exports) read it.
 void render(int fw, int fh) {
   glViewport(0, 0, fw, fh);
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ImDrawData* dd = ImGui::GetDrawData();
+  g.clears.begin(*dd, !g.plain_fills);
+  ImGui_ImplOpenGL3_RenderDrawData(dd);
+  g.clears.end(*dd);
 }
 
 void present() {
@@ -294,6 +306,9 @@ int main(int argc, char** argv) {
   }
 
   platform::startup_mark("main");
+#ifdef __EMSCRIPTEN__
+  g.plain_fills = js_plain_fills() != 0;
+#endif
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     return platform::start_failed("SDL_Init failed", SDL_GetError());
