@@ -401,9 +401,28 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_prefers_dark(int dark) {
 EMSCRIPTEN_KEEPALIVE int posenc_dark_colors() { return app::dark_colors(platform::the_app().state) ? 1 : 0; }
 
 
-// ---- keyboard focus (web/posenc.js's Tab / Esc handlers; src/ui/focus.hpp) ----
-// Tab (+1) / Shift+Tab (-1): 1 if focus moved to a control or back to the figure itself, 0 if it should
-// leave the figure (the page then lets the browser move focus on).
+// ---- keyboard focus (web/posenc.js's key handlers; src/ui/focus.hpp) ----
+// A key the figure's canvas got (KeyboardEvent.key: Tab, F6, Enter, arrows, Home, End): 0 not the
+// focus's (the page lets SDL have it), 1 taken (the page stops it), 2 the ring went and the browser
+// moves focus out of the figure (Tab, Shift+Tab).
+EMSCRIPTEN_KEEPALIVE int posenc_focus_key(const char* key, int shift) {
+  const app::KeyUse use = app::focus_key(app::focus_key_named(key ? key : ""), shift != 0);
+  if (use != app::KeyUse::pass) platform::request_redraw();
+  return use == app::KeyUse::taken ? 1 : use == app::KeyUse::leave ? 2 : 0;
+}
+// The focused control's region ("Controls"; "" for the figure itself), announced when F6 moves to it.
+EMSCRIPTEN_KEEPALIVE const char* posenc_focus_region() {
+  return reply(app::focus_on_control() || !app::focus_label().empty() ? app::focus_region_name(app::focus_current_region()) : "");
+}
+// [test hook] Where the ring is: {label, region, index} (index in posenc_controls(); -1 and "" for the
+// figure itself).
+EMSCRIPTEN_KEEPALIVE const char* posenc_focus_where() {
+  const int i = app::focus_index();
+  return reply("{\"label\":" + app::json_string(app::focus_label()) + ",\"region\":" +
+               app::json_string(i < 0 ? "" : app::focus_region_name(app::focus_current_region())) + ",\"index\":" + std::to_string(i) + "}");
+}
+// [tools] Walks every control in order (+1 / -1): 1 if focus moved to a control or back to the
+// figure itself, 0 past the ends.
 EMSCRIPTEN_KEEPALIVE int posenc_focus_move(int dir) {
   const bool inside = app::focus_move(dir);
   platform::request_redraw();
@@ -416,14 +435,15 @@ EMSCRIPTEN_KEEPALIVE void posenc_focus_clear() {
 EMSCRIPTEN_KEEPALIVE int posenc_focus_on_control() { return app::focus_on_control() ? 1 : 0; }
 // The focused control's label ("" for the figure itself), for the page's live region.
 EMSCRIPTEN_KEEPALIVE const char* posenc_focus_label() { return reply(app::focus_label()); }
-// [test hook] The Tab order's controls, [{label, x0, y0, x1, y1}] in canvas CSS pixels, so browser tests
+// [test hook] The controls in order, [{label, x0, y0, x1, y1, region}] in canvas CSS pixels, so browser tests
 // press a control by its name rather than by a position that moves with the layout.
 EMSCRIPTEN_KEEPALIVE const char* posenc_controls() {
   std::string out = "[";
   for (const app::FocusControl& c : app::focus_controls()) {
     if (out.size() > 1) out += ",";
     out += "{\"label\":" + app::json_string(c.label) + ",\"x0\":" + app::fmt("%.1f", c.x0) + ",\"y0\":" + app::fmt("%.1f", c.y0) +
-           ",\"x1\":" + app::fmt("%.1f", c.x1) + ",\"y1\":" + app::fmt("%.1f", c.y1) + "}";
+           ",\"x1\":" + app::fmt("%.1f", c.x1) + ",\"y1\":" + app::fmt("%.1f", c.y1) +
+           ",\"region\":" + app::json_string(app::focus_region_name(c.region)) + "}";
   }
   return reply(out + "]");
 }
