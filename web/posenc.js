@@ -236,9 +236,16 @@
   // The state as a query string, default values left out (`view` always).
   function linkQuery(m) { return m.UTF8ToString(m._posenc_link_query()); }
 
-  function link() {
-    const q = linkQuery(need());
+  function link() { return linkOn(need()); }
+  function linkOn(m) {
+    const q = linkQuery(m);
     return location.origin + location.pathname + (q ? '?' + q : '');
+  }
+
+  function exportTextOn(m, kind) {
+    const err = withString(m, String(kind), (p) => m.UTF8ToString(m._posenc_export_text(p)));
+    if (err) throw new RangeError(err);
+    return m.UTF8ToString(m._posenc_text_result());
   }
 
   function json(fn) { const m = need(); return JSON.parse(m.UTF8ToString(m['_' + fn]())); }
@@ -304,12 +311,7 @@
       const err = withString(m, String(kind), (p) => m.UTF8ToString(m._posenc_request_export(p)));
       if (err) throw new RangeError(err);
     },
-    exportText(kind) {
-      const m = need();
-      const err = withString(m, String(kind), (p) => m.UTF8ToString(m._posenc_export_text(p)));
-      if (err) throw new RangeError(err);
-      return m.UTF8ToString(m._posenc_text_result());
-    },
+    exportText(kind) { return exportTextOn(need(), kind); },
     // A PNG Blob of the next drawn frame: 'png' the canvas, 'figure' the figure alone. The wasm side
     // hands it to the oldest waiter (src/platform/export_io.cpp).
     exportImage(kind) {
@@ -847,11 +849,20 @@
     if (d.type === 'setState') return setStateOn(runtime, d.state);
     if (d.method === 'describe') return { value: runtime.UTF8ToString(runtime._posenc_describe()) };
     if (d.method === 'progress') return { value: JSON.parse(runtime.UTF8ToString(runtime._posenc_progress())) };
-    // The rest needs drawn frames (images, animation) or the public API: after the first frame.
+    // What the state alone gives is answered now too, drawn or not (the module says which exports).
+    if (d.method === 'link') return { value: linkOn(runtime) };
+    if (d.method === 'exportText' && !withString(runtime, String(d.args[0]), (p) => runtime._posenc_export_needs_frame(p)))
+      return { value: exportTextOn(runtime, d.args[0]) };
+    // The rest needs drawn frames (images, the SVG, animation) or the public API: after the first frame.
+    // A figure that draws none (off screen: no first frame, or its loop stopped) draws them by timer
+    // meanwhile, so the call answers instead of waiting for the reader to scroll.
+    const offscreen = !mod || !onScreen || document.visibilityState === 'hidden';
+    if (offscreen) runtime._posenc_offscreen_frames(1);
+    const done = () => { if (offscreen) runtime._posenc_offscreen_frames(0); };
     return ready.then(() => {
       if (typeof PosEnc[d.method] !== 'function') throw new Error('PosEnc.' + d.method + ' is not available in this version of PosEnc Lab');
       return Promise.resolve(PosEnc[d.method](...d.args)).then((value) => ({ value }));
-    });
+    }).then((r) => { done(); return r; }, (e) => { done(); throw e; });
   }
 
   // Messages that arrive before the URL is read wait for it (then are answered, or dropped if the page

@@ -650,9 +650,10 @@ namespace {
 bool g_hidden = false;       // the canvas is off-screen or the tab hidden
 bool g_idle = false;         // paused and untouched for a while: nothing to draw until something happens
 bool g_loop_paused = false;  // the frame loop is stopped (hidden or idle)
+int g_offscreen = 0;         // calls waiting for frames that no display frame would bring (posenc_offscreen_frames)
 
 void update_loop() {
-  const bool pause = g_hidden || g_idle;
+  const bool pause = (g_hidden || g_idle) && g_offscreen == 0;
   if (pause && !g_loop_paused) emscripten_pause_main_loop();
   if (!pause && g_loop_paused) emscripten_resume_main_loop();
   g_loop_paused = pause;
@@ -681,6 +682,29 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_visible(int visible) {
   g_hidden = !visible;
   update_loop();
   if (visible) platform::request_redraw();
+}
+// A call that needs drawn frames (an image, the SVG, an animation) while the figure draws none: off
+// screen, where the loop is stopped and where Chromium runs no requestAnimationFrame at all in a
+// cross-origin iframe (not even the first frame). While such calls wait (on = 1 for each, 0 when it
+// ends), timers drive the frame loop instead of the display, so the figure draws what they need off
+// screen; then the display drives it again (or it stops, if still hidden).
+EMSCRIPTEN_KEEPALIVE void posenc_offscreen_frames(int on) {
+  const bool before = g_offscreen > 0;
+  g_offscreen = std::max(0, g_offscreen + (on ? 1 : -1));
+  const bool now = g_offscreen > 0;
+  if (before == now) return;
+  emscripten_set_main_loop_timing(now ? EM_TIMING_SETTIMEOUT : EM_TIMING_RAF, now ? 33 : 1);
+  // A running loop waits for a display frame that may never come: restart it with the new timing.
+  if (!g_loop_paused) emscripten_resume_main_loop();
+  update_loop();
+  platform::request_redraw();
+}
+// 1 when an export of that kind needs a drawn frame (images; the SVG, drawn from the laid-out figure),
+// 0 when it is computed from the state alone (CSV, NumPy, PyTorch, the experiment's results).
+EMSCRIPTEN_KEEPALIVE int posenc_export_needs_frame(const char* name) {
+  app::ExportKind kind;
+  if (app::export_kind_from_name(name ? name : "", app::ExportUse::text, kind).empty()) return kind == app::ExportKind::svg ? 1 : 0;
+  return 1;
 }
 // Input reached the page (pointer, key, wheel, focus, resize): draw the next frames.
 EMSCRIPTEN_KEEPALIVE void posenc_wake() { platform::request_redraw(); }
