@@ -182,30 +182,6 @@ test('the versioned path dist/v/<version>/ holds the same files, and its loader 
   await context.close();
 });
 
-test('a pinned module mounts its own version\'s page, also with the classic loader on the page first (defect 6)', async () => {
-  writeFileSync(join(origins.dir, 'pinned-after-classic.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pinned</title>
-<link rel="icon" href="data:,"></head><body>
-<div id="classic" data-posenc="view=clock&amp;playing=0"></div><div id="pinned"></div>
-<script src="${origins.B.url}posenc-embed.js"></script>
-<script type="module">
-  import { mount } from '${origins.B.url}v/${meta.version}/posenc-embed.mjs';
-  window.pinnedFigure = mount(document.getElementById('pinned'), { state: { view: 'waves', playing: false } });
-</script></body></html>`);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(origins.A.url + 'pinned-after-classic.html');
-  await page.waitForFunction(() => window.pinnedFigure && window.PosEncEmbed && window.PosEncEmbed.get(document.getElementById('classic')));
-  const s = await page.evaluate(() => window.pinnedFigure.ready);
-  assert.equal(s.view, 'waves');
-  const [pinnedSrc, classicSrc] = await page.evaluate(() => [window.pinnedFigure.iframe.src,
-    window.PosEncEmbed.get(document.getElementById('classic')).iframe.src]);
-  assert.ok(pinnedSrc.startsWith(origins.B.url + 'v/' + meta.version + '/index.html?'), 'the pinned import embeds its version: ' + pinnedSrc);
-  assert.ok(classicSrc.startsWith(origins.B.url + 'index.html?'), 'the classic loader embeds its own: ' + classicSrc);
-  assert.equal(await page.evaluate(() => window.PosEncEmbed.get(document.getElementById('pinned')) === window.pinnedFigure), true,
-    'get() finds the pinned figure through either loader');
-  await context.close();
-});
-
 test('the README says how a venv\'s Jupyter kernel is registered (defect 10)', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const notebooks = readme.slice(readme.indexOf('## Notebooks'), readme.indexOf('## The experiment'));
