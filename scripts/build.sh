@@ -21,8 +21,11 @@ if [[ $what == page || $what == web || $what == all ]]; then
   configure web -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)"
   if [[ $what == page ]]; then cmake --build --preset web-page -j"$jobs"; else cmake --build --preset web -j"$jobs"; fi
   /usr/bin/python3 "$ROOT/scripts/make_single.py" "$ROOT/build/web/dist" "$ROOT/build/web/single/posenc-lab.html"
+  # One SCO per chapter of the lesson registry besides the tour's (the tool lists them from the C++).
+  mkdir -p "$ROOT/build/web/scorm"
+  node "$ROOT/build/web/posenc_settings_tool.js" chapters > "$ROOT/build/web/scorm/chapters.json"
   /usr/bin/python3 "$ROOT/scripts/make_scorm.py" "$ROOT/build/web/single/posenc-lab.html" "$ROOT/build/web/dist" \
-    "$ROOT/build/web/scorm/posenc-lab-scorm.zip"
+    "$ROOT/build/web/scorm/posenc-lab-scorm.zip" "$ROOT/build/web/scorm/chapters.json"
 fi
 if [[ $what == native || $what == all ]]; then
   configure native

@@ -91,6 +91,22 @@
 //#classic-end
 //#module const SCRIPT_URL = import.meta.url;
 
+  // The first element after `element` (and outside it) that Tab would reach, in document order.
+  const TABBABLE = 'a[href], area[href], button, input, select, textarea, iframe, summary, [tabindex], ' +
+    '[contenteditable=""], [contenteditable="true"], audio[controls], video[controls]';
+  function nextTabbable(element) {
+    const doc = element.ownerDocument;
+    for (const el of doc.querySelectorAll(TABBABLE)) {
+      if (element.contains(el) || !(element.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+      if (el.tabIndex < 0 || el.disabled || el.closest('[inert]')) continue;
+      if (!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)) continue;  // not rendered
+      const style = doc.defaultView.getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      return el;
+    }
+    return null;
+  }
+
   // The index.html beside this file: the pinned copy (v/<version>/) embeds its own version's page.
   const DEFAULT_SRC = new URL('index.html', SCRIPT_URL || document.baseURI).href;
   const TITLE = 'PosEnc Lab: interactive positional encoding';
@@ -392,9 +408,20 @@
       (iframe.isConnected ? iframe : document).dispatchEvent(ev);
     }
     function release() {
-      // Keys go back to the host page: focus the mounted element (focusable by script only).
+      // Keys go back to the host page: focus the mounted element (focusable by script only). Its next Tab
+      // goes on to the host's next element, past the figure (the browser would go into the iframe, the
+      // element's child, again); Shift+Tab goes back before it by itself.
       if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
       element.focus({ preventScroll: true });
+      const onKey = (e) => {
+        if (e.key !== 'Tab' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey || e.target !== element) return;
+        const next = nextTabbable(element);
+        if (!next) return;
+        e.preventDefault();
+        next.focus();
+      };
+      element.addEventListener('keydown', onKey);
+      element.addEventListener('blur', () => element.removeEventListener('keydown', onKey), { once: true });
     }
 
     // Leaving the figure's slide hands the keyboard back to the deck. A focused iframe keeps every key even

@@ -241,9 +241,16 @@
   // The state as a query string, default values left out (`view` always).
   function linkQuery(m) { return m.UTF8ToString(m._posenc_link_query()); }
 
-  function link() {
-    const q = linkQuery(need());
+  function link() { return linkOn(need()); }
+  function linkOn(m) {
+    const q = linkQuery(m);
     return location.origin + location.pathname + (q ? '?' + q : '');
+  }
+
+  function exportTextOn(m, kind) {
+    const err = withString(m, String(kind), (p) => m.UTF8ToString(m._posenc_export_text(p)));
+    if (err) throw new RangeError(err);
+    return m.UTF8ToString(m._posenc_text_result());
   }
 
   function json(fn) { const m = need(); return JSON.parse(m.UTF8ToString(m['_' + fn]())); }
@@ -309,12 +316,7 @@
       const err = withString(m, String(kind), (p) => m.UTF8ToString(m._posenc_request_export(p)));
       if (err) throw new RangeError(err);
     },
-    exportText(kind) {
-      const m = need();
-      const err = withString(m, String(kind), (p) => m.UTF8ToString(m._posenc_export_text(p)));
-      if (err) throw new RangeError(err);
-      return m.UTF8ToString(m._posenc_text_result());
-    },
+    exportText(kind) { return exportTextOn(need(), kind); },
     // A PNG Blob of the next drawn frame: 'png' the canvas, 'figure' the figure alone. The wasm side
     // hands it to the oldest waiter (src/platform/export_io.cpp).
     exportImage(kind) {
@@ -334,9 +336,12 @@
     _tableDirect(n, d, base = defaultBase()) { return table(true, n, d, base); },
     _similarityKmax(kmax) { num('kmax', kmax); hook('similarity.kmax', [kmax]); },
     // ---- test hook: the figure's controls by name, in CSS pixels of the page (not part of the public API) ----
+    // ---- test hook: where the keyboard's ring is, {label, region, index} (not part of the public API) ----
+    _focused() { return json('posenc_focus_where'); },
     _controls() {
       const box = canvas.getBoundingClientRect();
-      return json('posenc_controls').map((c) => ({ label: c.label, x: box.left + (c.x0 + c.x1) / 2, y: box.top + (c.y0 + c.y1) / 2 }));
+      return json('posenc_controls').map((c) => ({ label: c.label, region: c.region, x: box.left + (c.x0 + c.x1) / 2, y: box.top + (c.y0 + c.y1) / 2,
+        x0: box.left + c.x0, y0: box.top + c.y0, x1: box.left + c.x1, y1: box.top + c.y1 }));
     },
     // ---- debug hooks for tests/browser/test_heatmap.mjs (not part of the public API) ----
     // Where the heatmap was drawn last frame, in CSS pixels of the page, and its window; null until drawn.
@@ -621,15 +626,14 @@
   });
 
   // ---- [SECTION] keyboard: a way in, through and out of the figure (SDL listens on #canvas only) -------
-  // A click gives the canvas the keyboard. Tab / Shift+Tab walk the figure's controls (src/ui/focus.hpp)
-  // and, past the last or before the figure itself, are left to the browser, so focus always leaves the
-  // figure (no keyboard trap). Esc first closes what is open inside (focus ring, pen, help, drawer), then
-  // gives the keyboard back to the page. This runs in the capture phase, before SDL's own handler, which
-  // would otherwise swallow Tab.
+  // The figure is one Tab stop. The focus keys (Tab, F6, Enter, arrows, Home, End) go to the module first
+  // (src/ui/focus.hpp decides: F6 goes round the regions, Enter enters, arrows move within a region, Tab
+  // leaves), before SDL's own handler, which would otherwise swallow Tab: this runs in the capture phase.
+  // Esc first closes what is open inside (focus ring, pen, help, drawer), then gives the keyboard back
+  // to the page.
   // Deck mode (deck=1): the figure sits in a slide deck. A clicker's PageUp/PageDown always go to the deck,
   // wherever the focus is inside the figure's page (the canvas, or e.g. the notice's button after a click
-  // on it); other keys go to the deck too until the reader clicks into the figure or tabs to one of its
-  // controls.
+  // on it); other keys go to the deck too until the reader clicks into the figure or enters its controls.
   const focusNote = document.getElementById('focus-note');
   let engaged = false;  // deck mode: the reader clicked into the figure
   canvas.addEventListener('pointerdown', () => {
@@ -641,10 +645,17 @@
     engaged = false;
     if (runtime) runtime._posenc_focus_clear();
   });
-  function announceFocus() {
+  // The live region names the control with the ring; F6 says the region too ("Controls: Pause").
+  function announceFocus(withRegion) {
     if (!focusNote || !runtime) return;
     const label = runtime.UTF8ToString(runtime._posenc_focus_label());
-    focusNote.textContent = label ? label : (document.activeElement === canvas ? 'PosEnc Lab figure' : '');
+    const region = withRegion && label ? runtime.UTF8ToString(runtime._posenc_focus_region()) : '';
+    focusNote.textContent = label ? (region ? region + ': ' + label : label) : (document.activeElement === canvas ? 'PosEnc Lab figure' : '');
+  }
+  // A control's name can change with the frame the key causes (the dials: the chosen pair): say it again
+  // once that frame is drawn.
+  function announceAfterFrame() {
+    requestAnimationFrame(() => requestAnimationFrame(() => announceFocus(false)));
   }
   function releaseKeyboard() {
     engaged = false;
@@ -667,13 +678,27 @@
       if (isClicker(e) && inDeck()) toDeck(e);
       return;
     }
-    if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey) {
-      e.stopImmediatePropagation();  // SDL must not see Tab (it would cancel the browser's focus move)
-      if (runtime._posenc_focus_move(e.shiftKey ? -1 : 1)) e.preventDefault();
-      announceFocus();
-      return;
+    if (!e.ctrlKey && !e.altKey && !e.metaKey && !isClicker(e)) {
+      const use = withString(runtime, e.key, (p) => runtime._posenc_focus_key(p, e.shiftKey ? 1 : 0));
+      if (e.key === 'Tab') e.stopImmediatePropagation();  // SDL must not see Tab (it would cancel the browser's focus move)
+      if (use === 1) {
+        e.stopImmediatePropagation();
+        e.preventDefault();
+        engaged = engaged || runtime._posenc_focus_on_control() === 1 || !!runtime.UTF8ToString(runtime._posenc_focus_label());
+        announceFocus(e.key === 'F6' || e.key === 'Enter');
+        announceAfterFrame();
+        return;
+      }
+      if (use === 2) { focusNote && (focusNote.textContent = ''); return; }  // the browser moves focus out
     }
     if (e.key === 'Escape') {
+      if (runtime._posenc_focus_on_control()) {  // the ring goes at once, so a second Esc leaves the figure
+        e.stopImmediatePropagation();
+        e.preventDefault();
+        runtime._posenc_focus_clear();
+        announceFocus(false);
+        return;
+      }
       if (runtime._posenc_escape_consumed()) return;  // SDL passes it on: the figure closes something
       e.stopImmediatePropagation();
       e.preventDefault();
@@ -829,11 +854,20 @@
     if (d.type === 'setState') return setStateOn(runtime, d.state);
     if (d.method === 'describe') return { value: runtime.UTF8ToString(runtime._posenc_describe()) };
     if (d.method === 'progress') return { value: JSON.parse(runtime.UTF8ToString(runtime._posenc_progress())) };
-    // The rest needs drawn frames (images, animation) or the public API: after the first frame.
+    // What the state alone gives is answered now too, drawn or not (the module says which exports).
+    if (d.method === 'link') return { value: linkOn(runtime) };
+    if (d.method === 'exportText' && !withString(runtime, String(d.args[0]), (p) => runtime._posenc_export_needs_frame(p)))
+      return { value: exportTextOn(runtime, d.args[0]) };
+    // The rest needs drawn frames (images, the SVG, animation) or the public API: after the first frame.
+    // A figure that draws none (off screen: no first frame, or its loop stopped) draws them by timer
+    // meanwhile, so the call answers instead of waiting for the reader to scroll.
+    const offscreen = !mod || !onScreen || document.visibilityState === 'hidden';
+    if (offscreen) runtime._posenc_offscreen_frames(1);
+    const done = () => { if (offscreen) runtime._posenc_offscreen_frames(0); };
     return ready.then(() => {
       if (typeof PosEnc[d.method] !== 'function') throw new Error('PosEnc.' + d.method + ' is not available in this version of PosEnc Lab');
       return Promise.resolve(PosEnc[d.method](...d.args)).then((value) => ({ value }));
-    });
+    }).then((r) => { done(); return r; }, (e) => { done(); throw e; });
   }
 
   // Messages that arrive before the URL is read wait for it (then are answered, or dropped if the page

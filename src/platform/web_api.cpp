@@ -406,9 +406,28 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_prefers_dark(int dark) {
 EMSCRIPTEN_KEEPALIVE int posenc_dark_colors() { return app::dark_colors(platform::the_app().state) ? 1 : 0; }
 
 
-// ---- keyboard focus (web/posenc.js's Tab / Esc handlers; src/ui/focus.hpp) ----
-// Tab (+1) / Shift+Tab (-1): 1 if focus moved to a control or back to the figure itself, 0 if it should
-// leave the figure (the page then lets the browser move focus on).
+// ---- keyboard focus (web/posenc.js's key handlers; src/ui/focus.hpp) ----
+// A key the figure's canvas got (KeyboardEvent.key: Tab, F6, Enter, arrows, Home, End): 0 not the
+// focus's (the page lets SDL have it), 1 taken (the page stops it), 2 the ring went and the browser
+// moves focus out of the figure (Tab, Shift+Tab).
+EMSCRIPTEN_KEEPALIVE int posenc_focus_key(const char* key, int shift) {
+  const app::KeyUse use = app::focus_key(app::focus_key_named(key ? key : ""), shift != 0);
+  if (use != app::KeyUse::pass) platform::request_redraw();
+  return use == app::KeyUse::taken ? 1 : use == app::KeyUse::leave ? 2 : 0;
+}
+// The focused control's region ("Controls"; "" for the figure itself), announced when F6 moves to it.
+EMSCRIPTEN_KEEPALIVE const char* posenc_focus_region() {
+  return reply(app::focus_on_control() || !app::focus_label().empty() ? app::focus_region_name(app::focus_current_region()) : "");
+}
+// [test hook] Where the ring is: {label, region, index} (index in posenc_controls(); -1 and "" for the
+// figure itself).
+EMSCRIPTEN_KEEPALIVE const char* posenc_focus_where() {
+  const int i = app::focus_index();
+  return reply("{\"label\":" + app::json_string(app::focus_label()) + ",\"region\":" +
+               app::json_string(i < 0 ? "" : app::focus_region_name(app::focus_current_region())) + ",\"index\":" + std::to_string(i) + "}");
+}
+// [tools] Walks every control in order (+1 / -1): 1 if focus moved to a control or back to the
+// figure itself, 0 past the ends.
 EMSCRIPTEN_KEEPALIVE int posenc_focus_move(int dir) {
   const bool inside = app::focus_move(dir);
   platform::request_redraw();
@@ -421,14 +440,15 @@ EMSCRIPTEN_KEEPALIVE void posenc_focus_clear() {
 EMSCRIPTEN_KEEPALIVE int posenc_focus_on_control() { return app::focus_on_control() ? 1 : 0; }
 // The focused control's label ("" for the figure itself), for the page's live region.
 EMSCRIPTEN_KEEPALIVE const char* posenc_focus_label() { return reply(app::focus_label()); }
-// [test hook] The Tab order's controls, [{label, x0, y0, x1, y1}] in canvas CSS pixels, so browser tests
+// [test hook] The controls in order, [{label, x0, y0, x1, y1, region}] in canvas CSS pixels, so browser tests
 // press a control by its name rather than by a position that moves with the layout.
 EMSCRIPTEN_KEEPALIVE const char* posenc_controls() {
   std::string out = "[";
   for (const app::FocusControl& c : app::focus_controls()) {
     if (out.size() > 1) out += ",";
     out += "{\"label\":" + app::json_string(c.label) + ",\"x0\":" + app::fmt("%.1f", c.x0) + ",\"y0\":" + app::fmt("%.1f", c.y0) +
-           ",\"x1\":" + app::fmt("%.1f", c.x1) + ",\"y1\":" + app::fmt("%.1f", c.y1) + "}";
+           ",\"x1\":" + app::fmt("%.1f", c.x1) + ",\"y1\":" + app::fmt("%.1f", c.y1) +
+           ",\"region\":" + app::json_string(app::focus_region_name(c.region)) + "}";
   }
   return reply(out + "]");
 }
@@ -635,9 +655,10 @@ namespace {
 bool g_hidden = false;       // the canvas is off-screen or the tab hidden
 bool g_idle = false;         // paused and untouched for a while: nothing to draw until something happens
 bool g_loop_paused = false;  // the frame loop is stopped (hidden or idle)
+int g_offscreen = 0;         // calls waiting for frames that no display frame would bring (posenc_offscreen_frames)
 
 void update_loop() {
-  const bool pause = g_hidden || g_idle;
+  const bool pause = (g_hidden || g_idle) && g_offscreen == 0;
   if (pause && !g_loop_paused) emscripten_pause_main_loop();
   if (!pause && g_loop_paused) emscripten_resume_main_loop();
   g_loop_paused = pause;
@@ -666,6 +687,29 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_visible(int visible) {
   g_hidden = !visible;
   update_loop();
   if (visible) platform::request_redraw();
+}
+// A call that needs drawn frames (an image, the SVG, an animation) while the figure draws none: off
+// screen, where the loop is stopped and where Chromium runs no requestAnimationFrame at all in a
+// cross-origin iframe (not even the first frame). While such calls wait (on = 1 for each, 0 when it
+// ends), timers drive the frame loop instead of the display, so the figure draws what they need off
+// screen; then the display drives it again (or it stops, if still hidden).
+EMSCRIPTEN_KEEPALIVE void posenc_offscreen_frames(int on) {
+  const bool before = g_offscreen > 0;
+  g_offscreen = std::max(0, g_offscreen + (on ? 1 : -1));
+  const bool now = g_offscreen > 0;
+  if (before == now) return;
+  emscripten_set_main_loop_timing(now ? EM_TIMING_SETTIMEOUT : EM_TIMING_RAF, now ? 33 : 1);
+  // A running loop waits for a display frame that may never come: restart it with the new timing.
+  if (!g_loop_paused) emscripten_resume_main_loop();
+  update_loop();
+  platform::request_redraw();
+}
+// 1 when an export of that kind needs a drawn frame (images; the SVG, drawn from the laid-out figure),
+// 0 when it is computed from the state alone (CSV, NumPy, PyTorch, the experiment's results).
+EMSCRIPTEN_KEEPALIVE int posenc_export_needs_frame(const char* name) {
+  app::ExportKind kind;
+  if (app::export_kind_from_name(name ? name : "", app::ExportUse::text, kind).empty()) return kind == app::ExportKind::svg ? 1 : 0;
+  return 1;
 }
 // Input reached the page (pointer, key, wheel, focus, resize): draw the next frames.
 EMSCRIPTEN_KEEPALIVE void posenc_wake() { platform::request_redraw(); }

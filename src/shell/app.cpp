@@ -131,6 +131,9 @@ void draw(App& a) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   const bool column = a.state.controls && !a.narrow;
+  // The keyboard's regions (F6 goes round them, ui/focus.hpp): the controls, the lessons' row, the
+  // tour's bar, the view.
+  focus_region(FocusRegion::controls);
   if (a.narrow && a.state.controls) draw_drawer(a, a.drawer_top);
   if (column) {
     ImGui::BeginChild("controls", ImVec2(metrics::sidebar_width * a.ui_scale, 0), true);
@@ -139,11 +142,13 @@ void draw(App& a) {
     ImGui::SameLine();
   }
   ImGui::BeginChild("main", ImVec2(0, 0), false);
+  focus_region(FocusRegion::lessons);
   draw_top_row(a, column);
   draw_tabs(a);
   draw_start_here(a);
-  draw_tour_bar(a);
+  draw_tour_bar(a);  // its own region, FocusRegion::tour
   withhold_open_answer(a);  // after the bar, where the student may just have answered
+  focus_region(FocusRegion::view);
   draw_lesson(a);
   drag_scroll();  // a finger scrolls the lesson where it is taller than the screen
   ImGui::EndChild();

@@ -24,7 +24,8 @@ void handle_keys(App& a) {
     return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k));
 #endif
   };
-  // While a control has the keyboard ring, arrows, Space and Enter are ImGui's (move, adjust, press).
+  // While a control has the keyboard ring, arrows, Space and Enter are the focus's and ImGui's (move,
+  // adjust, press; ui/focus.hpp).
   const bool on_control = focus_on_control();
   if (!on_control) {
     if (pressed(ImGuiKey_LeftArrow)) set_number(s, Field::pos, std::round(s.pos) - 1);
@@ -97,8 +98,11 @@ void draw_help(App& a) {
       {"f", "fullscreen on / off"},         {"c", "hide / show the controls"},         {"i", "hide / show the lesson text"},
       {"d", "pen: draw over the figure"},   {"l", "pointer: a red dot for the audience"}, {"x", "clear the pen's marks"},
       {"+ / -", "larger / smaller UI (projector)"},
-      {"Tab / Shift+Tab", "next / previous control (then out of the figure)"},
-      {"Space / Enter", "press the focused control; arrows adjust a slider"},
+      {"Tab / Shift+Tab", "leave the figure (it is one stop), forward / back"},
+      {"Enter", "go into the figure's controls (the view's, or the tour's question)"},
+      {"F6 / Shift+F6", "next / previous region: view, controls, lessons, tour"},
+      {"arrows on a control", "next / previous control of its region; on the dials: the pair"},
+      {"Space / Enter", "press the focused control; Space, then arrows adjust a slider"},
       {"h or ?", "show / hide this help"},   {"Esc", "end pen or pointer, close this help, then leave the figure"}};
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
     for (const auto& k : kKeys) {

@@ -35,6 +35,7 @@ void draw_tour_prompt(App& a, const TourPrompt& p) {
   text_wrapped_at_spaces(prompt_text(p.ask, p, s));
   ImGui::PopFont();
   if (!g.revealed()) {
+    focus_landing();  // entering the tour's region lands on the question, not on < Previous
     if (p.is_choice()) {
       for (size_t i = 0; i < p.choices.size(); ++i) {
         const std::string label = p.choices[i] + "##choice" + std::to_string(i + 1);
@@ -90,6 +91,7 @@ void draw_tour_summary(App& a) {
 
 void draw_tour_bar(App& a) {
   const TourStep* t = tour_step(a.state.step);
+  focus_region(FocusRegion::tour);  // the keyboard enters the figure here during the tour (ui/focus.hpp)
   if (!t && !a.tour_summary.empty()) draw_tour_summary(a);
   if (!t) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
@@ -102,7 +104,6 @@ void draw_tour_bar(App& a) {
   const float wanted = a.tour_bar_height > 0 ? a.tour_bar_height + st.WindowPadding.y + 2 : estimate + 2 * st.WindowPadding.y + 2;
   const float cap = avail * (phone(a) ? 0.45f : 0.42f);
   ImGui::BeginChild("tour", ImVec2(0, std::min(wanted, cap)), true);
-  focus_lead_begin();  // Tab reaches the step and its question first
   if (a.tour_scroll_top) ImGui::SetScrollY(0);  // a new step starts at its title
   a.tour_scroll_top = false;
   // The steps this figure offers (all of them, or those on the lessons of `views`), numbered among themselves.
@@ -157,7 +158,7 @@ void draw_tour_bar(App& a) {
   // border above the content included.
   a.tour_bar_height = ImGui::GetCursorPosY() - st.ItemSpacing.y;
   drag_scroll();  // a finger scrolls the bar (the rest of the step below its fold)
-  focus_lead_end();
+  focus_region(FocusRegion::view);
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }
@@ -187,7 +188,7 @@ void start_tour_step(App& a) {
     a.tour_summary.clear();
   }
   progress_for_step(a.tour_progress, a.state.step);
-  // The keyboard ring starts again before the new step's question (its first Tab reaches it), unless
+  // The keyboard ring starts again outside the new step's question (Enter or F6 reaches it), unless
   // it is on a button that moves between steps, which the student may press again.
   if (a.state.step > 0 && focus_on_control()) {
     const std::string on = focus_label();

@@ -12,6 +12,9 @@
 //                                               lines replaced by the registry's ids and the table's keys
 //   posenc_settings_tool readme-settings        the README's settings table (markdown) on stdout
 //   posenc_settings_tool readme-views           the README's views table on stdout
+//   posenc_settings_tool chapters               the registry's chapters as JSON on stdout, one SCO each in the
+//                                               SCORM package (scripts/make_scorm.py): [{"chapter", "title",
+//                                               "views": "id,id", "step": the first tour step on them (0: none)}]
 //   posenc_settings_tool readme README.md [--check]
 //                                               rewrites the README's generated sections (between their
 //                                               marker comments) in place where they differ; --check only
@@ -28,13 +31,15 @@
 #include "state/settings.hpp"
 #include "state/state.hpp"
 #include "state/state_io.hpp"
+#include "state/tour.hpp"
+#include "text/format.hpp"
 
 namespace {
 
 int usage() {
   std::fputs(
       "usage: posenc_settings_tool schema OUT.json | check < queries | dts TEMPLATE OUT | readme-settings |\n"
-      "       readme-views | readme README.md [--check]\n",
+      "       readme-views | chapters | readme README.md [--check]\n",
       stderr);
   return 2;
 }
@@ -218,6 +223,23 @@ int write_dts(const char* templ, const char* path) {
   return write_file(path, text);
 }
 
+// Each chapter as the lessons it offers (views=) and where its part of the tour starts.
+std::string chapters_json() {
+  std::string out = "[";
+  for (int c = 0; c < static_cast<int>(app::Chapter::count); ++c) {
+    const app::Chapter ch = static_cast<app::Chapter>(c);
+    std::string views;
+    for (const app::View v : app::chapter_lessons(ch)) views += (views.empty() ? "" : ",") + std::string(app::view_id(v));
+    app::State s;
+    const bool ok = app::apply_query(s, "views=" + views).empty();
+    const std::vector<int> steps = app::offered_steps(s);
+    if (c > 0) out += ",";
+    out += "\n{\"chapter\":" + std::to_string(c + 1) + ",\"title\":" + app::json_string(app::chapter_title(ch)) +
+           ",\"views\":" + app::json_string(views) + ",\"step\":" + std::to_string(ok && !steps.empty() ? steps.front() : 0) + "}";
+  }
+  return out + "\n]\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -227,6 +249,7 @@ int main(int argc, char** argv) {
   if (argc == 4 && cmd == "dts") return write_dts(argv[2], argv[3]);
   if (argc == 2 && cmd == "readme-settings") return std::fputs(settings_table().c_str(), stdout) < 0;
   if (argc == 2 && cmd == "readme-views") return std::fputs(views_table().c_str(), stdout) < 0;
+  if (argc == 2 && cmd == "chapters") return std::fputs(chapters_json().c_str(), stdout) < 0;
   if ((argc == 3 || (argc == 4 && std::string(argv[3]) == "--check")) && cmd == "readme") return readme(argv[2], argc == 4);
   return usage();
 }

@@ -9,6 +9,7 @@
 #include "ui/log_axis.hpp"
 #include "ui/style.hpp"
 #include "ui/text_layout.hpp"
+#include "ui/focus.hpp"
 
 namespace app {
 
@@ -65,6 +66,7 @@ Plot plot_rect(ImVec2 lo, ImVec2 hi, double x0, double x1, double y0, double y1,
 
 void plot_button(const char* id, ImVec2 size, Plot& p) {
   ImGui::InvisibleButton(id, size);
+  focus_pointer_only();  // a click reads the plot: the figure's keys and the controls do it for the keyboard
   p.hovered = ImGui::IsItemHovered();
   p.clicked = ImGui::IsItemClicked();
   p.held = ImGui::IsItemActive();

@@ -227,12 +227,21 @@ void claim_line(ClaimSource s, std::string_view sentence, float ui_scale) {
   text_flow_after(sentence);
 }
 
+std::string dials_name(int pair, int pairs) {
+  return "Dials: pair " + std::to_string(pair) + " of " + std::to_string(pairs) + " (arrows choose)";
+}
+
 PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_scale) {
   PairCell cell;
   cell.pos = ImGui::GetCursorScreenPos();
+  // The dials are one control for the keyboard (ui/focus.hpp): the arrows choose the pair.
+  if (int chosen = 0; focus_take_choice("dials", chosen)) set_number(s, Field::pair, chosen);
+  cell.selected = pair == s.pair;
   ImGui::PushID(pair);
   if (ImGui::InvisibleButton("dial", size)) set_number(s, Field::pair, pair);
-  focus_name("pair " + std::to_string(pair));
+  focus_name(dials_name(pair, s.d / 2));
+  focus_member("dials", cell.selected, pair);
+  focus_ring();
   cell.hovered = ImGui::IsItemHovered();
   ImGui::PopID();
   cell.selected = pair == s.pair;

@@ -75,5 +75,7 @@ struct PairCell {
   bool selected = false;
 };
 PairCell pair_cell(State& s, int pair, ImVec2 size, const char* label, float ui_scale);
+// The name the keyboard hears for that set of cells while pair `pair` of `pairs` is chosen.
+std::string dials_name(int pair, int pairs);
 
 }  // namespace app

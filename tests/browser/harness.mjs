@@ -219,3 +219,47 @@ export async function openHostPage(browser, A, onConsole) {
 
 // The embed's frame (served by B, with embed=1) inside a page.
 export const embedFrameOf = (page, B) => page.frames().find((f) => f.url().startsWith(B.url) && f.url().includes('embed=1'));
+
+// The keyboard path into a figure (src/ui/focus.hpp): from the figure itself Enter enters its first
+// region, the arrows walk a region (round at its ends) and F6 goes on to the next region. `target` is a
+// Page or a Frame whose figure has the keyboard; `keys` presses a key (page.keyboard of the top page).
+// Resolves to the key presses it took to put the ring on the control named `label` (a string, or a
+// RegExp), or -1 if no region has it. Each press waits for the next frame, as a person's would.
+export async function keyTo(target, keys, label, { perRegion = 300 } = {}) {
+  const match = (t) => (label instanceof RegExp ? label.test(t) : t === label);
+  const where = () => target.evaluate(() => window.PosEnc._focused());
+  const page = typeof target.page === 'function' ? target.page() : target;
+  let presses = 0;
+  const press = async (k) => { await keys.press(k); presses++; await settle(page, 1); };
+  let f = await where();
+  if (f.index < 0) { await press('Enter'); f = await where(); }
+  for (let r = 0; r < 5; r++) {
+    const start = f.index;
+    for (let i = 0; i < perRegion; i++) {
+      if (match(f.label)) return presses;
+      await press('ArrowDown');
+      f = await where();
+      if (f.index === start) break;
+    }
+    await press('F6');
+    f = await where();
+  }
+  return -1;
+}
+
+// The controls of the region the ring is in, walked with ArrowDown from where it is until it comes
+// round: [{label, index}] in order (the first is where it started).
+export async function walkRegion(target, keys) {
+  const where = () => target.evaluate(() => window.PosEnc._focused());
+  const page = typeof target.page === 'function' ? target.page() : target;
+  const first = await where();
+  const out = [first];
+  for (let i = 0; i < 600; i++) {
+    await keys.press('ArrowDown');
+    await settle(page, 1);
+    const f = await where();
+    if (f.index === first.index) break;
+    out.push(f);
+  }
+  return out;
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, launch, openPage, settle, shot, waitUntil, ROOT } from './harness.mjs';
+import { serve, launch, openPage, settle, shot, waitUntil, keyTo, ROOT } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
@@ -150,13 +150,8 @@ test('a student runs the view with the keyboard alone: Run trains, the charts an
   assert.match(idle, /Runs: 0 done, 0 pending/);
   assert.match(idle, /Time on this device: not measured yet/, 'no time is claimed before the engine has run here');
   await page.focus('#canvas');
-  let found = false;
-  for (let i = 0; i < 120 && !found; i++) {
-    await page.keyboard.press('Tab');
-    await settle(page, 3);  // the note follows once a frame has handled the key
-    found = await page.evaluate(() => document.getElementById('focus-note').textContent === 'Run: train the chosen encoding');
-  }
-  assert.ok(found, 'Run is reachable by Tab');
+  let found = (await keyTo(page, page.keyboard, 'Run: train the chosen encoding')) >= 0;
+  assert.ok(found, 'Run is reachable by the keyboard');
   await page.keyboard.press('Space');
   assert.ok(await waitUntil(page, () => /Runs: 1 done, 0 pending/.test(window.PosEnc.describe()), null, { timeout: 120000 }),
             await page.evaluate(() => window.PosEnc.describe()));
@@ -179,13 +174,8 @@ test('a student runs the view with the keyboard alone: Run trains, the charts an
   await shot(page, 'experiment-run');
 
   // Save CSV, still from the keyboard: the download is the run's row, its numbers the JSON's doubles.
-  found = false;
-  for (let i = 0; i < 10 && !found; i++) {
-    await page.keyboard.press('Tab');
-    await settle(page, 3);
-    found = await page.evaluate(() => document.getElementById('focus-note').textContent === 'Save CSV: one row per done run');
-  }
-  assert.ok(found, 'Save CSV follows Run by Tab');
+  found = (await keyTo(page, page.keyboard, 'Save CSV: one row per done run')) >= 0;
+  assert.ok(found, 'Save CSV is reachable from Run by the keyboard');
   const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Space')]);
   assert.equal(download.suggestedFilename(), 'posenc_experiment_lookback_L16_results.csv');
   const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');

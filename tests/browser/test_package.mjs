@@ -182,6 +182,13 @@ test('the versioned path dist/v/<version>/ holds the same files, and its loader 
   await context.close();
 });
 
+test('the README says how a venv\'s Jupyter kernel is registered (defect 10)', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const notebooks = readme.slice(readme.indexOf('## Notebooks'), readme.indexOf('## The experiment'));
+  assert.match(notebooks, /\.venv\/bin\/python -m ipykernel install --user --name [\w-]+/, 'the command that registers the kernel');
+  assert.match(notebooks, /needs `ipykernel` in the venv/);
+});
+
 test('the ES module imports under Node, without window or document, and has its exports', async () => {
   assert.equal(typeof globalThis.window, 'undefined');
   assert.equal(typeof globalThis.document, 'undefined');

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, launch, serve, trackErrors, waitUntil } from './harness.mjs';
+import { ROOT, launch, serve, trackErrors, waitUntil, pollUntil } from './harness.mjs';
 
 const ZIP = join(ROOT, 'build', 'web', 'scorm', 'posenc-lab-scorm.zip');
 const SCORM12 = join(ROOT, '.cache', 'node', 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js');
@@ -56,12 +56,19 @@ after(async () => {
   server?.close();
 });
 
-test('the zip holds a SCORM 1.2 manifest whose one SCO is the single-file page, and every file it names', () => {
+// The registry's chapters as the build listed them (posenc_settings_tool chapters): those with tour steps
+// have a SCO each.
+const CHAPTERS = join(ROOT, 'build', 'web', 'scorm', 'chapters.json');
+const chapters = () => JSON.parse(readFileSync(CHAPTERS, 'utf8')).filter((c) => c.step > 0);
+
+test('the zip holds a SCORM 1.2 manifest: a SCO for the tour (the single-file page) and one per chapter, and every file it names', () => {
   const manifest = readFileSync(join(dir, 'sco', 'imsmanifest.xml'), 'utf8');
   assert.match(manifest, /<schemaversion>1\.2<\/schemaversion>/);
   assert.match(manifest, /xmlns:adlcp="http:\/\/www\.adlnet\.org\/xsd\/adlcp_rootv1p2"/);
   const scos = [...manifest.matchAll(/<resource [^>]*adlcp:scormtype="sco"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  assert.deepEqual(scos, ['index.html']);
+  assert.ok(chapters().length >= 4, 'most chapters have tour steps: ' + JSON.stringify(chapters()));
+  assert.deepEqual(scos, ['index.html', ...chapters().map((c) => `chapter-${c.chapter}.html`)]);
+  for (const c of chapters()) assert.match(manifest, new RegExp('<title>Chapter ' + c.chapter + ': '), 'chapter ' + c.chapter + ' is an item');
   const files = [...manifest.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);
   for (const f of files) assert.ok(existsSync(join(dir, 'sco', f)), f + ' is in the zip');
   assert.ok(files.includes('LICENSE') && files.includes('THIRD_PARTY_NOTICES.txt'), 'the licences travel with it');
@@ -147,6 +154,50 @@ test('in an LMS (scorm-again): a keyboard run through the tour reports completio
   assert.match(end.time, /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/);
   assert.equal(end.exit, '');
   console.log(`SCORM: ${pressed.length} interactions, score ${lms.raw} (${choiceQuestions.length}/${questions.length}), completed`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a chapter\'s SCO in the LMS: its lessons and tour steps only, and the chapter\'s completion and score', async () => {
+  const steps = tourSteps();
+  const c = chapters()[0];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = trackErrors(page);
+  // A player page of its own (an LMS launches each SCO in a fresh run-time).
+  writeFileSync(join(dir, 'lms-chapter.html'), readFileSync(join(dir, 'lms.html'), 'utf8').replace('src="sco/index.html"', `src="sco/chapter-${c.chapter}.html"`));
+  await page.goto(server.url + 'lms-chapter.html');
+  const frameOf = () => page.frames().find((f) => f.url().includes('sco/index.html?views='));
+  assert.ok(await waitUntil(page, () => window.lmsLog.filter((e) => e === 'LMSInitialize').length >= 1), 'the chapter SCO initialised');
+  assert.ok(await pollUntil(async () => {
+    const f = frameOf();
+    try { return !!f && await f.evaluate(() => !!window.PosEnc); } catch (e) { return false; }  // still navigating
+  }), 'the chapter page opened the figure');
+  const sco = frameOf();
+  await sco.evaluate(() => window.PosEnc.ready.then(() => true));
+  const state = await sco.evaluate(() => window.PosEnc.getState());
+  assert.equal(state.views, c.views);
+  assert.equal(state.step, c.step, 'at the chapter\'s first tour step');
+  const progress0 = await sco.evaluate(() => window.PosEnc.progress());
+  await sco.focus('#canvas');
+  let right = 0;
+  for (let i = 0; i < 40; i++) {
+    const n = await sco.evaluate(() => window.PosEnc.getState().step);
+    if (n === 0) break;
+    if (steps[n - 1].answer) {
+      const before = await sco.evaluate(() => window.PosEnc.progress().right);
+      await page.keyboard.press(String(steps[n - 1].answer));
+      assert.ok(await waitUntil(sco, (b) => window.PosEnc.progress().right > b, before), 'step ' + n + ' answered');
+      right++;
+    }
+    await page.keyboard.press('n');
+    assert.ok(await waitUntil(sco, (k) => window.PosEnc.getState().step !== k, n), 'n left step ' + n);
+  }
+  assert.ok(await waitUntil(page, () => window.API.LMSGetValue('cmi.core.lesson_status') === 'completed'), 'the chapter completed');
+  const raw = Number(await page.evaluate(() => window.API.LMSGetValue('cmi.core.score.raw')));
+  assert.equal(raw, Math.round(100 * right / progress0.questions), `score ${raw}: ${right} of the chapter's ${progress0.questions} questions`);
+  assert.ok(progress0.questions < steps.filter((s) => s.answer || s.check).length, 'the chapter has fewer questions than the tour');
+  console.log(`SCORM chapter ${c.chapter} (${c.views}): ${progress0.questions} questions, ${right} answered right, score ${raw}, completed`);
   assert.deepEqual(errors, []);
   await context.close();
 });

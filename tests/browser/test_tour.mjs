@@ -4,7 +4,7 @@
 // steps from its settings table (the `step` row of PosEnc.schema()): this file keeps no list of views.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSession, settle, shot, waitUntil } from './harness.mjs';
+import { startSession, settle, shot, waitUntil, keyTo } from './harness.mjs';
 import { colorStats } from './png.mjs';
 
 const TOUR_BAR = [235, 245, 255];  // the tour bar's background
@@ -81,30 +81,24 @@ test('setState({step}) applies the preset; explicit fields in the same call win'
   assert.equal(s.rejected[0].key, 'step');
 });
 
-// A prediction prompt answered with the keyboard alone: Tab to a choice, Space presses it; a value
-// question: the arrow keys set k, Tab to Check, Space. The answer appears only after the attempt, and
+// A prediction prompt answered with the keyboard alone: Enter and the arrows to a choice, Space presses it;
+// a value question: the arrow keys set k, then Enter and the arrows to Check, Space. The answer appears only after the attempt, and
 // the text alternative (PosEnc.describe()) says where the student is.
 const describeText = () => page.evaluate(() => window.PosEnc.describe());
 async function tabTo(label) {
   await page.focus('#canvas');
-  for (let i = 0; i < 120; i++) {
-    await page.keyboard.press('Tab');
-    // The note says where the focus is once a frame has handled the key: wait for frames, so that the
-    // check never reads the note of the press before and stops one item late on a busy machine.
-    await settle(page, 3);
-    if (await page.evaluate((l) => document.getElementById('focus-note').textContent === l, label)) return true;
-  }
-  return false;
+  // The keyboard's path (Enter into the figure, arrows within a region, F6 to the next: harness keyTo).
+  return (await keyTo(page, page.keyboard, label)) >= 0;
 }
 
 test('a choice question: wrong first, then right, by keyboard; the answer shows only after the right choice', async () => {
   await page.evaluate((n) => window.PosEnc.setState({ step: n }), viewOfStep.indexOf('order'));
   assert.ok(await waitUntil(page, () => window.PosEnc.describe().includes('Not answered yet.')), await describeText());
   assert.doesNotMatch(await describeText(), /Answered: right/);
-  assert.ok(await tabTo('New numbers'), 'the wrong choice is reachable by Tab');
+  assert.ok(await tabTo('New numbers'), 'the wrong choice is reachable by the keyboard');
   await page.keyboard.press('Space');
   assert.ok(await waitUntil(page, () => window.PosEnc.describe().includes('Not "New numbers". Try again')), await describeText());
-  assert.ok(await tabTo('Same numbers, moved with the words'), 'the right choice is reachable by Tab');
+  assert.ok(await tabTo('Same numbers, moved with the words'), 'the right choice is reachable by the keyboard');
   await page.keyboard.press('Space');
   assert.ok(await waitUntil(page, () => window.PosEnc.describe().includes('Answered: right.')), await describeText());
   await settle(page);
@@ -130,7 +124,7 @@ test('a value question: k set with the arrow keys, then Check by keyboard, judge
   const key = target > s.k ? 'ArrowUp' : 'ArrowDown';
   for (let i = 0; i < Math.abs(target - s.k); i++) await page.keyboard.press(key);
   assert.ok(await waitUntil(page, (t) => window.PosEnc.getState().k === t, target), `k reached ${target}`);
-  assert.ok(await tabTo('Check'), 'Check is reachable by Tab');
+  assert.ok(await tabTo('Check'), 'Check is reachable by the keyboard');
   await page.keyboard.press('Space');
   assert.ok(await waitUntil(page, () => window.PosEnc.describe().includes('Answered: right.')), await describeText());
   await settle(page);

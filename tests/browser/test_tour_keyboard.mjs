@@ -1,6 +1,6 @@
 // The whole guided tour with the keyboard alone, as a student who cannot use a mouse takes it: t starts
-// it, a choice question is answered by its number key, a value question by Tab to its answer field,
-// typing the value and pressing Check, and n goes on; n on the last step ends the tour with the
+// it, a choice question is answered by its number key, a value question by Enter (onto the question) and
+// the arrows to its answer field, typing the value and pressing Check, and n goes on; n on the last step ends the tour with the
 // summary, read out in the text alternative. Every key press is counted, and the test prints the
 // presses each question took (its median is in the README). The right answers come from the tour file
 // (choices) and from a second implementation of the four value checks written here from their
@@ -64,9 +64,9 @@ test('the whole tour with the keyboard alone: presses per question, and the summ
   // Keys reach the figure between its frames, and a person presses them slower than frames come: each
   // press waits for the next drawn frame, so the field is being edited before the value is typed.
   const press = async (key) => { await page.keyboard.press(key); presses++; await settle(page, 1); };
-  const note = () => page.evaluate(() => document.getElementById('focus-note').textContent);
+  const focused = () => page.evaluate(() => window.PosEnc._focused());
   const described = () => page.evaluate(() => window.PosEnc.describe());
-  await press('Tab');  // into the figure
+  await press('Tab');  // onto the figure
   await press('t');
   assert.ok(await waitUntil(page, () => window.PosEnc.getState().step === 1), 't started the tour');
   const perQuestion = [];
@@ -82,18 +82,19 @@ test('the whole tour with the keyboard alone: presses per question, and the summ
         const field = step.check === 'full_turn' || step.check === 'first_dot_minimum' ? 'k' : 'pair';
         const value = checks[step.check](state, Number(step.limit));
         assert.ok(Number.isFinite(value), step.check + ' has an answer at step ' + n);
-        // Tab to the answer's field (the tour bar comes first), type the value, then Check.
+        // Enter lands on the question (its answer's slider, then its field), type the value, then Check.
         const fieldNote = new RegExp('^Your answer: ' + field + ': type a value');
-        let tabs = 0;
-        while (!fieldNote.test(await note()) && tabs < 20) { await press('Tab'); tabs++; }
-        assert.match(await note(), fieldNote, 'the answer field is reachable by Tab at step ' + n);
+        if ((await focused()).index < 0) await press('Enter');
+        let moves = 0;
+        while (!fieldNote.test((await focused()).label) && moves < 20) { await press('ArrowDown'); moves++; }
+        assert.match((await focused()).label, fieldNote, 'the answer field is reachable at step ' + n);
         await press('Enter');
         await press('Control+A');
         for (const ch of field === 'k' ? value.toFixed(2) : String(value)) await press(ch);
         await press('Enter');
-        tabs = 0;
-        while ((await note()) !== 'Check' && tabs < 6) { await press('Tab'); tabs++; }
-        assert.equal(await note(), 'Check', 'Check follows the answer field at step ' + n);
+        moves = 0;
+        while ((await focused()).label !== 'Check' && moves < 6) { await press('ArrowDown'); moves++; }
+        assert.equal((await focused()).label, 'Check', 'Check follows the answer field at step ' + n);
         await press('Space');
       }
       assert.ok(await waitUntil(page, () => / Answered: right\./.test(window.PosEnc.describe())),

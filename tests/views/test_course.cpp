@@ -256,3 +256,60 @@ TEST_CASE("the host's mistakes never reach the student's sidebar; the page's own
   CHECK(app_apply(h.app, "d=33", &page).size() == 1);
   CHECK(h.app.notices.size() == 1);
 }
+
+namespace {
+
+// A click at the middle of a control: pressed for one frame, let go the next (then one more to settle).
+void click(Headless& h, const FocusControl& c) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2((c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2);
+  h.frames(1);
+  io.MouseDown[0] = true;
+  h.frames(1);
+  io.MouseDown[0] = false;
+  h.frames(2);
+}
+
+// The values of the settings the student may not move, as text (key=value, one after another).
+std::string fixed_values(const State& s) {
+  std::string out;
+  for (const Setting& r : settings())
+    if (!may_move(s, r.field)) out += std::string(r.key) + "=" + std::to_string(get_value(s, r.field)) + " ";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a locked figure: the lessons' own widgets (sliders, choices, dials, keys) move no setting it fixes") {
+  for (const Lesson& l : lessons()) {
+    for (const char* free : {"none", "pos"}) {
+      Headless h;
+      const std::string query = std::string("view=") + view_id(l.view) + "&lock=1&free=" + free + "&playing=0";
+      REQUIRE(app_apply(h.app, query).empty());
+      h.frames(3);
+      INFO(query);
+      const std::string before = fixed_values(h.app.state);
+      // Every control the student sees, pressed in turn (a slider takes the value under the pointer,
+      // a choice is chosen, a dial selects its pair).
+      const std::vector<FocusControl> controls = focus_controls();
+      CHECK(!controls.empty());
+      for (const FocusControl& c : controls) {
+        INFO(c.label);
+        click(h, c);
+        CHECK(fixed_values(h.app.state) == before);
+      }
+      // And the keyboard: the dials' arrows, the figure's own keys.
+      for (const ImGuiKey k : {ImGuiKey_LeftArrow, ImGuiKey_UpArrow, ImGuiKey_PageDown}) press_key(h, k);
+      focus_key(FocusKey::enter, false);
+      h.frames(1);
+      for (int i = 0; i < 12; ++i) {
+        focus_key(FocusKey::right, false);
+        h.frames(2);
+        focus_key(FocusKey::down, false);
+        h.frames(1);
+      }
+      CHECK(fixed_values(h.app.state) == before);
+      focus_clear();
+    }
+  }
+}

@@ -1,6 +1,7 @@
 #include "lessons/clock/clock.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 
 #include "core/encoding.hpp"
@@ -88,6 +89,16 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
 
   ImGuiListClipper clipper;
   clipper.Begin(dr.rows(), cell.y);
+  // Rows drawn even when scrolled away, so that the keyboard's arrows (one control for all the dials,
+  // ui/focus.hpp) find the chosen dial, its neighbours and the two ends.
+  const int chosen_row = dr.row(std::clamp(s.pair, 0, pairs - 1));
+  for (const auto& [from, to] : {std::pair{std::max(0, chosen_row - 1), std::min(dr.rows(), chosen_row + 2)}, std::pair{0, 1},
+                                 std::pair{dr.rows() - 1, dr.rows()}})
+#if IMGUI_VERSION_NUM >= 18909  // renamed in 1.89.9 (Debian 13 has 1.90)
+    clipper.IncludeItemsByIndex(from, to);
+#else
+    clipper.ForceDisplayRangeByIndices(from, to);
+#endif
   while (clipper.Step()) {
     for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
       for (int col = 0; col < dr.cols; ++col) {

@@ -146,6 +146,7 @@ void draw_strip(State& s, const Strip& st, int first, int count, double ymax, fl
   const float ph = height;
   ImGui::PushID(st.name);
   ImGui::InvisibleButton("strip", ImVec2(width, head + 2 * sc + ph + 2 * sc));
+  focus_pointer_only();  // the map is read by pointing; the keyboard has the figure keys and the controls
   focus_name(st.name);
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked();

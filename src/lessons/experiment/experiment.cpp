@@ -206,19 +206,24 @@ void draw_options(State& s, const ViewContext& ctx, bool short_screen) {
   const bool two_columns = ImGui::GetContentRegionAvail().x >= 640 * sc;
   if (ImGui::BeginTable("ex_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextColumn();
+    // Each group of choices is one control for the keyboard (ui/focus.hpp): its arrows choose.
     ImGui::TextUnformatted("task");
+    if (int chosen = 0; focus_take_choice("task", chosen)) set_number(s, Field::task, chosen);
     for (int t = 0; t < train::kTaskCount; ++t) {
       const char* name = train::task_names()[static_cast<size_t>(t)];
       if (t) same_line_if_fits(checkbox_width(name));
       if (ImGui::RadioButton(name, static_cast<int>(s.task) == t)) set_number(s, Field::task, t);
       focus_name(std::string("task ") + name);
+      focus_member("task", static_cast<int>(s.task) == t, t);
     }
     ImGui::TextUnformatted("encoding (Run)");
+    if (int chosen = 0; focus_take_choice("encoding", chosen)) set_number(s, Field::encoding, chosen);
     for (int e = 0; e < train::kEncodingCount; ++e) {
       const char* name = encoding_label(e);
       if (e) same_line_if_fits(checkbox_width(name));
       if (ImGui::RadioButton((std::string(name) + "##enc").c_str(), static_cast<int>(s.encoding) == e)) set_number(s, Field::encoding, e);
       focus_name(std::string("encoding ") + name);
+      focus_member("encoding", static_cast<int>(s.encoding) == e, e);
     }
     ImGui::TableNextColumn();
     if (s.task == train::Task::lookback) param_slider("lookback k", s, Field::lookback, 1, std::max(1, s.trainLength - 1), "%.0f", ctx.notices);
@@ -343,6 +348,7 @@ void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
   const float cell = side / static_cast<float>(n);
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("ex_map", ImVec2(side, side));
+  focus_pointer_only();  // the map is read by pointing; the keyboard has the figure keys and the controls
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const int k = s.lookback;
   for (int t = 0; t < n; ++t)

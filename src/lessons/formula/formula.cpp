@@ -1,6 +1,7 @@
 #include "lessons/formula/formula.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -15,6 +16,7 @@
 #include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
+#include "ui/focus.hpp"
 
 namespace app {
 
@@ -195,11 +197,15 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;
     clip.Begin(s.d);
-    // Keep the worked dimension's row drawn so the scroll below can reach it.
+    // The rows are one control for the keyboard (ui/focus.hpp): its arrows choose the dimension.
+    if (int chosen = 0; focus_take_choice("dimensions", chosen)) select_dim(s, c, std::clamp(chosen, 0, s.d - 1));
+    // Keep the worked dimension's row drawn so the scroll below can reach it, with its neighbours and the
+    // two ends, which the keyboard's arrows choose next.
+    for (const auto& [from, to] : {std::pair{std::max(0, c.dim - 1), std::min(s.d, c.dim + 2)}, std::pair{0, 1}, std::pair{s.d - 1, s.d}})
 #if IMGUI_VERSION_NUM >= 18909  // renamed in 1.89.9 (Debian 13 has 1.90)
-    clip.IncludeItemsByIndex(c.dim, c.dim + 1);
+      clip.IncludeItemsByIndex(from, to);
 #else
-    clip.ForceDisplayRangeByIndices(c.dim, c.dim + 1);
+      clip.ForceDisplayRangeByIndices(from, to);
 #endif
     while (clip.Step()) {
       for (int j = clip.DisplayStart; j < clip.DisplayEnd; ++j) {
@@ -214,6 +220,8 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
           select_dim(s, c, j);
           c.scrolled_dim = j;  // the row is on screen already: no jump
         }
+        focus_name("dimension " + std::to_string(j) + " of " + std::to_string(s.d) + " (arrows choose)");
+        focus_member("dimensions", j == c.dim, j);
         if (j == c.dim && c.scrolled_dim != c.dim) {
           if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
           c.scrolled_dim = c.dim;
@@ -264,8 +272,10 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
   // The arrows and the primer button follow on the same line where they fit (a phone: below).
   same_line_if_fits(2 * ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::ArrowButton("prev", ImGuiDir_Left)) select_dim(s, c, c.dim - 1);
+  focus_name("previous dimension");
   ImGui::SameLine();
   if (ImGui::ArrowButton("next", ImGuiDir_Right)) select_dim(s, c, c.dim + 1);
+  focus_name("next dimension");
   same_line_if_fits(button_width("d = 4, pos = 1 (primer example)"), 24 * sc);
   if (ImGui::Button("d = 4, pos = 1 (primer example)")) {
     set_number(s, Field::playing, 0);

@@ -19,6 +19,7 @@
 #include "ui/text_layout.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"
+#include "ui/focus.hpp"
 
 namespace app {
 
@@ -177,6 +178,7 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
       for (int k = row * cols; k < (row + 1) * cols; ++k) {
         ImGui::TableNextColumn();
         ImGui::SetNextItemWidth(-1);
+        const int named = focus_mark();
         if (k == 0) {
           double p0 = std::floor(c.pos0);
           if (ImGui::InputDouble("##pos0", &p0, 1, 1000, "%.0f")) c.pos0 = std::floor(p0);
@@ -194,6 +196,7 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
           if (slider_double("##dims", &nd, nd_lo, nd_hi, "%.0f", ImGuiSliderFlags_Logarithmic))
             c.dims = nd;
         }
+        focus_name_since(named, labels[k]);
       }
     }
     ImGui::EndTable();
@@ -319,6 +322,7 @@ void draw_map(State& s, HeatmapCache& c, const ViewContext& ctx, float height) {
   const ImVec2 size(std::max(100 * sc, avail_w - left - 8 * sc), std::max(120 * sc, height - top - 4 * sc));
   ImGui::SetCursorScreenPos(ImVec2(origin.x + left, origin.y + top));
   ImGui::InvisibleButton("map", size);
+  focus_pointer_only();  // the map is read by pointing; the keyboard has the figure keys and the controls
   c.plot_min = ImGui::GetItemRectMin();
   c.plot_max = ImGui::GetItemRectMax();
   c.drawn = true;

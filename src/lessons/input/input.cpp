@@ -11,6 +11,7 @@
 #include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
+#include "ui/focus.hpp"
 
 namespace app {
 
@@ -80,6 +81,7 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
   const float ph = height - line - 6 * sc;
   ImGui::PushID(st.name);
   ImGui::InvisibleButton("strip", ImVec2(width, height + head - line));
+  focus_pointer_only();  // the map is read by pointing; the keyboard has the figure keys and the controls
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked();
   ImGui::PopID();
@@ -160,7 +162,10 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
   lesson_intro(View::input, ctx);
 
   ImGui::SetNextItemWidth(150 * sc);
-  if (ImGui::BeginCombo("token", kVocab[c.token])) {
+  const int token_mark = focus_mark();
+  const bool token_open = ImGui::BeginCombo("token", kVocab[c.token]);
+  focus_name_since(token_mark, "token");  // BeginCombo reports no label
+  if (token_open) {
     for (int t = 0; t < kVocabSize; ++t) {
       char label[48];
       std::snprintf(label, sizeof label, "%s  (id %d)", kVocab[t], t);

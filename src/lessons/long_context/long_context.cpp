@@ -265,7 +265,10 @@ void draw_controls(State& s, const ViewContext& ctx) {
     for (int m = 0; m < 4; ++m) names.push_back(method_name(m));
     const int current = static_cast<int>(s.contextMethod);
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("methods shown").x - ImGui::GetStyle().ItemInnerSpacing.x);
-    if (ImGui::BeginCombo("methods shown", names[static_cast<size_t>(std::clamp(current, 0, 4))].c_str())) {
+    const int methods_mark = focus_mark();
+    const bool methods_open = ImGui::BeginCombo("methods shown", names[static_cast<size_t>(std::clamp(current, 0, 4))].c_str());
+    focus_name_since(methods_mark, "methods shown");  // BeginCombo reports no label
+    if (methods_open) {
       for (int i = 0; i < 5; ++i)
         if (ImGui::Selectable(names[static_cast<size_t>(i)].c_str(), i == current)) set_number(s, Field::contextMethod, i);
       ImGui::EndCombo();
@@ -319,9 +322,12 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
     const int i = shown[k];
     const ImVec2 p(o.x + label_w + cell_w * static_cast<float>(k), o.y);
     ImGui::SetCursorScreenPos(p);
+    if (int chosen = 0; focus_take_choice("dials", chosen)) set_number(s, Field::pair, chosen);
     ImGui::PushID(i);
     if (ImGui::InvisibleButton("col", ImVec2(cell_w, height))) set_number(s, Field::pair, i);
-    focus_name("pair " + std::to_string(i));
+    focus_name(dials_name(i, s.d / 2));
+    focus_member("dials", i == s.pair, i);
+    focus_ring();
     if (ImGui::IsItemHovered()) hovered = i;
     ImGui::PopID();
     if (i == s.pair || i == hovered)

@@ -22,6 +22,7 @@
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
+#include "ui/focus.hpp"
 
 namespace app {
 
@@ -628,8 +629,10 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);  // at least probe_min, or the whole line
   double probe = s.precisionPos;
   const double lo = 1, hi = kMaxPos;
+  const int probe_mark = focus_mark();
   if (slider_double("##probe", &probe, lo, hi, "%.0f", ImGuiSliderFlags_Logarithmic))
     set_number(s, Field::precisionPos, std::clamp(std::round(probe), lo, hi));
+  focus_name_since(probe_mark, probe_label);
 
   const float avail_w = ImGui::GetContentRegionAvail().x;
   const float line = ImGui::GetTextLineHeightWithSpacing();

@@ -14,6 +14,7 @@
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
+#include "ui/focus.hpp"
 
 namespace app {
 
@@ -82,9 +83,13 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
     ImGui::TableNextColumn();
     text_wrapped_at_spaces("count the dimensions that change by less than");
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+    int mark = focus_mark();
     threshold_slider("##small", cache.small, kSmall, kSmall, half);
+    focus_name_since(mark, "small change: less than");
     ImGui::SameLine();
+    mark = focus_mark();
     threshold_slider("##medium", cache.medium, kMedium, medium_text(), half);
+    focus_name_since(mark, "medium change: less than");
     ImGui::EndTable();
   }
   if (cache.range.size() != static_cast<size_t>(d)) return;  // cannot happen after refresh; keeps indexing safe

@@ -294,6 +294,7 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::SetCursorScreenPos(ImVec2(origin.x + left, origin.y + top));
   ImGui::InvisibleButton("rope_map", ImVec2(side, side));
+  focus_pointer_only();  // the map is read by pointing; the keyboard has the figure keys and the controls
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked();
   c.map_min = ImGui::GetItemRectMin();

@@ -345,6 +345,7 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   const ImVec2 o(top.x + label_w, top.y + header + line + 6 * sc);  // the cells' top left
   ImGui::SetCursorScreenPos(o);
   ImGui::InvisibleButton("scheme_map", ImVec2(side, side));
+  focus_pointer_only();  // the map is read by pointing; the keyboard has the figure keys and the controls
   focus_name("map: click a cell for the query and key");
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked();

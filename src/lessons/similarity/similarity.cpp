@@ -14,6 +14,7 @@
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
+#include "ui/focus.hpp"
 
 namespace app {
 
@@ -73,8 +74,10 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     text_wrapped_at_spaces("offsets k from 0 to");  // the column's width: never cut short
     ImGui::SetNextItemWidth(-1);
     int kmax = s.similarityMaxK;
+    const int kmax_mark = focus_mark();
     if (slider_int("##kmax", &kmax, kSimilarityMinK, kSimilarityMaxK, "%d", ImGuiSliderFlags_Logarithmic))
       set_number(s, Field::similarityMaxK, std::clamp(kmax, kSimilarityMinK, kSimilarityMaxK));
+    focus_name_since(kmax_mark, "offsets k from 0 to");
     ImGui::TableNextColumn();
     text_wrapped_at_spaces("starting positions (besides the current pos)");
     // Three fields of 110 px, narrower when the column is (each still holds a 7-digit position).
@@ -85,6 +88,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
       ImGui::SetNextItemWidth(field_w);
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(start_color(i)));
       ImGui::InputInt("##start", &cache.starts[i], 0, 0);
+      focus_name("starting position " + std::to_string(i + 1));
       ImGui::PopStyleColor();
       cache.starts[i] = std::clamp(cache.starts[i], 0, 1000000);
       ImGui::PopID();

@@ -15,6 +15,7 @@
 #include "ui/text_layout.hpp"
 #include "state/state_io.hpp"
 #include "ui/widgets.hpp"
+#include "ui/focus.hpp"
 
 namespace app {
 
@@ -105,7 +106,9 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     ImGui::TableNextColumn();
     ImGui::Text("add a dimension (0 to %d)", s.d - 1);
     ImGui::SetNextItemWidth(130 * sc);
+    const int add_mark = focus_mark();
     ImGui::InputInt("##add", &cache.add_dim);
+    focus_name_since(add_mark, "dimension to add");
     cache.add_dim = std::clamp(cache.add_dim, 0, s.d - 1);
     ImGui::SameLine();
     const bool full = static_cast<int>(cache.dims.size()) >= kMaxDims;
