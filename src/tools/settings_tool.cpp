@@ -229,7 +229,10 @@ std::string chapters_json() {
   for (int c = 0; c < static_cast<int>(app::Chapter::count); ++c) {
     const app::Chapter ch = static_cast<app::Chapter>(c);
     std::string views;
-    for (const app::View v : app::chapter_lessons(ch)) views += (views.empty() ? "" : ",") + std::string(app::view_id(v));
+    for (const app::View v : app::chapter_lessons(ch)) {
+      if (!views.empty()) views += ',';  // appended, not "," + id: GCC 12 warns falsely on that (-Wrestrict)
+      views += app::view_id(v);
+    }
     app::State s;
     const bool ok = app::apply_query(s, "views=" + views).empty();
     const std::vector<int> steps = app::offered_steps(s);
