@@ -653,9 +653,9 @@
     focusNote.textContent = label ? (region ? region + ': ' + label : label) : (document.activeElement === canvas ? 'PosEnc Lab figure' : '');
   }
   // A control's name can change with the frame the key causes (the dials: the chosen pair): say it again
-  // once that frame is drawn.
-  function announceAfterFrame() {
-    requestAnimationFrame(() => requestAnimationFrame(() => announceFocus(false)));
+  // once that frame is drawn, with the region if the key named it (the same words are not announced twice).
+  function announceAfterFrame(withRegion) {
+    requestAnimationFrame(() => requestAnimationFrame(() => announceFocus(withRegion)));
   }
   function releaseKeyboard() {
     engaged = false;
@@ -685,8 +685,9 @@
         e.stopImmediatePropagation();
         e.preventDefault();
         engaged = engaged || runtime._posenc_focus_on_control() === 1 || !!runtime.UTF8ToString(runtime._posenc_focus_label());
-        announceFocus(e.key === 'F6' || e.key === 'Enter');
-        announceAfterFrame();
+        const withRegion = e.key === 'F6' || e.key === 'Enter';
+        announceFocus(withRegion);
+        announceAfterFrame(withRegion);
         return;
       }
       if (use === 2) { focusNote && (focusNote.textContent = ''); return; }  // the browser moves focus out
