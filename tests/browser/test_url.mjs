@@ -96,8 +96,8 @@ test('bad URL values: the page runs, a text notice lists d, k, view, zzz, the st
   assert.deepEqual(keys, ['d', 'k', 'pos', 'view', 'zzz']);
   assert.ok(notice.items.some((t) => t.includes('<script>')), 'the bad value is shown as text');
   assert.equal(notice.elements, 0, 'nothing from the URL became markup');
-  // The page's own three: posenc-theme.js, posenc_app.js, posenc.js.
-  assert.equal(await page.evaluate(() => window.__injected === undefined && document.querySelectorAll('script').length), 3);
+  // The page's own five: posenc-theme.js, the posters' list and posenc-poster.js, posenc_app.js, posenc.js.
+  assert.equal(await page.evaluate(() => window.__injected === undefined && document.querySelectorAll('script').length), 5);
 
   await shot(page, 'url-bad-values-notice');
   // The cleaned URL replaces the bad one; the notice can be dismissed.
