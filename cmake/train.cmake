@@ -42,6 +42,16 @@ else()
   target_compile_options(posenc_train PRIVATE -O3)
 endif()
 
+# The page links the engine for its option table and result reader only (the state's src/train/config.cpp
+# use; the engine runs in the worker's module): a copy without wasm SIMD, so that a browser without it
+# still starts the page, while the worker's engine keeps SIMD (tests/browser/test_loading.mjs checks
+# that the page's wasm validates without SIMD).
+if(EMSCRIPTEN)
+  add_library(posenc_train_page STATIC ${POSENC_TRAIN_SOURCES})
+  target_link_libraries(posenc_train_page PUBLIC posenc_core posenc_text)
+  target_compile_options(posenc_train_page PRIVATE ${POSENC_WARNINGS} -ffp-contract=off -O2)
+endif()
+
 file(GLOB POSENC_TRAIN_TEST_SOURCES CONFIGURE_DEPENDS tests/train/test_*.cpp)
 add_executable(posenc_train_tests tests/test_main.cpp ${POSENC_TRAIN_TEST_SOURCES})
 target_link_libraries(posenc_train_tests PRIVATE posenc_train catch2)

@@ -9,6 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
@@ -129,4 +130,11 @@ test('Dear ImGui\'s built-in font (ProggyClean) is not in the wasm, DejaVu is', 
   assert.equal(wasm.indexOf(Buffer.from('7])#######hV0qs')), -1);
   // The DejaVu subset the page draws with: its family name in the font's name table (UTF-16BE).
   assert.ok(wasm.indexOf(Buffer.from('DejaVu Sans', 'utf16le').swap16()) >= 0);
+});
+
+test('the page\'s wasm needs no wasm SIMD (a browser without it still starts the page; the worker\'s engine has it)', () => {
+  // binaryen's validator with the features the page may use and SIMD off: it names the first SIMD
+  // instruction it meets (this failed in train::parse_option_lines before the page's own engine copy).
+  execFileSync('wasm-opt', [join(DIST, 'posenc_app.wasm'), '--mvp-features', '--enable-mutable-globals', '--enable-sign-ext',
+    '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '-o', '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'] });  // throws, with the message, if not
 });
