@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "shell/app.hpp"
+#include "state/state_io.hpp"
+#include "state/tour.hpp"
 #include "ui/focus.hpp"
 #include "imgui.h"
 
@@ -45,6 +47,24 @@ struct Headless {
           if (!std::isfinite(v.pos.x) || !std::isfinite(v.pos.y)) out.second = false;
     }
     return out;
+  }
+
+  // Every tour step whose question is a choice, opened as a reader meets it (the step set, its frames
+  // drawn, no focus ring), then fn(n, step). Returns how many there were; false from set_step stops.
+  template <class F>
+  int each_choice_step(F fn) {
+    int questions = 0;
+    for (int n = 1; n <= app::tour_step_count(); ++n) {
+      const app::TourStep* t = app::tour_step(n);
+      if (!t->prompt.is_choice()) continue;
+      ++questions;
+      if (!app::set_step(app.state, n).empty()) return -n;
+      frames(3);
+      app::focus_clear();
+      frames(1);
+      fn(n, *t);
+    }
+    return questions;
   }
 };
 

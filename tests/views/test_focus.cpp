@@ -85,19 +85,16 @@ TEST_CASE("Enter enters the view's controls, F6 goes round the regions, the arro
     all.insert(all.end(), walked.begin(), walked.end());
     // Up goes back, round the start; Down comes round again. Home and End reach the ends (where the
     // last control is no set of items, which takes them itself).
-    REQUIRE(focus_key(FocusKey::up, false) == KeyUse::taken);
-    h.frames(1);
-    CHECK(focus_label() == walked.back());
-    REQUIRE(focus_key(FocusKey::down, false) == KeyUse::taken);
-    h.frames(1);
-    CHECK(focus_label() == walked.front());
+    const auto lands = [&](FocusKey key, const std::string& label) {  // a key taken, and where the ring is a frame later
+      REQUIRE(focus_key(key, false) == KeyUse::taken);
+      h.frames(1);
+      CHECK(focus_label() == label);
+    };
+    lands(FocusKey::up, walked.back());
+    lands(FocusKey::down, walked.front());
     if (r == FocusRegion::controls) {
-      REQUIRE(focus_key(FocusKey::end, false) == KeyUse::taken);
-      h.frames(1);
-      CHECK(focus_label() == walked.back());
-      REQUIRE(focus_key(FocusKey::home, false) == KeyUse::taken);
-      h.frames(1);
-      CHECK(focus_label() == walked.front());
+      lands(FocusKey::end, walked.back());
+      lands(FocusKey::home, walked.front());
     }
     REQUIRE(focus_key(FocusKey::f6, false) == KeyUse::taken);
     h.frames(1);
@@ -192,21 +189,13 @@ TEST_CASE("the dials: the arrows choose the pair, the ring follows it, Up and Do
 TEST_CASE("a tour step with a question: Enter lands on its first choice") {
   Headless h;
   h.frames(2);
-  int questions = 0;
-  for (int n = 1; n <= tour_step_count(); ++n) {
-    const TourStep* t = tour_step(n);
-    if (!t->prompt.is_choice()) continue;
-    ++questions;
-    INFO("step " << n << ": " << t->title);
-    REQUIRE(set_step(h.app.state, n).empty());
-    h.frames(3);
-    focus_clear();
-    h.frames(1);
+  const int questions = h.each_choice_step([&](int n, const TourStep& t) {
+    INFO("step " << n << ": " << t.title);
     REQUIRE(focus_key(FocusKey::enter, false) == KeyUse::taken);
     h.frames(1);
     CHECK(focus_current_region() == FocusRegion::tour);
-    CHECK(focus_label() == t->prompt.choices.front());
-  }
+    CHECK(focus_label() == t.prompt.choices.front());
+  });
   CHECK(questions >= 10);
 }
 
