@@ -40,6 +40,15 @@ struct view_cache<void(State&, C&, const ViewContext&)> {
 POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
 
+// A measuring build only (cmake -DPOSENC_SIZE_PROBE=id, never served): with POSENC_SIZE_PROBE=id the
+// shell calls no lesson but that one, so the linker drops the others' code and what is left is what a
+// perfect per-lesson split would put in the first download (README "Lessons on demand").
+#ifdef POSENC_SIZE_PROBE
+constexpr bool lesson_linked(View v) { return v == View::POSENC_SIZE_PROBE; }
+#else
+constexpr bool lesson_linked(View) { return true; }
+#endif
+
 // What each view keeps between frames, one member per lesson of the registry, named by its id.
 struct ViewCaches {
 #define POSENC_X(id, label, chapter, cores, reads, tour) typename view_cache<decltype(draw_##id)>::type id;

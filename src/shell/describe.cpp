@@ -32,7 +32,7 @@ std::string describe(const State& s, const ViewCaches& views) {
   if (!claim.empty()) t.append(claim).append(" ");
   switch (s.view) {
 #define POSENC_X(id, label, chapter, cores, reads, tour) \
-  case View::id: t += describe_##id(s, views.id); break;
+  case View::id: if constexpr (lesson_linked(View::id)) t += describe_##id(s, views.id); break;
     POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
     case View::count: break;
