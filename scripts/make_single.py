@@ -29,6 +29,8 @@ def main() -> int:
         r'<link rel="stylesheet" href="posenc.css">': "<style>" + css + "</style>",
         r'<link rel="icon" href="favicon.svg" type="image/svg+xml">':
             '<link rel="icon" href="data:image/svg+xml;base64,' + icon + '">',
+        # The wasm is inline: nothing to fetch ahead of the scripts.
+        r'<link rel="preload" href="posenc_app.wasm" as="fetch" type="application/wasm" crossorigin fetchpriority="low">': "",
         r'<script src="posenc-theme.js"></script>': inline_script((dist / "posenc-theme.js").read_text(encoding="utf-8")),
         # The titles and leads, without the poster images (they would be other files; the wasm is inline,
         # so the live figure comes at once anyway).
