@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { benchTrain } from './bench_train.mjs';
 import { pageFiles } from './page_files.mjs';
+import { callGraph, keepFor, splitFor } from './split_page.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const SIZES_ONLY = process.argv.includes('--sizes');
@@ -114,16 +115,21 @@ function partOfArchive(path) {
   if (/libposenc_|posenc\.dir/.test(path)) return 'lessons, app and core';
   return null;
 }
+// The page's own link line again, with function names (--profiling-funcs: the same code, plus a name
+// section) and `extra` flags; returns what the linker printed.
+function relinkNamed(build, outJs, extra = '') {
+  const link = readFileSync(join(build, 'CMakeFiles', 'posenc.dir', 'link.txt'), 'utf8').trim().replace(/ --closure 1/g, '')
+    .replace(/ -o \S*posenc_app\.js/, ` --profiling-funcs ${extra} -o ${outJs}`);
+  const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
+  return execSync(link, { cwd: build, env, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+}
 function sizeBreakdown(dist, splitReport = null) {
   const build = dirname(dist);
   const linkFile = join(build, 'CMakeFiles', 'posenc.dir', 'link.txt');
   if (!existsSync(linkFile)) return null;
   const tmp = mkdtempSync(join(tmpdir(), 'posenc-sizes-'));
   try {
-    const link = readFileSync(linkFile, 'utf8').trim().replace(/ --closure 1/g, '')
-      .replace(/ -o \S*posenc_app\.js/, ` --profiling-funcs -Wl,--print-map -o ${tmp}/named.js`);
-    const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
-    const map = execSync(link, { cwd: build, env, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+    const map = relinkNamed(build, `${tmp}/named.js`, '-Wl,--print-map');
     // our archives and objects, for what link-time optimisation merged: name -> part
     const inputs = [...readFileSync(join(build, 'CMakeFiles', 'posenc.dir', 'linkLibs.rsp'), 'utf8').matchAll(/"([^"]+)"|(\S+)/g)]
       .map((m) => m[1] || m[2]).filter((f) => f.endsWith('.a') || f.endsWith('.o'));
@@ -157,7 +163,7 @@ function sizeBreakdown(dist, splitReport = null) {
     }
     const named = readFileSync(join(tmp, 'named.wasm'));
     const { fns, sec } = wasmFunctions(named);
-    if (splitReport) splitReport.lessons = splitSizes(build, tmp, fns, nm);
+    if (splitReport) splitReport.lessons = splitSizes(build, tmp);
     const bytes = Object.fromEntries(PARTS.map((p) => [p, []]));
     for (const { name, body } of fns) {
       const base = name.replace(/(\.\d+)+$/, '');
@@ -177,53 +183,28 @@ function sizeBreakdown(dist, splitReport = null) {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
-// What a module split (wasm-split, binaryen's tool that -sSPLIT_MODULE uses; Emscripten 3.1.6 splits into
-// two modules) would put in the first download of each view: the page's functions but those of the
-// other lessons (src/lessons/<id>/: the functions llvm-nm finds defined in that folder's objects only,
-// demangled as the name section has them) in the primary module, the rest in the secondary one. Each
-// primary is stripped of its names and gzipped: measured on the real link, not estimated.
-function splitSizes(build, tmp, fns, nm) {
-  const lessonOf = new Map();  // object file name -> lesson id
-  const lessonsDir = join(ROOT, 'src', 'lessons');
-  for (const id of execFileSync('ls', [lessonsDir]).toString().split('\n').filter(Boolean))
-    for (const f of execFileSync('ls', [join(lessonsDir, id)]).toString().split('\n')) if (f.endsWith('.cpp')) lessonOf.set(f + '.o', id);
-  const owners = new Map();  // demangled name -> set of lesson ids, or 'shared' for any other object
-  const listing = execFileSync(nm, ['-C', '-A', '--defined-only', join(build, 'libposenc_views.a')], { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
-  for (const l of listing.split('\n')) {
-    const m = /^[^:]+:([^:]+): \S+ [A-Za-z] (.+)$/.exec(l);
-    if (!m) continue;
-    const who = lessonOf.get(m[1]) || 'shared';
-    if (!owners.has(m[2])) owners.set(m[2], new Set());
-    owners.get(m[2]).add(who);
-  }
-  const ownLesson = (name) => {
-    const o = owners.get(name.replace(/(\.\d+)+$/, ''));
-    return o && o.size === 1 && !o.has('shared') ? [...o][0] : null;
-  };
-  const byLesson = new Map();
-  for (const { name, body } of fns) {
-    const id = name && ownLesson(name);
-    if (id) byLesson.set(id, (byLesson.get(id) || 0) + body.length);
-  }
+// What a module split would put in the first download of each view (scripts/split_page.mjs: the
+// functions each view can reach, read off the page's call graph, first; the other lessons' code in a
+// second module). Binaryen inlines every function that has one caller, which would fold each lesson's
+// draw_<id> into the shell's dispatch, so the page is relinked without that (one-caller inlining off:
+// +1.4 KB gzip for the whole wasm, measured 2026-12-02) before it is split. Each primary is stripped of
+// its names and gzipped: measured on the real link, not estimated. "shell" is the split for no lesson.
+function splitSizes(build, tmp) {
+  relinkNamed(build, `${tmp}/split.js`, '-sBINARYEN_EXTRA_PASSES=--converge,--one-caller-inline-max-function-size=0');
+  const graph = callGraph(join(tmp, 'split.wasm'));
+  const lessons = execFileSync('ls', [join(ROOT, 'src', 'lessons')]).toString().split('\n').filter(Boolean);
   const result = [];
-  for (const id of [...lessonOf.values()].filter((v, i, a) => a.indexOf(v) === i)) {
-    const keep = fns.map((f) => f.name).filter((n) => n && (ownLesson(n) === null || ownLesson(n) === id));
-    // binaryen names a function by its name-section text with the characters the text format does not
-    // allow in an identifier written \XX (hex), and --keep-funcs matches that form.
-    const escape = (n) => Buffer.from(n, 'utf8').reduce((out, c) =>
-      out + (c > 0x20 && c < 0x7f && !'",;()[]{}'.includes(String.fromCharCode(c)) ? String.fromCharCode(c) : '\\' + c.toString(16).padStart(2, '0')), '');
-    writeFileSync(join(tmp, 'keep.txt'), keep.map(escape).join('\n') + '\n');
+  for (const id of ['shell', ...lessons]) {
     try {
-      execFileSync('wasm-split', [join(tmp, 'named.wasm'), '--all-features',
-        `--keep-funcs=@${join(tmp, 'keep.txt')}`, '-o1', join(tmp, 'primary.wasm'), '-o2', join(tmp, 'secondary.wasm')], { stdio: ['ignore', 'ignore', 'pipe'] });
-      execFileSync('wasm-opt', [join(tmp, 'primary.wasm'), '--all-features', '--strip-debug', '-o', join(tmp, 'primary.wasm')]);
-      execFileSync('wasm-opt', [join(tmp, 'secondary.wasm'), '--all-features', '--strip-debug', '-o', join(tmp, 'secondary.wasm')]);
-      const primary = readFileSync(join(tmp, 'primary.wasm')), secondary = readFileSync(join(tmp, 'secondary.wasm'));
-      result.push({ id, ownCodeRaw: byLesson.get(id) || 0, primaryGzip: gzip9(primary), primaryBrotli: brotli11(primary), secondaryGzip: gzip9(secondary), primaryRaw: primary.length });
+      const { primary, secondary } = splitFor(join(tmp, 'split.wasm'), keepFor(graph, lessons, id), join(tmp, 'keep.txt'),
+        join(tmp, 'primary.wasm'), join(tmp, 'secondary.wasm'));
+      result.push({ id, primaryGzip: gzip9(primary), primaryBrotli: brotli11(primary), secondaryGzip: gzip9(secondary), primaryRaw: primary.length });
     } catch (e) {
-      result.push({ id, ownCodeRaw: byLesson.get(id) || 0, error: String(e.stderr || e.message).split('\n')[0] });
+      result.push({ id, error: String(e.stderr || e.message).split('\n')[0] });
     }
   }
+  const shell = result.find((r) => r.id === 'shell' && !r.error);
+  for (const r of result) if (shell && !r.error) r.ownCodeRaw = r.primaryRaw - shell.primaryRaw;
   return result;
 }
 function printSplit(page, lessons) {
