@@ -2,6 +2,15 @@
 // L, 2L and 4L. Cheap enough to run every few hundred steps (a few forward passes, no backward).
 //
 // accuracy:  share of masked positions whose argmax logit is the target.
+//            accuracyNew: the same over the new positions only (queries t >= L) at 2L and 4L: what the
+//            model does where it was never trained (all positions at 2L mostly re-measure the first L).
+//            Windowed (2L and 4L): the same sets, each query attending to its last L keys only (keys
+//            t-L+1..t; model.hpp's window, the same rule for every encoding), so every offset and every
+//            key count it meets was met in training and only the absolute positions are new.
+//            accuracyWindowed over all positions, accuracyWindowedNew over t >= L. At L the window holds
+//            every key: the windowed figures are the full ones. Where the answer's key lies outside the
+//            window (first for t >= L; copy at 4L) the windowed query cannot see it: answerInWindowNew
+//            says which share of the new targets can.
 // attention: softmax weights of every layer and head for one sample sequence (the first of the set) at L.
 // relative ("attention on the answer"): for each query t with a defined target, the weight the head puts
 //            on the key holding the answer: t - k (lookback), 0 (first), t + 1 - T/2 (copy, T the sequence's
@@ -9,6 +18,9 @@
 //            and the set at 2L (share2L). Summaries per head: mean and spread (standard deviation over query
 //            positions) of shareL over its queries (trained positions) and of share2L over queries L..2L-1
 //            (never trained). A relative mechanism keeps the same share as t moves past L.
+//            meanNew4L/spreadNew4L: queries L <= t < 4L of the set at 4L. Windowed (window L) on the new
+//            queries at 2L and 4L: meanBeyondWindowed, meanNew4LWindowed, over the queries whose answer's
+//            key lies in the window (no such query: -1, written null).
 // ablation (sinusoidal only): accuracy at L and 2L with the fastest quarter of PE dimensions (the first
 //            d/4 columns: the highest frequencies) zeroed, then with the slowest quarter (the last d/4)
 //            zeroed, and the accuracy each loses against the intact model.
@@ -29,6 +41,11 @@ struct LengthAccuracy {
   int length;
   double accuracy;
   double loss;
+  int targetsNew = 0;        // scored positions t >= L (0 at L)
+  double accuracyNew = -1;   // -1 where targetsNew is 0 (written null)
+  int window = 0;            // L at 2L and 4L; 0 at L (no window needed: the figures below are the full ones)
+  double accuracyWindowed = 0, accuracyWindowedNew = -1;
+  double answerInWindowNew = -1;  // share of the new targets whose answer's key lies in the window
 };
 
 struct AttentionMap {
@@ -41,6 +58,8 @@ struct HeadShare {
   double meanTrained, spreadTrained;  // queries t < L
   double meanBeyond, spreadBeyond;    // queries L <= t < 2L
   std::vector<double> shareL, share2L;  // per query position (-1 where the target is undefined)
+  double meanNew4L = -1, spreadNew4L = -1;  // queries L <= t < 4L at 4L
+  double meanBeyondWindowed = -1, meanNew4LWindowed = -1;  // window L; -1: no query sees its answer
 };
 
 struct Relative {
@@ -71,8 +90,10 @@ struct EvalOptions {
   bool attentionMaps = true;
 };
 
-// Accuracy and mean loss of the model on set b, forwarding at most `chunk` sequences at a time.
-LengthAccuracy accuracy_on(const Model<float>& m, const Batch& b, Workspace<float>& ws);
+// Accuracy and mean loss of the model on set b, forwarding at most `chunk` sequences at a time; with
+// new_from > 0 also accuracyNew over the queries t >= new_from; window as Model::forward's.
+LengthAccuracy accuracy_on(const Model<float>& m, const Batch& b, Workspace<float>& ws, int new_from = 0,
+                           size_t window = 0);
 Evaluation evaluate(const Model<float>& m, const EvalOptions& opt = {});
 
 }  // namespace train
