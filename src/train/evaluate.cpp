@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chance_reference.hpp"
+#include "order_blind.hpp"
 #include "tasks.hpp"
 
 namespace train {
@@ -154,6 +156,7 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
   // Attention on the answer's key, summed over the sequences: [set][layer*H + head][query], full and
   // (2L, 4L) windowed.
   std::vector<std::vector<double>> shares[3], windowed[3];
+  const std::vector<double> max_counts = expected_max_counts(4 * L, c.vocab);  // for the order-blind ceiling
   for (int si = 0; si < 3; ++si) {
     sets.push_back(eval_set(c, opt.sequences, L << si));
     const Batch& b = sets.back();
@@ -179,8 +182,13 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
       }
       a.answerInWindowNew = ratio(seen, all);
     }
+    a.chance = 1.0 / c.vocab;
+    a.rightThenChance = right_then_chance(c, T);
+    a.orderBlind = order_blind(c, T, 0, max_counts);
+    a.orderBlindNew = order_blind(c, T, L, max_counts);
     ev.accuracy.push_back(a);
   }
+  ev.orderBlindExact = order_blind_exact(c);
 
   if (opt.attentionMaps) {
     const Batch one = slice(sets[0], 0, 1);

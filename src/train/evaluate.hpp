@@ -46,6 +46,10 @@ struct LengthAccuracy {
   int window = 0;            // L at 2L and 4L; 0 at L (no window needed: the figures below are the full ones)
   double accuracyWindowed = 0, accuracyWindowedNew = -1;
   double answerInWindowNew = -1;  // share of the new targets whose answer's key lies in the window
+  // References to read the accuracies against (no model involved): chance 1/vocab, right up to L and at
+  // chance after it (chance_reference.hpp), and the order-blind ceiling (order_blind.hpp) over all
+  // scored positions and over t >= L (-1 where none).
+  double chance = 0, rightThenChance = 0, orderBlind = 0, orderBlindNew = -1;
 };
 
 struct AttentionMap {
@@ -79,6 +83,7 @@ struct Ablation {
 
 struct Evaluation {
   std::vector<LengthAccuracy> accuracy;  // L, 2L, 4L
+  bool orderBlindExact = true;           // false: orderBlind is an upper bound of the ceiling (copy)
   std::vector<AttentionMap> attention;   // layer-major, at L
   Relative relative;
   Ablation ablation;

@@ -109,9 +109,14 @@ std::string to_json(const Result& r, int* bad) {
     w.raw(","); w.key("accuracyWindowed"); w.num(e.accuracy[i].accuracyWindowed);
     w.raw(","); w.key("accuracyWindowedNew"); num_or_null(w, e.accuracy[i].accuracyWindowedNew);
     w.raw(","); w.key("answerInWindowNew"); num_or_null(w, e.accuracy[i].answerInWindowNew);
+    w.raw(","); w.key("chance"); w.num(e.accuracy[i].chance);
+    w.raw(","); w.key("rightThenChance"); w.num(e.accuracy[i].rightThenChance);
+    w.raw(","); w.key("orderBlind"); w.num(e.accuracy[i].orderBlind);
+    w.raw(","); w.key("orderBlindNew"); num_or_null(w, e.accuracy[i].orderBlindNew);
     w.raw("}");
   }
   w.raw("]");
+  w.raw(","); w.key("orderBlindExact"); w.raw(e.orderBlindExact ? "true" : "false");
   w.raw(","); w.key("attention"); w.raw("[");
   for (size_t i = 0; i < e.attention.size(); ++i) {
     const AttentionMap& a = e.attention[i];
