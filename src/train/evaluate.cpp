@@ -5,6 +5,7 @@
 
 #include "chance_reference.hpp"
 #include "order_blind.hpp"
+#include "rotation_commutant.hpp"
 #include "tasks.hpp"
 
 namespace train {
@@ -118,6 +119,29 @@ void add_shares(const Model<float>& m, const Workspace<float>& ws, int count, in
       }
 }
 
+// Adds every head's pre-softmax scores (q_t.k_s / sqrt(dh) + slope (s - t), s <= t; q and k after
+// RoPE, as the workspace keeps them) of the chunk's sequences to sc[layer*H + head][t*T + s].
+void add_scores(const Model<float>& m, const Workspace<float>& ws, int count, int T,
+                std::vector<std::vector<double>>& sc) {
+  const size_t len = static_cast<size_t>(T), d = m.d, dh = m.dh;
+  const double scale = 1.0 / std::sqrt(static_cast<double>(dh));
+  for (size_t l = 0; l < m.nl; ++l)
+    for (size_t h = 0; h < m.H; ++h) {
+      std::vector<double>& out = sc[l * m.H + h];
+      const double slope = m.slopes[h];
+      for (size_t q = 0; q < static_cast<size_t>(count); ++q)
+        for (size_t t = 0; t < len; ++t) {
+          const float* qv = ws.layers[l].q.data() + (q * len + t) * d + h * dh;
+          for (size_t u = 0; u <= t; ++u) {
+            const float* kv = ws.layers[l].k.data() + (q * len + u) * d + h * dh;
+            double dot = 0;
+            for (size_t j = 0; j < dh; ++j) dot += static_cast<double>(qv[j]) * static_cast<double>(kv[j]);
+            out[t * len + u] += dot * scale + slope * (static_cast<double>(u) - static_cast<double>(t));
+          }
+        }
+    }
+}
+
 // Sums into means over the n sequences; -1 where the query has no answer or the window hides it.
 void finish_shares(const Config& c, int n, int T, size_t window, std::vector<std::vector<double>>& sh) {
   for (std::vector<double>& v : sh)
@@ -156,13 +180,18 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
   // Attention on the answer's key, summed over the sequences: [set][layer*H + head][query], full and
   // (2L, 4L) windowed.
   std::vector<std::vector<double>> shares[3], windowed[3];
+  std::vector<std::vector<double>> scores[2];  // [set L, 2L][layer*H + head][t*T + s], summed
   const std::vector<double> max_counts = expected_max_counts(4 * L, c.vocab);  // for the order-blind ceiling
   for (int si = 0; si < 3; ++si) {
     sets.push_back(eval_set(c, opt.sequences, L << si));
     const Batch& b = sets.back();
     const int T = b.T;
     shares[si].assign(nh, std::vector<double>(static_cast<size_t>(T), 0.0));
-    const Counts n = pass(m, b, ws, L, 0, [&](const Batch&, int count) { add_shares(m, ws, count, T, 0, shares[si]); });
+    if (si < 2) scores[si].assign(nh, std::vector<double>(static_cast<size_t>(T) * static_cast<size_t>(T), 0.0));
+    const Counts n = pass(m, b, ws, L, 0, [&](const Batch&, int count) {
+      add_shares(m, ws, count, T, 0, shares[si]);
+      if (si < 2) add_scores(m, ws, count, T, scores[si]);
+    });
     finish_shares(c, b.n, T, 0, shares[si]);
     LengthAccuracy a = from_counts(T, n);
     if (si > 0) {
@@ -224,6 +253,20 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
         r.heads.push_back(std::move(hs));
       }
   }
+
+  for (size_t l = 0; l < m.nl; ++l)
+    for (size_t h = 0; h < m.H; ++h) {
+      HeadMechanism hm;
+      hm.layer = static_cast<int>(l);
+      hm.head = static_cast<int>(h);
+      // Means rather than sums: R^2 does not care, but the matrix then is the content-averaged score.
+      for (int si = 0; si < 2; ++si)
+        for (double& v : scores[si][l * m.H + h]) v /= sets[static_cast<size_t>(si)].n;
+      hm.atL = offset_r2(scores[0][l * m.H + h], L);
+      hm.at2L = offset_r2(scores[1][l * m.H + h], 2 * L);
+      if (l == 0 && c.encoding == Encoding::sinusoidal) hm.commutingFraction = commuting_fraction(qk_form(m, 0, h), m.d);
+      ev.mechanism.push_back(hm);
+    }
 
   if (opt.ablation && c.encoding == Encoding::sinusoidal) {
     Ablation& a = ev.ablation;

@@ -21,6 +21,15 @@
 //            meanNew4L/spreadNew4L: queries L <= t < 4L of the set at 4L. Windowed (window L) on the new
 //            queries at 2L and 4L: meanBeyondWindowed, meanNew4LWindowed, over the queries whose answer's
 //            key lies in the window (no such query: -1, written null).
+// mechanism, per head (the two numbers of issue 25 that show a relative mechanism directly):
+//            offsetR2 (offset_r2.hpp): the pre-softmax scores q_t.k_s / sqrt(dh) + ALiBi's bias, averaged
+//            over the evaluation sequences (content averaged out), and how much of them the offset t - s
+//            alone explains: plain, and within query (after a constant per query, which the softmax
+//            ignores); on the set at L (trained positions) and at 2L.
+//            commutingFraction (rotation_commutant.hpp; sinusoidal, layer 0, else -1): the share of
+//            M_h = diag(g) W_Q,h W_K,h^T diag(g) that commutes with the PE rotations R_k, the part through
+//            which "PE(t + k) is a rotation of PE(t)" can make a score depend on the offset alone
+//            (about 1/dModel for a random matrix).
 // ablation (sinusoidal only): accuracy at L and 2L with the fastest quarter of PE dimensions (the first
 //            d/4 columns: the highest frequencies) zeroed, then with the slowest quarter (the last d/4)
 //            zeroed, and the accuracy each loses against the intact model.
@@ -34,6 +43,7 @@
 
 #include "config.hpp"
 #include "model.hpp"
+#include "offset_r2.hpp"
 
 namespace train {
 
@@ -81,11 +91,18 @@ struct Ablation {
   std::vector<double> peRms, peWeightQ, peWeightK;  // per PE dimension j
 };
 
+struct HeadMechanism {
+  int layer = 0, head = 0;
+  OffsetR2 atL, at2L;             // R^2 of the content-averaged scores against the offset
+  double commutingFraction = -1;  // sinusoidal layer 0 only
+};
+
 struct Evaluation {
   std::vector<LengthAccuracy> accuracy;  // L, 2L, 4L
   bool orderBlindExact = true;           // false: orderBlind is an upper bound of the ceiling (copy)
   std::vector<AttentionMap> attention;   // layer-major, at L
   Relative relative;
+  std::vector<HeadMechanism> mechanism;  // layer-major
   Ablation ablation;
 };
 

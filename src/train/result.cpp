@@ -164,6 +164,22 @@ std::string to_json(const Result& r, int* bad) {
     w.raw("}");
   }
   w.raw("]}");
+  w.raw(","); w.key("mechanism"); w.raw("[");
+  for (size_t i = 0; i < e.mechanism.size(); ++i) {
+    const HeadMechanism& h = e.mechanism[i];
+    if (i) w.raw(",");
+    w.raw("{"); w.key("layer"); w.integer(h.layer);
+    w.raw(","); w.key("head"); w.integer(h.head);
+    w.raw(","); w.key("offsetR2L"); num_or_null(w, h.atL.plain);
+    w.raw(","); w.key("offsetR2QueryL"); num_or_null(w, h.atL.withinQuery);
+    w.raw(","); w.key("scoreSpreadL"); w.num(h.atL.spread);
+    w.raw(","); w.key("offsetR22L"); num_or_null(w, h.at2L.plain);
+    w.raw(","); w.key("offsetR2Query2L"); num_or_null(w, h.at2L.withinQuery);
+    w.raw(","); w.key("scoreSpread2L"); w.num(h.at2L.spread);
+    w.raw(","); w.key("commutingFraction"); num_or_null(w, h.commutingFraction);
+    w.raw("}");
+  }
+  w.raw("]");
   w.raw(","); w.key("ablation");
   const Ablation& ab = e.ablation;
   if (!ab.defined) {

@@ -12,6 +12,8 @@
 //                    "heads":[{"layer","head","meanTrained","spreadTrained","meanBeyond","spreadBeyond",
 //                              "shareL":[per query at L],"share2L":[per query at 2L]; null where undefined,
 //                              "meanNew4L","spreadNew4L","meanBeyondWindowed","meanNew4LWindowed" (or null)}]},
+//        "mechanism":[{"layer","head","offsetR2L","offsetR2QueryL","scoreSpreadL","offsetR22L",
+//                      "offsetR2Query2L","scoreSpread2L","commutingFraction"; null where undefined},...],
 //        "ablation":null | {"quarter":q,"L":{"base","noFast","noSlow","lostFast","lostSlow"},"2L":{...},
 //                           "peRms":[...],"peWeightQ":[...],"peWeightK":[...]}}
 // A number that is not finite cannot be written: to_json reports it through `bad` (a bug, never printed).

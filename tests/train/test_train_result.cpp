@@ -174,7 +174,8 @@ TEST_CASE("a sinusoidal run's JSON: valid, every part present, finite throughout
                           "\"accuracyWindowedNew\":", "\"answerInWindowNew\":1,", "\"chance\":0.0625,",
                           "\"rightThenChance\":", "\"orderBlind\":", "\"orderBlindNew\":null}",
                           "\"orderBlindExact\":true,", "\"meanNew4L\":", "\"meanBeyondWindowed\":",
-                          "\"meanNew4LWindowed\":"})
+                          "\"meanNew4LWindowed\":", "\"mechanism\":[{\"layer\":0,\"head\":0,\"offsetR2L\":",
+                          "\"scoreSpread2L\":", "\"commutingFraction\":"})
     CHECK(has(j, key));
   CHECK(r.eval.attention.size() == 4);  // 2 layers x 2 heads
   // Every attention row sums to 1 over the keys at or before the query.
@@ -196,6 +197,7 @@ TEST_CASE("other encodings: ablation is null; copy and first name their answer k
   CHECK(has(j, "\"answerAt\":\"t+1-T/2\""));
   CHECK(has(j, "\"orderBlindExact\":false,"));  // copy: an upper bound
   CHECK(has(j, "\"answerInWindowNew\":0,"));     // at 4L the answer lies 2L - 1 back
+  CHECK(has(j, "\"commutingFraction\":null}"));  // rope: no additive PE
   c.task = Task::first;
   c.encoding = Encoding::none;
   j = to_json(run(c, {}, {}, 25, EvalOptions{4, true, false}));
