@@ -5,6 +5,10 @@
 //                                     batch: config, tokens, targets, mask, every tensor's values and
 //                                     gradient, the loss. tests/train/torch_check.py rebuilds the model in
 //                                     PyTorch from this and compares.
+//   train_dump eval [key=value ...]  trains (float), then prints the trained weights, the evaluation
+//                                     sets at L, 2L and 4L (16 sequences each: tokens, targets) and the
+//                                     result JSON evaluated on those sets, for torch_check.py to redo the
+//                                     evaluation (full, windowed, new positions) from the weights alone.
 //   train_dump run [--no-time] [key=value ...]   trains (float) and prints the result JSON (result.hpp);
 //                                     --no-time writes ms as 0, so that a native and a wasm run of the
 //                                     same config can be compared as text.
@@ -19,6 +23,7 @@
 #include "train/result.hpp"
 #include "train/rng.hpp"
 #include "train/tasks.hpp"
+#include "train/trainer.hpp"
 
 using namespace train;
 using app::JsonWriter;  // the one JSON writer (src/text/json_write.hpp)
@@ -79,11 +84,56 @@ int grad(const Config& c) {
   return w.bad ? 3 : 0;
 }
 
+void tensors_json(JsonWriter& w, const std::vector<TensorInfo>& tensors, const std::vector<float>& params) {
+  w.raw("[");
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const TensorInfo& t = tensors[i];
+    if (i) w.raw(",");
+    w.raw("{"); w.key("name"); w.str(t.name);
+    w.raw(","); w.key("rows"); w.integer(static_cast<long long>(t.rows));
+    w.raw(","); w.key("cols"); w.integer(static_cast<long long>(t.cols));
+    w.raw(","); w.key("values"); w.raw("[");
+    for (size_t j = 0; j < t.size(); ++j) {
+      if (j) w.raw(",");
+      w.numf(params[t.offset + j]);
+    }
+    w.raw("]}");
+  }
+  w.raw("]");
+}
+
+int eval(const Config& c) {
+  constexpr int kSequences = 16;
+  Trainer t(c);
+  while (!t.done()) t.step();
+  const Result r = finish(t, 0, EvalOptions{kSequences, false, false});
+  JsonWriter w;
+  w.raw("{");
+  w.key("config"); w.raw(config_json(c));
+  w.raw(","); w.key("lnEps"); w.num(kLayerNormEps);
+  w.raw(","); w.key("base"); w.num(kPositionBase);
+  w.raw(","); w.key("tensors"); tensors_json(w, t.model().tensors, t.model().params);
+  w.raw(","); w.key("sets"); w.raw("[");
+  for (int mult : {1, 2, 4}) {
+    const Batch b = eval_set(c, kSequences, c.trainLength * mult);
+    if (mult > 1) w.raw(",");
+    w.raw("{"); w.key("length"); w.integer(b.T);
+    w.raw(","); w.key("tokens"); int_array(w, b.tokens);
+    w.raw(","); w.key("targets"); int_array(w, b.targets);
+    w.raw("}");
+  }
+  w.raw("]");
+  w.raw(","); w.key("result"); w.raw(to_json(r));
+  w.raw("}");
+  std::printf("%s\n", w.out.c_str());
+  return w.bad ? 3 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: train_dump grad|run [--no-time] [key=value ...]\n");
+    std::fprintf(stderr, "usage: train_dump grad|eval|run [--no-time] [key=value ...]\n");
     return 2;
   }
   const std::string mode = argv[1];
@@ -103,6 +153,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (mode == "grad") return grad(c);
+  if (mode == "eval") return eval(c);
   if (mode == "run") {
     Result r = run(c);
     if (no_time) r.ms = 0;
@@ -112,6 +163,6 @@ int main(int argc, char** argv) {
     if (bad) std::fprintf(stderr, "train_dump: %d non-finite numbers in the result (a bug)\n", bad);
     return bad ? 3 : 0;
   }
-  std::fprintf(stderr, "train_dump: unknown mode '%s' (grad or run)\n", mode.c_str());
+  std::fprintf(stderr, "train_dump: unknown mode '%s' (grad, eval or run)\n", mode.c_str());
   return 2;
 }
