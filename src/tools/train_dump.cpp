@@ -39,6 +39,39 @@ void int_array(JsonWriter& w, const std::vector<int>& v) {
   w.raw("]");
 }
 
+void put(JsonWriter& w, double v) { w.num(v); }
+void put(JsonWriter& w, float v) { w.numf(v); }  // shortest round-trip as a float
+
+template <class S>
+void values_json(JsonWriter& w, const std::vector<S>& v, size_t from, size_t count) {
+  w.raw("[");
+  for (size_t j = 0; j < count; ++j) {
+    if (j) w.raw(",");
+    put(w, v[from + j]);
+  }
+  w.raw("]");
+}
+
+// [{name, rows, cols, values, grad (if grads)}] for every tensor.
+template <class S>
+void tensors_json(JsonWriter& w, const std::vector<TensorInfo>& tensors, const std::vector<S>& params,
+                  const std::vector<S>* grads) {
+  w.raw("[");
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const TensorInfo& t = tensors[i];
+    if (i) w.raw(",");
+    w.raw("{"); w.key("name"); w.str(t.name);
+    w.raw(","); w.key("rows"); w.integer(static_cast<long long>(t.rows));
+    w.raw(","); w.key("cols"); w.integer(static_cast<long long>(t.cols));
+    w.raw(","); w.key("values"); values_json(w, params, t.offset, t.size());
+    if (grads) {
+      w.raw(","); w.key("grad"); values_json(w, *grads, t.offset, t.size());
+    }
+    w.raw("}");
+  }
+  w.raw("]");
+}
+
 int grad(const Config& c) {
   Model<double> m(c);
   m.init(c.seed);
@@ -60,46 +93,10 @@ int grad(const Config& c) {
   w.raw(","); w.key("tokens"); int_array(w, b.tokens);
   w.raw(","); w.key("targets"); int_array(w, b.targets);
   w.raw(","); w.key("loss"); w.num(loss);
-  w.raw(","); w.key("tensors"); w.raw("[");
-  for (size_t i = 0; i < m.tensors.size(); ++i) {
-    const TensorInfo& t = m.tensors[i];
-    if (i) w.raw(",");
-    w.raw("{"); w.key("name"); w.str(t.name);
-    w.raw(","); w.key("rows"); w.integer(static_cast<long long>(t.rows));
-    w.raw(","); w.key("cols"); w.integer(static_cast<long long>(t.cols));
-    w.raw(","); w.key("values"); w.raw("[");
-    for (size_t j = 0; j < t.size(); ++j) {
-      if (j) w.raw(",");
-      w.num(m.params[t.offset + j]);
-    }
-    w.raw("],"); w.key("grad"); w.raw("[");
-    for (size_t j = 0; j < t.size(); ++j) {
-      if (j) w.raw(",");
-      w.num(m.grads[t.offset + j]);
-    }
-    w.raw("]}");
-  }
-  w.raw("]}");
+  w.raw(","); w.key("tensors"); tensors_json(w, m.tensors, m.params, &m.grads);
+  w.raw("}");
   std::printf("%s\n", w.out.c_str());
   return w.bad ? 3 : 0;
-}
-
-void tensors_json(JsonWriter& w, const std::vector<TensorInfo>& tensors, const std::vector<float>& params) {
-  w.raw("[");
-  for (size_t i = 0; i < tensors.size(); ++i) {
-    const TensorInfo& t = tensors[i];
-    if (i) w.raw(",");
-    w.raw("{"); w.key("name"); w.str(t.name);
-    w.raw(","); w.key("rows"); w.integer(static_cast<long long>(t.rows));
-    w.raw(","); w.key("cols"); w.integer(static_cast<long long>(t.cols));
-    w.raw(","); w.key("values"); w.raw("[");
-    for (size_t j = 0; j < t.size(); ++j) {
-      if (j) w.raw(",");
-      w.numf(params[t.offset + j]);
-    }
-    w.raw("]}");
-  }
-  w.raw("]");
 }
 
 int eval(const Config& c) {
@@ -112,7 +109,8 @@ int eval(const Config& c) {
   w.key("config"); w.raw(config_json(c));
   w.raw(","); w.key("lnEps"); w.num(kLayerNormEps);
   w.raw(","); w.key("base"); w.num(kPositionBase);
-  w.raw(","); w.key("tensors"); tensors_json(w, t.model().tensors, t.model().params);
+  w.raw(","); w.key("tensors");
+  tensors_json(w, t.model().tensors, t.model().params, static_cast<const std::vector<float>*>(nullptr));
   w.raw(","); w.key("sets"); w.raw("[");
   for (int mult : {1, 2, 4}) {
     const Batch b = eval_set(c, kSequences, c.trainLength * mult);
