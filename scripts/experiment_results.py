@@ -3,12 +3,21 @@
 
     python3 scripts/experiment_results.py [--posenc build/native/posenc_desktop] [--seeds 1,2,3] [key=value ...]
 
+(--posenc build/native/train_dump works too: the same engine and JSON, without building the app.)
+
 Trains every task x encoding x seed with `posenc_desktop --train` (the engine the page runs in its worker; native
 and wasm results are byte-identical, tests/train: train_native_vs_wasm) and prints Markdown: accuracy at
 L, 2L and 4L (mean over the seeds, and the lowest and highest), the attention the best head puts on the
 answer's key at trained positions and at L..2L-1, and for the sinusoidal runs the accuracy lost at L
 with the fastest or the slowest quarter of the PE dimensions zeroed. Extra key=value options apply to
 every run (defaults: the engine's, src/train/config.cpp). Nothing is tuned per seed: every run counts.
+
+A second table separates the claims (issue 25): accuracy on the new positions only (t >= L) at 2L and 4L,
+with the full causal mask and with each query seeing its last L keys (windowed: every offset it meets was
+met in training), the order-blind ceiling on those positions (what a model knowing its token and the
+multiset of tokens so far can score; an upper bound for copy, marked ≤), and per run the best head's
+R^2 of its content-averaged scores against the offset at L and 2L (within query) and, for sinusoidal,
+the share of its layer-0 W_Q W_K^T that commutes with the PE rotations (random: about 1/dModel).
 """
 import concurrent.futures
 import json
@@ -21,7 +30,8 @@ ENCODINGS = ["none", "sinusoidal", "learned", "rope", "alibi"]
 
 
 def run(posenc, options):
-    out = subprocess.run([posenc, "--train", *options], check=True, capture_output=True, text=True).stdout
+    mode = ["run"] if os.path.basename(posenc).startswith("train_dump") else ["--train"]
+    out = subprocess.run([posenc, *mode, *options], check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
 
@@ -68,6 +78,43 @@ def main(argv):
             if rs[0]["ablation"]:
                 ab = spread([r["ablation"]["L"]["lostFast"] for r in rs]) + " / " + spread([r["ablation"]["L"]["lostSlow"] for r in rs])
             print(f"| {t} | {e} | {acc[0]} | {acc[1]} | {acc[2]} | {spread([b[0] for b in best])} | {spread([b[1] for b in best])} | {ab} |")
+
+    fair_table(results, seeds, L)
+
+
+def best_head(r):
+    rel = r["relative"]
+    return rel["best"]["layer"], rel["best"]["head"]
+
+
+def fair_table(results, seeds, L):
+    print(f"\n| task | encoding | new positions at 2L: full | windowed | at 4L: full | windowed | order-blind ceiling, new at 2L / 4L "
+          f"| offset R² (within query), best head, at L / 2L | commuting share of W_Q W_Kᵀ, layer 0 |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for t in TASKS:
+        for e in ENCODINGS:
+            rs = [results[(t, e, s)] for s in seeds]
+            cols = []
+            for j in (1, 2):
+                cols.append(spread([r["accuracy"][j]["accuracyNew"] for r in rs]))
+                w = [r["accuracy"][j]["accuracyWindowedNew"] for r in rs]
+                shown = rs[0]["accuracy"][j]["answerInWindowNew"]
+                cols.append(spread(w) + (" (answer hidden)" if shown == 0 else ""))
+            a = rs[0]["accuracy"]
+            mark = "" if rs[0]["orderBlindExact"] else "≤ "
+            ceiling = f"{mark}{a[1]['orderBlindNew']:.2f} / {mark}{a[2]['orderBlindNew']:.2f}"
+            r2 = []
+            for key in ("offsetR2QueryL", "offsetR2Query2L"):
+                v = []
+                for r in rs:
+                    layer, head = best_head(r)
+                    m = next(m for m in r["mechanism"] if m["layer"] == layer and m["head"] == head)
+                    v.append(m[key])
+                r2.append(spread(v) if all(x is not None for x in v) else "–")
+            cf = "–"
+            if e == "sinusoidal":
+                cf = spread([max(m["commutingFraction"] for m in r["mechanism"] if m["layer"] == 0) for r in rs])
+            print(f"| {t} | {e} | {cols[0]} | {cols[1]} | {cols[2]} | {cols[3]} | {ceiling} | {r2[0]} / {r2[1]} | {cf} |")
 
 
 if __name__ == "__main__":

@@ -42,7 +42,8 @@ std::string experiment_results_csv(const ExperimentCache& c) {
   out.append("; share = attention on the answer's key of the head shown (indices from 0), mean at t < L and at L <= t < 2L\n");
   out.append(
       "encoding,seed,steps,cancelled,finalLoss,accuracyL,accuracy2L,accuracy4L,shareLayerIndex,shareHeadIndex,shareTrained,"
-      "shareBeyond,ablationBaseL,ablationNoFastL,ablationNoSlowL,ablationBase2L,ablationNoFast2L,ablationNoSlow2L,ms\n");
+      "shareBeyond,ablationBaseL,ablationNoFastL,ablationNoSlowL,ablationBase2L,ablationNoFast2L,ablationNoSlow2L,ms,"
+      "accuracyNew2L,accuracyNew4L,accuracyWindowedNew2L,accuracyWindowedNew4L,orderBlindNew2L,orderBlindNew4L\n");
   for (const ExperimentRun& r : c.runs) {
     if (!done(r)) continue;
     const auto names = train::encoding_names();
@@ -58,7 +59,11 @@ std::string experiment_results_csv(const ExperimentCache& c) {
     out.append(cell(r.share_trained, share)).append(",").append(cell(r.share_beyond, r.share_beyond >= 0)).append(",");
     for (double v : {r.base_l, r.no_fast_l, r.no_slow_l, r.base_2l, r.no_fast_2l, r.no_slow_2l})
       out.append(cell(v, r.ablation)).append(",");
-    out.append(cell(r.ms)).append("\n");
+    out.append(cell(r.ms));
+    // Added after ms, so the columns before keep their places.
+    for (const auto* v : {&r.accuracy_new, &r.accuracy_windowed_new, &r.order_blind_new})
+      for (double x : *v) out.append(",").append(cell(x, x >= 0));
+    out.append("\n");
   }
   return out;
 }

@@ -5,6 +5,10 @@
 //                                     batch: config, tokens, targets, mask, every tensor's values and
 //                                     gradient, the loss. tests/train/torch_check.py rebuilds the model in
 //                                     PyTorch from this and compares.
+//   train_dump eval [key=value ...]  trains (float), then prints the trained weights, the evaluation
+//                                     sets at L, 2L and 4L (16 sequences each: tokens, targets) and the
+//                                     result JSON evaluated on those sets, for torch_check.py to redo the
+//                                     evaluation (full, windowed, new positions) from the weights alone.
 //   train_dump run [--no-time] [key=value ...]   trains (float) and prints the result JSON (result.hpp);
 //                                     --no-time writes ms as 0, so that a native and a wasm run of the
 //                                     same config can be compared as text.
@@ -19,6 +23,7 @@
 #include "train/result.hpp"
 #include "train/rng.hpp"
 #include "train/tasks.hpp"
+#include "train/trainer.hpp"
 
 using namespace train;
 using app::JsonWriter;  // the one JSON writer (src/text/json_write.hpp)
@@ -30,6 +35,39 @@ void int_array(JsonWriter& w, const std::vector<int>& v) {
   for (size_t i = 0; i < v.size(); ++i) {
     if (i) w.raw(",");
     w.integer(v[i]);
+  }
+  w.raw("]");
+}
+
+void put(JsonWriter& w, double v) { w.num(v); }
+void put(JsonWriter& w, float v) { w.numf(v); }  // shortest round-trip as a float
+
+template <class S>
+void values_json(JsonWriter& w, const std::vector<S>& v, size_t from, size_t count) {
+  w.raw("[");
+  for (size_t j = 0; j < count; ++j) {
+    if (j) w.raw(",");
+    put(w, v[from + j]);
+  }
+  w.raw("]");
+}
+
+// [{name, rows, cols, values, grad (if grads)}] for every tensor.
+template <class S>
+void tensors_json(JsonWriter& w, const std::vector<TensorInfo>& tensors, const std::vector<S>& params,
+                  const std::vector<S>* grads) {
+  w.raw("[");
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const TensorInfo& t = tensors[i];
+    if (i) w.raw(",");
+    w.raw("{"); w.key("name"); w.str(t.name);
+    w.raw(","); w.key("rows"); w.integer(static_cast<long long>(t.rows));
+    w.raw(","); w.key("cols"); w.integer(static_cast<long long>(t.cols));
+    w.raw(","); w.key("values"); values_json(w, params, t.offset, t.size());
+    if (grads) {
+      w.raw(","); w.key("grad"); values_json(w, *grads, t.offset, t.size());
+    }
+    w.raw("}");
   }
   w.raw("]");
 }
@@ -55,26 +93,36 @@ int grad(const Config& c) {
   w.raw(","); w.key("tokens"); int_array(w, b.tokens);
   w.raw(","); w.key("targets"); int_array(w, b.targets);
   w.raw(","); w.key("loss"); w.num(loss);
-  w.raw(","); w.key("tensors"); w.raw("[");
-  for (size_t i = 0; i < m.tensors.size(); ++i) {
-    const TensorInfo& t = m.tensors[i];
-    if (i) w.raw(",");
-    w.raw("{"); w.key("name"); w.str(t.name);
-    w.raw(","); w.key("rows"); w.integer(static_cast<long long>(t.rows));
-    w.raw(","); w.key("cols"); w.integer(static_cast<long long>(t.cols));
-    w.raw(","); w.key("values"); w.raw("[");
-    for (size_t j = 0; j < t.size(); ++j) {
-      if (j) w.raw(",");
-      w.num(m.params[t.offset + j]);
-    }
-    w.raw("],"); w.key("grad"); w.raw("[");
-    for (size_t j = 0; j < t.size(); ++j) {
-      if (j) w.raw(",");
-      w.num(m.grads[t.offset + j]);
-    }
-    w.raw("]}");
+  w.raw(","); w.key("tensors"); tensors_json(w, m.tensors, m.params, &m.grads);
+  w.raw("}");
+  std::printf("%s\n", w.out.c_str());
+  return w.bad ? 3 : 0;
+}
+
+int eval(const Config& c) {
+  constexpr int kSequences = 16;
+  Trainer t(c);
+  while (!t.done()) t.step();
+  const Result r = finish(t, 0, EvalOptions{kSequences, false, false});
+  JsonWriter w;
+  w.raw("{");
+  w.key("config"); w.raw(config_json(c));
+  w.raw(","); w.key("lnEps"); w.num(kLayerNormEps);
+  w.raw(","); w.key("base"); w.num(kPositionBase);
+  w.raw(","); w.key("tensors");
+  tensors_json(w, t.model().tensors, t.model().params, static_cast<const std::vector<float>*>(nullptr));
+  w.raw(","); w.key("sets"); w.raw("[");
+  for (int mult : {1, 2, 4}) {
+    const Batch b = eval_set(c, kSequences, c.trainLength * mult);
+    if (mult > 1) w.raw(",");
+    w.raw("{"); w.key("length"); w.integer(b.T);
+    w.raw(","); w.key("tokens"); int_array(w, b.tokens);
+    w.raw(","); w.key("targets"); int_array(w, b.targets);
+    w.raw("}");
   }
-  w.raw("]}");
+  w.raw("]");
+  w.raw(","); w.key("result"); w.raw(to_json(r));
+  w.raw("}");
   std::printf("%s\n", w.out.c_str());
   return w.bad ? 3 : 0;
 }
@@ -83,7 +131,7 @@ int grad(const Config& c) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: train_dump grad|run [--no-time] [key=value ...]\n");
+    std::fprintf(stderr, "usage: train_dump grad|eval|run [--no-time] [key=value ...]\n");
     return 2;
   }
   const std::string mode = argv[1];
@@ -103,6 +151,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (mode == "grad") return grad(c);
+  if (mode == "eval") return eval(c);
   if (mode == "run") {
     Result r = run(c);
     if (no_time) r.ms = 0;
@@ -112,6 +161,6 @@ int main(int argc, char** argv) {
     if (bad) std::fprintf(stderr, "train_dump: %d non-finite numbers in the result (a bug)\n", bad);
     return bad ? 3 : 0;
   }
-  std::fprintf(stderr, "train_dump: unknown mode '%s' (grad or run)\n", mode.c_str());
+  std::fprintf(stderr, "train_dump: unknown mode '%s' (grad, eval or run)\n", mode.c_str());
   return 2;
 }

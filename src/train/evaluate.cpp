@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chance_reference.hpp"
+#include "order_blind.hpp"
+#include "rotation_commutant.hpp"
 #include "tasks.hpp"
 
 namespace train {
@@ -39,6 +42,8 @@ int answer_key(const Config& c, int t, int T) {
   return -1;
 }
 
+// Mean and spread (standard deviation) of v over the entries t in [from, to) that are defined (>= 0);
+// both -1 when none is.
 void mean_spread(const std::vector<double>& v, int from, int to, double& mean, double& spread) {
   double s = 0, n = 0;
   for (int t = from; t < to; ++t)
@@ -46,47 +51,173 @@ void mean_spread(const std::vector<double>& v, int from, int to, double& mean, d
       s += v[static_cast<size_t>(t)];
       n += 1;
     }
-  mean = n > 0 ? s / n : 0.0;
+  if (n == 0) {
+    mean = spread = -1;
+    return;
+  }
+  mean = s / n;
   double q = 0;
   for (int t = from; t < to; ++t)
     if (v[static_cast<size_t>(t)] >= 0) q += (v[static_cast<size_t>(t)] - mean) * (v[static_cast<size_t>(t)] - mean);
-  spread = n > 0 ? std::sqrt(q / n) : 0.0;
+  spread = std::sqrt(q / n);
 }
 
-}  // namespace
+// Does query t see key `key` under the window (0: every key s <= t)?
+bool in_window(int key, int t, size_t window) {
+  return key >= 0 && (window == 0 || static_cast<size_t>(t - key) < window);
+}
 
-LengthAccuracy accuracy_on(const Model<float>& m, const Batch& b, Workspace<float>& ws) {
+struct Counts {
+  long long right = 0, total = 0, rightNew = 0, totalNew = 0;
+  double lossSum = 0;
+};
+
+// One pass over set b in chunks: argmax accuracy on every target and on those at t >= new_from; after
+// each chunk's forward, `also(chunk, count)` reads the workspace (attention, q, k) if given.
+template <class F>
+Counts pass(const Model<float>& m, const Batch& b, Workspace<float>& ws, int new_from, size_t window, F&& also) {
   const int chunk = chunk_for(m, b.T);
-  long long right = 0, total = 0;
-  double loss_sum = 0.0;
+  Counts n;
   for (int first = 0; first < b.n; first += chunk) {
     const Batch s = slice(b, first, std::min(chunk, b.n - first));
-    const double loss = m.forward(s, ws);
-    loss_sum += loss * s.masked;
+    const double loss = m.forward(s, ws, window);
+    n.lossSum += loss * s.masked;
     for (size_t i = 0; i < s.mask.size(); ++i) {
       if (!s.mask[i]) continue;
       const float* z = ws.logits.data() + i * m.V;
       size_t best = 0;
       for (size_t j = 1; j < m.V; ++j)
         if (z[j] > z[best]) best = j;
-      right += best == static_cast<size_t>(s.targets[i]) ? 1 : 0;
-      ++total;
+      const int ok = best == static_cast<size_t>(s.targets[i]) ? 1 : 0;
+      n.right += ok;
+      ++n.total;
+      if (static_cast<int>(i % static_cast<size_t>(s.T)) >= new_from) {
+        n.rightNew += ok;
+        ++n.totalNew;
+      }
     }
+    also(s, s.n);
   }
-  const double acc = total > 0 ? static_cast<double>(right) / static_cast<double>(total) : 0.0;
-  return {b.T, acc, total > 0 ? loss_sum / static_cast<double>(total) : 0.0};
+  return n;
+}
+
+double ratio(long long a, long long b) { return b > 0 ? static_cast<double>(a) / static_cast<double>(b) : -1.0; }
+
+// Adds, for every head and query t, the attention on the answer's key (when the window shows it) to sh.
+void add_shares(const Model<float>& m, const Workspace<float>& ws, int count, int T, size_t window,
+                std::vector<std::vector<double>>& sh) {
+  for (size_t l = 0; l < m.nl; ++l)
+    for (size_t h = 0; h < m.H; ++h)
+      for (int q = 0; q < count; ++q) {
+        const float* P = ws.attention(l, static_cast<size_t>(q), h, m.H);
+        for (int t = 0; t < T; ++t) {
+          const int key = answer_key(m.cfg, t, T);
+          if (in_window(key, t, window))
+            sh[l * m.H + h][static_cast<size_t>(t)] +=
+                P[static_cast<size_t>(t) * static_cast<size_t>(T) + static_cast<size_t>(key)];
+        }
+      }
+}
+
+// Adds every head's pre-softmax scores (q_t.k_s / sqrt(dh) + slope (s - t), s <= t; q and k after
+// RoPE, as the workspace keeps them) of the chunk's sequences to sc[layer*H + head][t*T + s].
+void add_scores(const Model<float>& m, const Workspace<float>& ws, int count, int T,
+                std::vector<std::vector<double>>& sc) {
+  const size_t len = static_cast<size_t>(T), d = m.d, dh = m.dh;
+  const double scale = 1.0 / std::sqrt(static_cast<double>(dh));
+  for (size_t l = 0; l < m.nl; ++l)
+    for (size_t h = 0; h < m.H; ++h) {
+      std::vector<double>& out = sc[l * m.H + h];
+      const double slope = m.slopes[h];
+      for (size_t q = 0; q < static_cast<size_t>(count); ++q)
+        for (size_t t = 0; t < len; ++t) {
+          const float* qv = ws.layers[l].q.data() + (q * len + t) * d + h * dh;
+          for (size_t u = 0; u <= t; ++u) {
+            const float* kv = ws.layers[l].k.data() + (q * len + u) * d + h * dh;
+            double dot = 0;
+            for (size_t j = 0; j < dh; ++j) dot += static_cast<double>(qv[j]) * static_cast<double>(kv[j]);
+            out[t * len + u] += dot * scale + slope * (static_cast<double>(u) - static_cast<double>(t));
+          }
+        }
+    }
+}
+
+// Sums into means over the n sequences; -1 where the query has no answer or the window hides it.
+void finish_shares(const Config& c, int n, int T, size_t window, std::vector<std::vector<double>>& sh) {
+  for (std::vector<double>& v : sh)
+    for (int t = 0; t < T; ++t)
+      v[static_cast<size_t>(t)] = in_window(answer_key(c, t, T), t, window) ? v[static_cast<size_t>(t)] / n : -1.0;
+}
+
+// The full (unwindowed) figures of a pass at length T.
+LengthAccuracy from_counts(int T, const Counts& n) {
+  LengthAccuracy a{T, n.total > 0 ? ratio(n.right, n.total) : 0.0,
+                   n.total > 0 ? n.lossSum / static_cast<double>(n.total) : 0.0};
+  a.targetsNew = static_cast<int>(n.totalNew);
+  a.accuracyNew = ratio(n.rightNew, n.totalNew);
+  a.accuracyWindowed = a.accuracy;
+  a.accuracyWindowedNew = a.accuracyNew;
+  return a;
+}
+
+}  // namespace
+
+LengthAccuracy accuracy_on(const Model<float>& m, const Batch& b, Workspace<float>& ws, int new_from,
+                           size_t window) {
+  LengthAccuracy a = from_counts(b.T, pass(m, b, ws, new_from > 0 ? new_from : b.T, window, [](const Batch&, int) {}));
+  a.window = static_cast<int>(window);
+  return a;
 }
 
 Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
   const Config& c = m.cfg;
   const int L = c.trainLength;
+  const size_t W = static_cast<size_t>(L);
+  const size_t nh = m.nl * m.H;
   Evaluation ev;
   Workspace<float> ws;
   std::vector<Batch> sets;
-  for (int mult : {1, 2, 4}) {
-    sets.push_back(eval_set(c, opt.sequences, L * mult));
-    ev.accuracy.push_back(accuracy_on(m, sets.back(), ws));
+  // Attention on the answer's key, summed over the sequences: [set][layer*H + head][query], full and
+  // (2L, 4L) windowed.
+  std::vector<std::vector<double>> shares[3], windowed[3];
+  std::vector<std::vector<double>> scores[2];  // [set L, 2L][layer*H + head][t*T + s], summed
+  const std::vector<double> max_counts = expected_max_counts(4 * L, c.vocab);  // for the order-blind ceiling
+  for (int si = 0; si < 3; ++si) {
+    sets.push_back(eval_set(c, opt.sequences, L << si));
+    const Batch& b = sets.back();
+    const int T = b.T;
+    shares[si].assign(nh, std::vector<double>(static_cast<size_t>(T), 0.0));
+    if (si < 2) scores[si].assign(nh, std::vector<double>(static_cast<size_t>(T) * static_cast<size_t>(T), 0.0));
+    const Counts n = pass(m, b, ws, L, 0, [&](const Batch&, int count) {
+      add_shares(m, ws, count, T, 0, shares[si]);
+      if (si < 2) add_scores(m, ws, count, T, scores[si]);
+    });
+    finish_shares(c, b.n, T, 0, shares[si]);
+    LengthAccuracy a = from_counts(T, n);
+    if (si > 0) {
+      windowed[si].assign(nh, std::vector<double>(static_cast<size_t>(T), 0.0));
+      const Counts w =
+          pass(m, b, ws, L, W, [&](const Batch&, int count) { add_shares(m, ws, count, T, W, windowed[si]); });
+      finish_shares(c, b.n, T, W, windowed[si]);
+      a.window = L;
+      a.accuracyWindowed = ratio(w.right, w.total);
+      a.accuracyWindowedNew = ratio(w.rightNew, w.totalNew);
+      int seen = 0, all = 0;
+      for (int t = L; t < T; ++t) {
+        const int key = answer_key(c, t, T);
+        if (key < 0) continue;
+        ++all;
+        seen += in_window(key, t, W) ? 1 : 0;
+      }
+      a.answerInWindowNew = ratio(seen, all);
+    }
+    a.chance = 1.0 / c.vocab;
+    a.rightThenChance = right_then_chance(c, T);
+    a.orderBlind = order_blind(c, T, 0, max_counts);
+    a.orderBlindNew = order_blind(c, T, L, max_counts);
+    ev.accuracy.push_back(a);
   }
+  ev.orderBlindExact = order_blind_exact(c);
 
   if (opt.attentionMaps) {
     const Batch one = slice(sets[0], 0, 1);
@@ -99,47 +230,21 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
       }
   }
 
-  // Attention on the answer's key, averaged over the sequences: at L for the trained queries, at 2L for
-  // the queries beyond L.
   {
     Relative& r = ev.relative;
     r.answerAt = c.task == Task::lookback ? "t-k" : c.task == Task::first ? "0" : "t+1-T/2";
     r.length = 2 * L;
-    const size_t nh = m.nl * m.H;
-    std::vector<std::vector<double>> shares[2];  // [set][layer*H + head][query]
-    for (int si = 0; si < 2; ++si) {
-      const Batch& b = sets[static_cast<size_t>(si)];
-      const int T = b.T;
-      std::vector<std::vector<double>>& sh = shares[si];
-      sh.assign(nh, std::vector<double>(static_cast<size_t>(T), 0.0));
-      const int chunk = chunk_for(m, T);
-      for (int first = 0; first < b.n; first += chunk) {
-        const int count = std::min(chunk, b.n - first);
-        const Batch s = slice(b, first, count);
-        m.forward(s, ws);
-        for (size_t l = 0; l < m.nl; ++l)
-          for (size_t h = 0; h < m.H; ++h)
-            for (int q = 0; q < count; ++q) {
-              const float* P = ws.attention(l, static_cast<size_t>(q), h, m.H);
-              for (int t = 0; t < T; ++t) {
-                const int key = answer_key(c, t, T);
-                if (key >= 0)
-                  sh[l * m.H + h][static_cast<size_t>(t)] +=
-                      P[static_cast<size_t>(t) * static_cast<size_t>(T) + static_cast<size_t>(key)];
-              }
-            }
-      }
-      for (std::vector<double>& v : sh)
-        for (int t = 0; t < T; ++t)
-          v[static_cast<size_t>(t)] = answer_key(c, t, T) >= 0 ? v[static_cast<size_t>(t)] / b.n : -1.0;
-    }
     double best = -1;
     for (size_t l = 0; l < m.nl; ++l)
       for (size_t h = 0; h < m.H; ++h) {
-        HeadShare hs{static_cast<int>(l), static_cast<int>(h), 0, 0, 0, 0, shares[0][l * m.H + h],
-                     shares[1][l * m.H + h]};
+        const size_t i = l * m.H + h;
+        HeadShare hs{static_cast<int>(l), static_cast<int>(h), 0, 0, 0, 0, shares[0][i], shares[1][i]};
         mean_spread(hs.shareL, 0, L, hs.meanTrained, hs.spreadTrained);
         mean_spread(hs.share2L, L, 2 * L, hs.meanBeyond, hs.spreadBeyond);
+        mean_spread(shares[2][i], L, 4 * L, hs.meanNew4L, hs.spreadNew4L);
+        double spread = 0;
+        mean_spread(windowed[1][i], L, 2 * L, hs.meanBeyondWindowed, spread);
+        mean_spread(windowed[2][i], L, 4 * L, hs.meanNew4LWindowed, spread);
         if (hs.meanTrained > best) {
           best = hs.meanTrained;
           r.bestLayer = hs.layer;
@@ -148,6 +253,20 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
         r.heads.push_back(std::move(hs));
       }
   }
+
+  for (size_t l = 0; l < m.nl; ++l)
+    for (size_t h = 0; h < m.H; ++h) {
+      HeadMechanism hm;
+      hm.layer = static_cast<int>(l);
+      hm.head = static_cast<int>(h);
+      // Means rather than sums: R^2 does not care, but the matrix then is the content-averaged score.
+      for (int si = 0; si < 2; ++si)
+        for (double& v : scores[si][l * m.H + h]) v /= sets[static_cast<size_t>(si)].n;
+      hm.atL = offset_r2(scores[0][l * m.H + h], L);
+      hm.at2L = offset_r2(scores[1][l * m.H + h], 2 * L);
+      if (l == 0 && c.encoding == Encoding::sinusoidal) hm.commutingFraction = commuting_fraction(qk_form(m, 0, h), m.d);
+      ev.mechanism.push_back(hm);
+    }
 
   if (opt.ablation && c.encoding == Encoding::sinusoidal) {
     Ablation& a = ev.ablation;

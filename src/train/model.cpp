@@ -281,7 +281,7 @@ void Model<S>::reserve(Workspace<S>& ws, size_t seqs, size_t len) const {
 }
 
 template <class S>
-double Model<S>::forward(const Batch& b, Workspace<S>& ws) const {
+double Model<S>::forward(const Batch& b, Workspace<S>& ws, size_t window) const {
   const size_t seqs = static_cast<size_t>(b.n), len = static_cast<size_t>(b.T), N = seqs * len;
   reserve(ws, seqs, len);
   ws.seqs = seqs;
@@ -322,8 +322,11 @@ double Model<S>::forward(const Batch& b, Workspace<S>& ws) const {
         for (size_t t = 0; t < len; ++t) {
           const S* q = L.q.data() + (s * len + t) * d + h * dh;
           S* row = Pm + t * len;
+          // First key seen: 0 under the full causal mask, t - window + 1 under a window.
+          const size_t u0 = (window > 0 && t + 1 > window) ? t + 1 - window : 0;
+          for (size_t u = 0; u < u0; ++u) row[u] = S(0);
           S m = -std::numeric_limits<S>::infinity();
-          for (size_t u = 0; u <= t; ++u) {
+          for (size_t u = u0; u <= t; ++u) {
             const S* k = L.k.data() + (s * len + u) * d + h * dh;
             S dot = S(0);
             for (size_t j = 0; j < dh; ++j) dot += q[j] * k[j];
@@ -332,16 +335,16 @@ double Model<S>::forward(const Batch& b, Workspace<S>& ws) const {
             if (sc > m) m = sc;
           }
           S sum = S(0);
-          for (size_t u = 0; u <= t; ++u) {
+          for (size_t u = u0; u <= t; ++u) {
             row[u] = exp_s(row[u] - m);
             sum += row[u];
           }
           const S inv = S(1) / sum;
-          for (size_t u = 0; u <= t; ++u) row[u] *= inv;
+          for (size_t u = u0; u <= t; ++u) row[u] *= inv;
           for (size_t u = t + 1; u < len; ++u) row[u] = S(0);
           S* out = L.att.data() + (s * len + t) * d + h * dh;
           for (size_t j = 0; j < dh; ++j) out[j] = S(0);
-          for (size_t u = 0; u <= t; ++u) {
+          for (size_t u = u0; u <= t; ++u) {
             const S p = row[u];
             const S* v = L.v.data() + (s * len + u) * d + h * dh;
             for (size_t j = 0; j < dh; ++j) out[j] += p * v[j];

@@ -11,6 +11,8 @@
 //   rope:   q_t, k_t <- R(t w) q_t, R(t w) k_t, pairs (2i, 2i+1) of each head, w_i = pe::omegas(dh, 10000)
 //           (cos/sin taken from pe::rope_rotate of unit vectors); never v
 //   a_ts  = q_t . k_s / sqrt(dh) + m_h (s - t)    for s <= t (causal); m_h = pe::alibi_slopes(H) for alibi, else 0
+//           window W > 0 (evaluation only): keys t-W+1 <= s <= t alone, the others get weight 0, the same rule
+//           for every encoding (so every offset a query meets is below W); W = 0 is the full causal mask
 //   o_t   = sum_s softmax_s(a_ts) v_s;     x <- x + o Wo + bo
 //   x     <- x + gelu(LN2(x) W1 + b1) W2 + b2      (width 4 dModel; gelu's tanh form)
 //   logits = LNf(x) Wout + bout;           loss = mean over masked positions of -log softmax(logits)[target]
@@ -72,7 +74,9 @@ class Model {
 
   void reserve(Workspace<S>& ws, size_t seqs, size_t len) const;
   // Mean loss over the masked positions (0 if none); leaves activations, logits, probs, attention in ws.
-  double forward(const Batch& b, Workspace<S>& ws) const;
+  // window > 0: each query attends to its last `window` keys only (itself included); 0: all keys s <= t.
+  // Training never sets it (forward_backward uses the full mask); window >= T gives the same bits as 0.
+  double forward(const Batch& b, Workspace<S>& ws, size_t window = 0) const;
   // forward, then grads = d loss / d params (overwritten).
   double forward_backward(const Batch& b, Workspace<S>& ws);
 

@@ -55,6 +55,15 @@ void num_array(JsonWriter& w, const std::vector<double>& v, bool negative_is_nul
   w.raw("]");
 }
 
+// A number, or null where it is negative (a measure with nothing to measure: no new position, no
+// query whose answer the window shows).
+void num_or_null(JsonWriter& w, double v) {
+  if (v < 0)
+    w.raw("null");
+  else
+    w.num(v);
+}
+
 void ablation_at(JsonWriter& w, double base, double noFast, double noSlow) {
   w.raw("{");
   w.key("base"); w.num(base);
@@ -93,9 +102,21 @@ std::string to_json(const Result& r, int* bad) {
     if (i) w.raw(",");
     w.raw("{"); w.key("length"); w.integer(e.accuracy[i].length);
     w.raw(","); w.key("accuracy"); w.num(e.accuracy[i].accuracy);
-    w.raw(","); w.key("loss"); w.num(e.accuracy[i].loss); w.raw("}");
+    w.raw(","); w.key("loss"); w.num(e.accuracy[i].loss);
+    w.raw(","); w.key("targetsNew"); w.integer(e.accuracy[i].targetsNew);
+    w.raw(","); w.key("accuracyNew"); num_or_null(w, e.accuracy[i].accuracyNew);
+    w.raw(","); w.key("window"); w.integer(e.accuracy[i].window);
+    w.raw(","); w.key("accuracyWindowed"); w.num(e.accuracy[i].accuracyWindowed);
+    w.raw(","); w.key("accuracyWindowedNew"); num_or_null(w, e.accuracy[i].accuracyWindowedNew);
+    w.raw(","); w.key("answerInWindowNew"); num_or_null(w, e.accuracy[i].answerInWindowNew);
+    w.raw(","); w.key("chance"); w.num(e.accuracy[i].chance);
+    w.raw(","); w.key("rightThenChance"); w.num(e.accuracy[i].rightThenChance);
+    w.raw(","); w.key("orderBlind"); w.num(e.accuracy[i].orderBlind);
+    w.raw(","); w.key("orderBlindNew"); num_or_null(w, e.accuracy[i].orderBlindNew);
+    w.raw("}");
   }
   w.raw("]");
+  w.raw(","); w.key("orderBlindExact"); w.raw(e.orderBlindExact ? "true" : "false");
   w.raw(","); w.key("attention"); w.raw("[");
   for (size_t i = 0; i < e.attention.size(); ++i) {
     const AttentionMap& a = e.attention[i];
@@ -136,9 +157,29 @@ std::string to_json(const Result& r, int* bad) {
     w.raw(","); w.key("spreadBeyond"); w.num(h.spreadBeyond);
     w.raw(","); w.key("shareL"); num_array(w, h.shareL, true);
     w.raw(","); w.key("share2L"); num_array(w, h.share2L, true);
+    w.raw(","); w.key("meanNew4L"); num_or_null(w, h.meanNew4L);
+    w.raw(","); w.key("spreadNew4L"); num_or_null(w, h.spreadNew4L);
+    w.raw(","); w.key("meanBeyondWindowed"); num_or_null(w, h.meanBeyondWindowed);
+    w.raw(","); w.key("meanNew4LWindowed"); num_or_null(w, h.meanNew4LWindowed);
     w.raw("}");
   }
   w.raw("]}");
+  w.raw(","); w.key("mechanism"); w.raw("[");
+  for (size_t i = 0; i < e.mechanism.size(); ++i) {
+    const HeadMechanism& h = e.mechanism[i];
+    if (i) w.raw(",");
+    w.raw("{"); w.key("layer"); w.integer(h.layer);
+    w.raw(","); w.key("head"); w.integer(h.head);
+    w.raw(","); w.key("offsetR2L"); num_or_null(w, h.atL.plain);
+    w.raw(","); w.key("offsetR2QueryL"); num_or_null(w, h.atL.withinQuery);
+    w.raw(","); w.key("scoreSpreadL"); w.num(h.atL.spread);
+    w.raw(","); w.key("offsetR22L"); num_or_null(w, h.at2L.plain);
+    w.raw(","); w.key("offsetR2Query2L"); num_or_null(w, h.at2L.withinQuery);
+    w.raw(","); w.key("scoreSpread2L"); w.num(h.at2L.spread);
+    w.raw(","); w.key("commutingFraction"); num_or_null(w, h.commutingFraction);
+    w.raw("}");
+  }
+  w.raw("]");
   w.raw(","); w.key("ablation");
   const Ablation& ab = e.ablation;
   if (!ab.defined) {

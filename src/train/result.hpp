@@ -3,11 +3,17 @@
 //
 // JSON: {"config":{...every key...},"steps":n,"cancelled":false,"ms":t,
 //        "loss":[{"step":s,"loss":x},...],
-//        "accuracy":[{"length":L,"accuracy":a,"loss":x},{2L},{4L}],
+//        "accuracy":[{"length":L,"accuracy":a,"loss":x,"targetsNew":n,"accuracyNew":a|null,"window":W,
+//                     "accuracyWindowed":a,"accuracyWindowedNew":a|null,"answerInWindowNew":s|null,
+//                     "chance":1/vocab,"rightThenChance":r,"orderBlind":c,"orderBlindNew":c|null},{2L},{4L}],
+//        "orderBlindExact":true (false: orderBlind bounds the ceiling from above, copy),
 //        "attention":[{"layer":l,"head":h,"length":L,"weights":[[row 0],[row 1],...]},...],
 //        "relative":{"answerAt":"t-k","length":2L,"trainLength":L,"best":{"layer":l,"head":h},
 //                    "heads":[{"layer","head","meanTrained","spreadTrained","meanBeyond","spreadBeyond",
-//                              "shareL":[per query at L],"share2L":[per query at 2L]; null where undefined}]},
+//                              "shareL":[per query at L],"share2L":[per query at 2L]; null where undefined,
+//                              "meanNew4L","spreadNew4L","meanBeyondWindowed","meanNew4LWindowed" (or null)}]},
+//        "mechanism":[{"layer","head","offsetR2L","offsetR2QueryL","scoreSpreadL","offsetR22L",
+//                      "offsetR2Query2L","scoreSpread2L","commutingFraction"; null where undefined},...],
 //        "ablation":null | {"quarter":q,"L":{"base","noFast","noSlow","lostFast","lostSlow"},"2L":{...},
 //                           "peRms":[...],"peWeightQ":[...],"peWeightK":[...]}}
 // A number that is not finite cannot be written: to_json reports it through `bad` (a bug, never printed).

@@ -169,7 +169,13 @@ TEST_CASE("a sinusoidal run's JSON: valid, every part present, finite throughout
   for (const char* key : {"\"config\":{\"task\":\"lookback\"", "\"loss\":[{\"step\":1,", "\"accuracy\":[{\"length\":16,",
                           "{\"length\":32,", "{\"length\":64,", "\"attention\":[{\"layer\":0,\"head\":0,\"length\":16,",
                           "\"relative\":{\"answerAt\":\"t-k\"", "\"ablation\":{\"quarter\":8,", "\"lostFast\":",
-                          "\"peWeightQ\":[", "\"ms\":"})
+                          "\"peWeightQ\":[", "\"ms\":", "\"targetsNew\":0,\"accuracyNew\":null,\"window\":0,",
+                          "\"targetsNew\":128,\"accuracyNew\":", "\"window\":16,\"accuracyWindowed\":",
+                          "\"accuracyWindowedNew\":", "\"answerInWindowNew\":1,", "\"chance\":0.0625,",
+                          "\"rightThenChance\":", "\"orderBlind\":", "\"orderBlindNew\":null}",
+                          "\"orderBlindExact\":true,", "\"meanNew4L\":", "\"meanBeyondWindowed\":",
+                          "\"meanNew4LWindowed\":", "\"mechanism\":[{\"layer\":0,\"head\":0,\"offsetR2L\":",
+                          "\"scoreSpread2L\":", "\"commutingFraction\":"})
     CHECK(has(j, key));
   CHECK(r.eval.attention.size() == 4);  // 2 layers x 2 heads
   // Every attention row sums to 1 over the keys at or before the query.
@@ -189,9 +195,13 @@ TEST_CASE("other encodings: ablation is null; copy and first name their answer k
   CHECK(valid_json(j));
   CHECK(has(j, "\"ablation\":null"));
   CHECK(has(j, "\"answerAt\":\"t+1-T/2\""));
+  CHECK(has(j, "\"orderBlindExact\":false,"));  // copy: an upper bound
+  CHECK(has(j, "\"answerInWindowNew\":0,"));     // at 4L the answer lies 2L - 1 back
+  CHECK(has(j, "\"commutingFraction\":null}"));  // rope: no additive PE
   c.task = Task::first;
   c.encoding = Encoding::none;
   j = to_json(run(c, {}, {}, 25, EvalOptions{4, true, false}));
   CHECK(valid_json(j));
   CHECK(has(j, "\"answerAt\":\"0\""));
+  CHECK(has(j, "\"meanBeyondWindowed\":null,\"meanNew4LWindowed\":null"));  // first: key 0 is out of the window
 }

@@ -14,6 +14,16 @@ recomputed here from their formulas, not read from the dump -- and compares:
 A last run corrupts one gradient entry of the dump by 1e-9 relative and must be reported as a mismatch,
 so the comparison itself is shown able to fail.
 
+Then the evaluation (`train_dump eval key=value...`: trained float weights, the evaluation sets at L, 2L
+and 4L, 16 sequences each, and the engine's result on them), redone here from the weights alone in
+float64 (check_eval): accuracy on all positions and on the new ones (t >= L), with the full causal mask
+and with the window of L keys; the plain offset R^2 of every head's content-averaged scores at L; the
+commuting fraction (sinusoidal). Tolerances:
+  accuracy: |torch - engine| * n <= the number of those n predictions whose top two logits lie within
+            1e-3 (they may flip between float32 and float64; measured: a few in 5000, and no difference);
+  offset R^2: 1e-6 absolute (measured: <= 3e-8);  commuting fraction: 1e-9 (the same float weights).
+A swapped pair (the windowed and the full new-position accuracy at 4L) must be reported as a mismatch.
+
 Exit 0 if all agree, 1 if any does not, 77 (ctest: skipped) if torch is not installed
 (Debian: apt-get install python3-torch).
 """
@@ -53,15 +63,13 @@ def alibi_slopes(n):
     return pow2(p) + alibi_slopes(2 * p)[0::2][: n - p]
 
 
-def model_loss(dump, P):
-    c = dump["config"]
-    d, H, V, L = c["dModel"], c["heads"], c["vocab"], c["trainLength"]
+def forward(c, P, tok, base, eps, window=0, scores=None):
+    """Logits of the model for tokens tok (B x T). window > 0: each query sees its last `window` keys
+    only (the engine's evaluation window). scores: if a list, gets each layer's pre-softmax scores
+    (B x H x T x T, the causal mask not applied)."""
+    d, H = c["dModel"], c["heads"]
     dh = d // H
-    base = dump["base"]
-    B = c["batch"]
-    T = L
-    tok = torch.tensor(dump["tokens"]).view(B, T)
-    tgt = torch.tensor(dump["targets"]).view(B, T)
+    B, T = tok.shape
     enc = c["encoding"]
     pos = torch.arange(T, dtype=torch.float64)
 
@@ -87,10 +95,11 @@ def model_loss(dump, P):
         out[..., 1::2] = z0 * sn + z1 * cs
         return out
 
-    causal = torch.tril(torch.ones(T, T, dtype=torch.bool))
     rel = pos[None, :] - pos[:, None]  # key - query
+    causal = rel <= 0
+    if window > 0:
+        causal = causal & (rel > -window)
     slopes = torch.tensor(alibi_slopes(H)) if enc == "alibi" else torch.zeros(H)
-    eps = dump["lnEps"]
     for l in range(c["layers"]):
         p = lambda n: P["l%d.%s" % (l, n)]
         h = F.layer_norm(x, (d,), p("ln1_g"), p("ln1_b"), eps)
@@ -99,13 +108,23 @@ def model_loss(dump, P):
         if enc == "rope":
             q, k = rope(q), rope(k)
         s = q @ k.transpose(-1, -2) / math.sqrt(dh) + slopes[None, :, None, None] * rel
+        if scores is not None:
+            scores.append(s)
         s = s.masked_fill(~causal, float("-inf"))
         a = torch.softmax(s, dim=-1) @ v
         x = x + a.transpose(1, 2).reshape(B, T, d) @ p("wo") + p("bo")
         h2 = F.layer_norm(x, (d,), p("ln2_g"), p("ln2_b"), eps)
         x = x + F.gelu(h2 @ p("w1") + p("b1"), approximate="tanh") @ p("w2") + p("b2")
     hf = F.layer_norm(x, (d,), P["lnf_g"], P["lnf_b"], eps)
-    logits = hf @ P["wout"] + P["bout"]
+    return hf @ P["wout"] + P["bout"]
+
+
+def model_loss(dump, P):
+    c = dump["config"]
+    B, T = c["batch"], c["trainLength"]
+    tok = torch.tensor(dump["tokens"]).view(B, T)
+    tgt = torch.tensor(dump["targets"]).view(B, T)
+    logits = forward(c, P, tok, dump["base"], dump["lnEps"])
     m = tgt >= 0
     return F.cross_entropy(logits[m], tgt[m])
 
@@ -143,6 +162,108 @@ def check(tool, cfg, corrupt=False):
     return not problems
 
 
+EVAL_CONFIGS = [dict(encoding=e, steps=150) for e in ["none", "sinusoidal", "learned", "rope", "alibi"]] + [
+    dict(encoding="sinusoidal", layers=2, heads=4, steps=150),
+    dict(encoding="alibi", layers=2, heads=4, steps=150, task="first"),
+    dict(encoding="rope", steps=150, task="copy"),
+]
+MARGIN = 1e-3  # a prediction whose top two logits are closer than this may flip between float and float64
+
+
+def plain_r2(A):
+    """R^2 of the lower triangle of A (T x T) against the offset t - s (offset_r2.hpp's plain)."""
+    T = A.shape[0]
+    t, s = torch.tril_indices(T, T)
+    a, o = A[t, s], t - s
+    f = torch.zeros(T).index_add_(0, o, a) / torch.zeros(T).index_add_(0, o, torch.ones_like(a))
+    return 1 - ((a - f[o]) ** 2).sum().item() / ((a - a.mean()) ** 2).sum().item()
+
+
+def commuting_fraction(M):
+    total = (M ** 2).sum().item()
+    part = 0.0
+    for i in range(0, M.shape[0], 2):
+        a = (M[i, i] + M[i + 1, i + 1]) / 2
+        b = (M[i + 1, i] - M[i, i + 1]) / 2
+        part += 2 * (a * a + b * b).item()
+    return part / total
+
+
+def check_eval(tool, cfg, corrupt=False):
+    """The engine's evaluation redone from its trained weights: accuracy on all and on the new positions
+    (t >= L), with the full causal mask and with the window of L keys, at L, 2L and 4L; the plain offset
+    R^2 of every head's content-averaged scores at L; the commuting fraction (sinusoidal). Tolerances:
+    an accuracy may differ by the predictions whose top two logits lie within MARGIN (float32 engine,
+    float64 here), and by nothing else; R^2 within 1e-4 (float32 scores); the commuting fraction within
+    1e-9 (the same float weights, in double both sides)."""
+    args = [tool, "eval"] + ["%s=%s" % kv for kv in cfg.items()]
+    dump = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+    c, res = dump["config"], dump["result"]
+    L = c["trainLength"]
+    # The weights are floats written shortest-round-trip: parse as float32 (the engine's exact values),
+    # then compute in float64.
+    P = {}
+    for t in dump["tensors"]:
+        v = torch.tensor(t["values"], dtype=torch.float32).double().view(t["rows"], t["cols"])
+        P[t["name"]] = v.squeeze(0) if t["rows"] == 1 else v
+    if corrupt:  # the windowed and the full new-position accuracy at 4L swapped: must be caught
+        a = res["accuracy"][2]
+        a["accuracyNew"], a["accuracyWindowedNew"] = a["accuracyWindowedNew"], a["accuracyNew"]
+    problems, loose, n_all = [], 0, 0
+    scores_L = []
+    for si, st in enumerate(dump["sets"]):
+        T = st["length"]
+        tok = torch.tensor(st["tokens"]).view(-1, T)
+        tgt = torch.tensor(st["targets"]).view(-1, T)
+        mine = res["accuracy"][si]
+        if T == L:  # the window holds every key: the engine reports the full figures as the windowed ones
+            if (mine["accuracyWindowed"], mine["accuracyWindowedNew"], mine["accuracyNew"]) != (mine["accuracy"], None, None):
+                problems.append("at L the windowed figures are not the full ones, or something is new")
+        passes = [(0, "accuracy", "accuracyNew")] + ([(L, "accuracyWindowed", "accuracyWindowedNew")] if T > L else [])
+        for window, key_all, key_new in passes:
+            with torch.no_grad():
+                logits = forward(c, P, tok, dump["base"], dump["lnEps"], window,
+                                 scores_L if (T == L and window == 0) else None)
+            top = logits.topk(2, dim=-1).values
+            ambiguous = (top[..., 0] - top[..., 1]) < MARGIN
+            right = logits.argmax(-1) == tgt
+            for key, sel in [(key_all, tgt >= 0), (key_new, (tgt >= 0) & (torch.arange(T)[None, :] >= L))]:
+                n = int(sel.sum())
+                if n == 0:
+                    continue  # at L nothing is new (checked above)
+                acc = right[sel].double().mean().item()
+                allowed = int(ambiguous[sel].sum())
+                loose += allowed
+                n_all += n
+                if abs(acc - mine[key]) * n > allowed + 1e-9:
+                    problems.append("%s at %d: torch %.6f engine %.6f (%d of %d predictions ambiguous)"
+                                    % (key, T, acc, mine[key], allowed, n))
+    worst_r2 = 0.0
+    for l, s in enumerate(scores_L):
+        A = s.mean(0)  # content-averaged: H x T x T
+        for h in range(A.shape[0]):
+            mech = next(m for m in res["mechanism"] if m["layer"] == l and m["head"] == h)
+            r2 = plain_r2(A[h])
+            worst_r2 = max(worst_r2, abs(r2 - mech["offsetR2L"]))
+            if abs(r2 - mech["offsetR2L"]) > 1e-6:
+                problems.append("offsetR2L layer %d head %d: torch %.6f engine %.6f" % (l, h, r2, mech["offsetR2L"]))
+    if c["encoding"] == "sinusoidal":
+        d, H = c["dModel"], c["heads"]
+        dh = d // H
+        g = P["l0.ln1_g"]
+        for h in range(H):
+            M = g[:, None] * (P["l0.wq"][:, h * dh:(h + 1) * dh] @ P["l0.wk"][:, h * dh:(h + 1) * dh].T) * g[None, :]
+            cf, mine_cf = commuting_fraction(M), res["mechanism"][h]["commutingFraction"]
+            if abs(cf - mine_cf) > 1e-9:
+                problems.append("commutingFraction head %d: torch %.12f engine %.12f" % (h, cf, mine_cf))
+    label = " ".join("%s=%s" % kv for kv in cfg.items()) + (" (corrupted)" if corrupt else "")
+    acc = res["accuracy"]
+    print("eval %-44s new@2L %.3f windowed %.3f  new@4L %.3f windowed %.3f  ambiguous %d/%d  R2 diff %.1e  %s" %
+          (label, acc[1]["accuracyNew"], acc[1]["accuracyWindowedNew"], acc[2]["accuracyNew"],
+           acc[2]["accuracyWindowedNew"], loose, n_all, worst_r2, "OK" if not problems else "MISMATCH: " + "; ".join(problems)))
+    return not problems
+
+
 def main():
     if len(sys.argv) != 2:
         print("usage: torch_check.py path/to/train_dump")
@@ -150,6 +271,10 @@ def main():
     ok = all([check(sys.argv[1], cfg) for cfg in CONFIGS])
     if check(sys.argv[1], CONFIGS[0], corrupt=True):
         print("the corrupted dump was NOT caught: the comparison cannot fail")
+        ok = False
+    ok = all([check_eval(sys.argv[1], cfg) for cfg in EVAL_CONFIGS]) and ok
+    if check_eval(sys.argv[1], EVAL_CONFIGS[1], corrupt=True):
+        print("the swapped windowed/full accuracy was NOT caught: the evaluation check cannot fail")
         ok = False
     print("torch %s: %s" % (torch.__version__, "all agree" if ok else "DISAGREEMENT"))
     return 0 if ok else 1

@@ -79,6 +79,11 @@ void read_result(ExperimentRun& r, const Json& j) {
   for (const Json& p : j["loss"].items) r.loss.push_back({p["step"].number(), p["loss"].number()});
   const Json& acc = j["accuracy"];
   for (size_t i = 0; i < 3; ++i) r.accuracy[i] = acc[i]["accuracy"].number();
+  for (size_t i = 0; i < 2; ++i) {
+    r.accuracy_new[i] = acc[i + 1]["accuracyNew"].number(-1);
+    r.accuracy_windowed_new[i] = acc[i + 1]["accuracyWindowedNew"].number(-1);
+    r.order_blind_new[i] = acc[i + 1]["orderBlindNew"].number(-1);
+  }
   r.length = static_cast<int>(acc[0]["length"].number());
   const Json& rel = j["relative"];
   r.map_layer = static_cast<int>(rel["best"]["layer"].number());

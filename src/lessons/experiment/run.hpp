@@ -21,6 +21,9 @@ struct ExperimentRun {
   // The result (status done).
   int length = 0;                          // L
   std::array<double, 3> accuracy{};        // at L, 2L, 4L
+  // At 2L and 4L on the new positions only (t >= L): full, windowed (each query sees its last L keys),
+  // and the order-blind ceiling there (-1: not in the result).
+  std::array<double, 2> accuracy_new{-1, -1}, accuracy_windowed_new{-1, -1}, order_blind_new{-1, -1};
   int map_layer = 0, map_head = 0;         // the head shown: the one with most attention on the answer
   std::vector<float> map;                  // its attention at L, L × L, row = query
   std::vector<double> share;               // its share on the answer's key per query, 0..2L-1 (-1: none)

@@ -103,6 +103,12 @@ TEST_CASE("results export: JSON holds the engine's results verbatim, CSV one exa
     CHECK(number(row[col("shareLayerIndex")]) == res.eval.relative.bestLayer);
     CHECK(number(row[col("shareHeadIndex")]) == res.eval.relative.bestHead);
     CHECK(number(row[col("ms")]) == res.ms);
+    CHECK(number(row[col("accuracyNew2L")]) == res.eval.accuracy[1].accuracyNew);
+    CHECK(number(row[col("accuracyNew4L")]) == res.eval.accuracy[2].accuracyNew);
+    CHECK(number(row[col("accuracyWindowedNew2L")]) == res.eval.accuracy[1].accuracyWindowedNew);
+    CHECK(number(row[col("accuracyWindowedNew4L")]) == res.eval.accuracy[2].accuracyWindowedNew);
+    CHECK(number(row[col("orderBlindNew2L")]) == res.eval.accuracy[1].orderBlindNew);
+    CHECK(number(row[col("orderBlindNew4L")]) == res.eval.accuracy[2].orderBlindNew);
     const bool sinusoidal = res.config.encoding == train::Encoding::sinusoidal;
     CHECK(row[col("ablationNoSlowL")].empty() == !sinusoidal);
     if (sinusoidal) {
