@@ -29,14 +29,12 @@ def main() -> int:
         r'<link rel="stylesheet" href="posenc.css">': "<style>" + css + "</style>",
         r'<link rel="icon" href="favicon.svg" type="image/svg+xml">':
             '<link rel="icon" href="data:image/svg+xml;base64,' + icon + '">',
-        # The wasm is inline: nothing to fetch ahead of the scripts.
-        r'<link rel="preload" href="posenc_app.wasm" as="fetch" type="application/wasm" crossorigin fetchpriority="low">': "",
         r'<script src="posenc-theme.js"></script>': inline_script((dist / "posenc-theme.js").read_text(encoding="utf-8")),
         # The titles and leads, without the poster images (they would be other files; the wasm is inline,
         # so the live figure comes at once anyway).
         r'<script src="posters/posenc-posters.js"></script>':
             inline_script((dist / "posters" / "posenc-posters.js").read_text(encoding="utf-8") +
-                          "self.PosEncPosters.images = false;"),
+                          "self.PosEncPosters.images = false; self.PosEncPosters.split = false;"),
         r'<script src="posenc-poster.js"></script>': inline_script((dist / "posenc-poster.js").read_text(encoding="utf-8")),
         r'<script src="posenc_app.js"></script>':
             inline_script(boot) + inline_script((dist / "posenc_app.js").read_text(encoding="utf-8")),

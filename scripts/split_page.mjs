@@ -19,6 +19,7 @@ export function callGraph(namedWasm) {
   const dot = execFileSync('wasm-opt', [namedWasm, '--all-features', '--print-call-graph', '-o', '/dev/null'],
     { maxBuffer: 1 << 28 }).toString();
   const functions = new Set(), roots = new Set(), edges = new Map();
+  let imports = 0;
   for (const line of dot.split('\n')) {
     let m = /^ {2}"((?:[^"\\]|\\.)*)" -> "((?:[^"\\]|\\.)*)"; \/\/ call$/.exec(line);
     if (m) {
@@ -29,22 +30,29 @@ export function callGraph(namedWasm) {
     m = /^ {2}"((?:[^"\\]|\\.)*)" \[style="([^"]*)"(?:, fillcolor="([a-z]+)")?\];$/.exec(line);
     if (!m) continue;
     if (m[2] === 'filled' && m[3] === 'white') functions.add(m[1]);
+    else if (m[2] === 'filled' && m[3] === 'turquoise' && m[1] !== 'Import') imports++;
     else if ((m[2] === 'filled' && m[3] === 'gray') || m[2] === 'filled, rounded') roots.add(m[1]);
   }
   for (const r of [...roots]) if (!functions.has(r)) roots.delete(r);  // the key's sample nodes, imports
-  return { functions, roots, edges };
+  return { functions, roots, edges, imports };
 }
 
-// The shell's calls into lesson `id`: its entry points, by their (escaped) names.
-const HOOKS = { heatmap: ['app::heatmap_set_window'] };
-export function entryPoints(id) {
-  return [`app::draw_${id}\\28`, `app::describe_${id}\\28`, ...(HOOKS[id] || []).map((h) => h + '\\28')];
+// The shell's calls into lesson `id`, by the functions' names: app::draw_<id>, app::describe_<id> and
+// the lessons' hooks, as the name section has them (demangled, escaped by binaryen: "app::draw_clock\28")
+// or as a symbol map does (mangled: "_ZN3app10draw_clockE...").
+const HOOKS = { heatmap: ['heatmap_set_window'] };
+export function isEntryOf(id, name) {
+  return ['draw_' + id, 'describe_' + id, ...(HOOKS[id] || [])].some((f) =>
+    name.startsWith(`app::${f}\\28`) || name.startsWith(`app::${f}(`) ||
+    // mangled: the function, or something local to it (_ZZ: its lambdas)
+    name.startsWith(`_ZN3app${f.length}${f}E`) || name.startsWith(`_ZZN3app${f.length}${f}E`));
 }
 
-// The functions view `id` needs, given every lesson's id.
-export function keepFor(graph, lessons, id) {
-  const cut = lessons.filter((l) => l !== id).flatMap(entryPoints);
-  const isCut = (name) => cut.some((prefix) => name.startsWith(prefix));
+// The functions view `id` needs, given every lesson's id; nameOf(node) is the function's name (the node
+// itself for a named module; from the symbol map for one without names, whose nodes are indices).
+export function keepFor(graph, lessons, id, nameOf = (n) => n) {
+  const others = lessons.filter((l) => l !== id);
+  const isCut = (node) => others.some((l) => isEntryOf(l, nameOf(node)));
   const keep = new Set(), stack = [...graph.roots].filter((r) => !isCut(r));
   while (stack.length) {
     const f = stack.pop();
@@ -55,7 +63,7 @@ export function keepFor(graph, lessons, id) {
   return keep;
 }
 
-// Splits namedWasm for view `id`: primary (the kept functions, names stripped) and secondary.
+// Splits the module for one view: primary (the kept functions, names stripped) and secondary.
 export function splitFor(namedWasm, keep, keepFile, primaryOut, secondaryOut) {
   // binaryen's --keep-funcs takes the names as it prints them; a file, one per line, after '@'
   writeFileSync(keepFile, [...keep].join('\n') + '\n');
@@ -64,4 +72,42 @@ export function splitFor(namedWasm, keep, keepFile, primaryOut, secondaryOut) {
   for (const f of [primaryOut, secondaryOut])
     execFileSync('wasm-opt', [f, '--all-features', '--strip-debug', '-o', f]);
   return { primary: readFileSync(primaryOut), secondary: readFileSync(secondaryOut) };
+}
+
+// A symbol map (emcc --emit-symbol-map: binaryen's function map, "index:name" per line, the index in
+// the function index space, imports first) as a function from binaryen's name for a function of a
+// module without names (imports "fimport$<i>", the others their index among the defined ones) to its name.
+export function symbolNames(file, imports) {
+  const names = new Map();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const i = line.indexOf(':');
+    if (i > 0) names.set(Number(line.slice(0, i)), line.slice(i + 1));
+  }
+  return (node) => (/^\d+$/.test(node) ? names.get(Number(node) + imports) : null) || node;
+}
+
+// The build's step (CMakeLists.txt, after the page's link): node scripts/split_page.mjs DIST SYMBOLS LESSONS
+// [PINNED]: for each lesson folder in LESSONS (src/lessons/), DIST/lessons/<id>.wasm (the shell and that
+// lesson) and <id>.rest.wasm (the other lessons), also into PINNED/lessons/ (the versioned copy).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dist, symbols, lessonsDir, pinned] = process.argv.slice(2);
+  const { readdirSync, mkdirSync, copyFileSync, statSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const lessons = readdirSync(lessonsDir).filter((f) => statSync(join(lessonsDir, f)).isDirectory()).sort();
+  const whole = join(dist, 'posenc_app.wasm');
+  const graph = callGraph(whole);
+  const nameOf = symbolNames(symbols, graph.imports);
+  for (const id of lessons) if (![...graph.functions].some((f) => isEntryOf(id, nameOf(f))))
+    throw new Error(`split_page: no entry point of lesson ${id} in ${whole} (inlined? see README "Lessons on demand")`);
+  const out = join(dist, 'lessons');
+  mkdirSync(out, { recursive: true });
+  if (pinned) mkdirSync(join(pinned, 'lessons'), { recursive: true });
+  for (const id of lessons) {
+    const keep = keepFor(graph, lessons, id, nameOf);
+    splitFor(whole, keep, join(out, '.keep.txt'), join(out, `${id}.wasm`), join(out, `${id}.rest.wasm`));
+    if (pinned) for (const f of [`${id}.wasm`, `${id}.rest.wasm`]) copyFileSync(join(out, f), join(pinned, 'lessons', f));
+  }
+  const { rmSync } = await import('node:fs');
+  rmSync(join(out, '.keep.txt'), { force: true });
+  console.log(`split_page: ${lessons.length} lessons into ${out}`);
 }

@@ -1,5 +1,6 @@
 // What the page shows before its WebAssembly has arrived: the lesson's title, its lead sentence with the
-// source's tag, and a poster of its figure, as HTML (README "Posters"). All of it comes from
+// source's tag, and a poster of its figure, as HTML (README "Posters"); and, as it knows the lesson,
+// the request for that lesson's module. All of it comes from
 // posters/posenc-posters.js, which the build writes with the app's own code (src/tools/poster_tool.cpp):
 // nothing here draws or decides what the figure shows.
 //
@@ -22,6 +23,13 @@
   });
   var lesson = Object.prototype.hasOwnProperty.call(data.views, view) ? data.views[view] : null;
   if (!lesson || viewKeys > 1) return;  // a view it does not know (the module will say so), or two of them
+  // The code of this lesson comes in a module of its own with the shell (README "Lessons on demand"):
+  // asked for now, before the page's scripts have arrived; posenc.js starts it, or the whole module if
+  // this one cannot be had. Not in the single-file build, which carries the whole module inline.
+  if (data.split !== false && typeof WebAssembly === 'object' && typeof fetch === 'function' && document.currentScript) {
+    self.PosEncSplit = { view: view, first: fetch(new URL('lessons/' + view + '.wasm', document.currentScript.src).href,
+                                                  { credentials: 'same-origin' }) };
+  }
   document.getElementById('poster-title').textContent = lesson.title;
   var tag = document.getElementById('poster-tag');
   if (lesson.tag) {

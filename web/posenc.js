@@ -74,9 +74,18 @@
   // The module's download starts first, before anything else here runs (the WebGL2 probe, the API), so
   // that it overlaps them; instantiateWasm below compiles it as it streams in. Not in the single-file
   // build, which carries the wasm inline.
-  const wasmResponse = typeof WebAssembly === 'object' && !window.POSENC_WASM_BINARY && document.currentScript
-    ? fetch(new URL('posenc_app.wasm', document.currentScript.src), { credentials: 'same-origin' }) : null;
+  // A split page (README "Lessons on demand"): the shell with the one lesson the link opens
+  // (lessons/<id>.wasm), asked for by posenc-poster.js, which knows that lesson, before the page's
+  // scripts; the other lessons (lessons/<id>.rest.wasm) after the first frame. Without it (a view the
+  // posters do not know, the single-file build), or if the host has no lessons/ folder, the whole
+  // module, posenc_app.wasm.
   const scriptSrc = document.currentScript ? document.currentScript.src : location.href;
+  const split = typeof WebAssembly === 'object' && !window.POSENC_WASM_BINARY && self.PosEncSplit ? self.PosEncSplit : null;
+  const wholeModule = () => fetch(new URL('posenc_app.wasm', scriptSrc), { credentials: 'same-origin' });
+  let splitUsed = false;  // the lesson's module arrived and was started (else the whole module was)
+  let primaryExports = null;
+  const wasmResponse = typeof WebAssembly !== 'object' || window.POSENC_WASM_BINARY || !document.currentScript ? null
+    : split ? split.first.then((r) => (r.ok ? (splitUsed = true, r) : wholeModule()), wholeModule) : wholeModule();
   const status = document.getElementById('status');
   const canvas = document.getElementById('canvas');
   const listeners = new Set();
@@ -956,6 +965,28 @@
     const meta = document.querySelector('meta[name="posenc-query"]');
     return meta ? meta.getAttribute('content') || '' : '';
   }
+  // The other lessons' module, instantiated against the first one's exports (its memory, table and
+  // functions), which it completes: its functions go into the table slots that held placeholders.
+  // Resolves when it has arrived or failed; the module is told which, and a failure's reason.
+  let restLoading = null;
+  function loadRest() {
+    if (restLoading) return restLoading;
+    const url = new URL('lessons/' + split.view + '.rest.wasm', scriptSrc);
+    const imports = { primary: primaryExports };
+    restLoading = fetch(url, { credentials: 'same-origin' }).then((r) => {
+      if (!r.ok) throw new Error('HTTP ' + r.status + ' for ' + url.pathname.split('/').pop());
+      return WebAssembly.instantiateStreaming(r.clone(), imports)
+        .catch(() => r.arrayBuffer().then((bytes) => WebAssembly.instantiate(bytes, imports)));
+    }).then(() => {
+      config._posenc_lessons_arrived(1, 0);
+      mark('lessons');
+    }, (err) => {
+      restLoading = null;  // Retry (in the view) asks again
+      const reason = err && err.message ? (/fetch/i.test(err.message) ? 'network error: ' + err.message : err.message) : String(err);
+      withString(config, reason, (p) => config._posenc_lessons_arrived(0, p));
+    });
+    return restLoading;
+  }
   let lastErr = '';  // the module's last stderr line, for the message if it cannot start
   const config = {
     canvas,
@@ -964,11 +995,16 @@
     // The early download (top of this file), compiled while it arrives; a host that does not send
     // application/wasm gets the same module compiled after the download.
     instantiateWasm: wasmResponse ? (imports, receive) => {
+      // A split module's slots for the lessons still to come call these until the rest fills them in:
+      // the shell never calls them (src/shell/lesson_code.hpp), so one that is called is a fault, said so.
+      if (split) imports.placeholder = new Proxy({}, { get: (target, slot) => () => {
+        throw new Error('PosEnc Lab: a lesson\'s code (table slot ' + String(slot) + ') was called before it arrived');
+      } });
       wasmResponse.then((response) => {
         if (!response.ok) throw new Error('posenc_app.wasm: HTTP ' + response.status);
         return WebAssembly.instantiateStreaming(response.clone(), imports)
           .catch(() => response.arrayBuffer().then((bytes) => WebAssembly.instantiate(bytes, imports)));
-      }).then((r) => receive(r.instance, r.module), (err) => {
+      }).then((r) => { primaryExports = r.instance.exports; receive(r.instance, r.module); }, (err) => {
         showStatus('PosEnc Lab could not start: ' + (err && err.message ? err.message : String(err)), true);
         rejectReady(err);
       });
@@ -980,6 +1016,10 @@
       runtime = config;
       applyPrefersDark();
       const reduced = reducedMotion && reducedMotion.matches ? 1 : 0;
+      if (splitUsed) {
+        const why = withString(config, split.view, (p) => config.UTF8ToString(config._posenc_lessons_split(p)));
+        if (why) console.error('PosEnc Lab: ' + why);
+      }
       const loaded = JSON.parse(withString(config, startQuery(), (p) => config.UTF8ToString(config._posenc_load(p, reduced))));
       embed = loaded.page.embed;
       allowList = loaded.page.origins === null ? null : parseOrigins(loaded.page.origins);
@@ -1006,9 +1046,12 @@
         updateNumbers();
         mark('mirror');
         applyVisibility();
-        resolveReady(PosEnc);
+        // The handle is ready when every lesson can be shown: at once for the whole module, once the
+        // rest has arrived (or failed, which the lessons it holds then say) for a split one.
+        (splitUsed ? loadRest() : Promise.resolve()).then(() => resolveReady(PosEnc));
       }, 0);
     },
+    onLessonsRetry() { loadRest(); },
     onStartupMark(step) { mark(step); },
     onStateChange(json) { noteState(json); },
     onAnimationDone(id) { animationDone(id); },

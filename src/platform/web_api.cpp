@@ -36,6 +36,7 @@
 #include "core/t5_bucket.hpp"
 #include "core/similarity.hpp"
 #include "export_io.hpp"
+#include "shell/lesson_code.hpp"
 #include "platform.hpp"
 #include "web_api.hpp"
 
@@ -48,6 +49,8 @@ EM_JS(void, js_animation_done, (int id), { if (Module["onAnimationDone"]) Module
 // The student answered a tour question: its answer as JSON (tour.hpp: answer_json).
 EM_JS(void, js_answer, (const char* json), { if (Module["onAnswer"]) Module["onAnswer"](UTF8ToString(json)); });
 EM_JS(void, js_startup_mark, (const char* name), { if (Module["onStartupMark"]) Module["onStartupMark"](UTF8ToString(name)); });
+// A split page's other lessons did not arrive and the reader pressed Retry (shell/lesson_code.hpp).
+EM_JS(void, js_lessons_retry, (), { if (Module["onLessonsRetry"]) Module["onLessonsRetry"](); });
 // Where the page's Copy link button goes (CSS pixels from the canvas's top left; w = 0: nowhere).
 EM_JS(void, js_link_slot, (double x, double y, double w, double h), {
   if (Module["onLinkSlot"]) Module["onLinkSlot"](x, y, w, h);
@@ -229,6 +232,11 @@ void web_after_frame() {
     js_first_frame();
   }
   app::App& a = the_app();
+  if (app::lesson_code().retry) {
+    app::lesson_code().retry = false;
+    app::lesson_code().rest = app::RestOfLessons::coming;
+    js_lessons_retry();
+  }
   if (a.animation_done) {
     const int id = a.animation_done;
     a.animation_done = 0;
@@ -252,6 +260,15 @@ void web_after_frame() {
 
 }  // namespace platform
 
+namespace {
+// A picture of a lesson whose code a split page does not hold yet would show only that it is loading:
+// refused with the reason instead (the tables come from the state and the core, which are here).
+std::string figure_missing(app::ExportKind kind) {
+  const bool figure = kind == app::ExportKind::png || kind == app::ExportKind::figure || kind == app::ExportKind::svg;
+  return figure && !app::lesson_code_here(platform::the_app().state.view) ? app::lesson_code_missing_text() : "";
+}
+}  // namespace
+
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void* posenc_alloc(double bytes) {
@@ -267,6 +284,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_request_export(const char* name) {
   app::ExportKind kind;
   const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::file, kind);
   if (!err.empty()) return reply(err);
+  if (const std::string missing = figure_missing(kind); !missing.empty()) return reply(missing);
   platform::the_app().pending_export = kind;
   platform::request_redraw();
   return "";
@@ -279,6 +297,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(const char* name) {
   app::ExportKind kind;
   const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::text, kind);
   if (!err.empty()) return reply(err);
+  if (const std::string missing = figure_missing(kind); !missing.empty()) return reply(missing);
   app::App& a = platform::the_app();
   g_text_result = app::export_text_of(a, kind);
   return "";
@@ -291,6 +310,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_request_image(const char* name) {
   app::ExportKind kind;
   const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::image, kind);
   if (!err.empty()) return reply(err);
+  if (const std::string missing = figure_missing(kind); !missing.empty()) return reply(missing);
   platform::request_page_image(kind);
   platform::request_redraw();
   return "";
@@ -710,6 +730,22 @@ EMSCRIPTEN_KEEPALIVE int posenc_export_needs_frame(const char* name) {
   app::ExportKind kind;
   if (app::export_kind_from_name(name ? name : "", app::ExportUse::text, kind).empty()) return kind == app::ExportKind::svg ? 1 : 0;
   return 1;
+}
+// A split page (README "Lessons on demand"), before main(): the module holds the shell and lesson `id`
+// alone; the other lessons are on their way. Returns "" or why not (an id the registry does not know).
+EMSCRIPTEN_KEEPALIVE const char* posenc_lessons_split(const char* id) {
+  app::View v;
+  if (!app::view_from_id(id ? id : "", v)) return reply("no lesson '" + std::string(id ? id : "") + "'");
+  app::lesson_code().resident = static_cast<int>(v);
+  app::lesson_code().rest = app::RestOfLessons::coming;
+  return reply("");
+}
+// The other lessons' module arrived (ok = 1: its functions are in the table) or failed (the reason, for
+// the view and the handle's rejections).
+EMSCRIPTEN_KEEPALIVE void posenc_lessons_arrived(int ok, const char* reason) {
+  app::lesson_code().rest = ok ? app::RestOfLessons::here : app::RestOfLessons::failed;
+  app::lesson_code().reason = ok ? "" : (reason && *reason ? reason : "no reason given");
+  platform::request_redraw();
 }
 // Input reached the page (pointer, key, wheel, focus, resize): draw the next frames.
 EMSCRIPTEN_KEEPALIVE void posenc_wake() { platform::request_redraw(); }

@@ -11,6 +11,7 @@
 #include "ui/focus.hpp"
 #include "shell/contents.hpp"
 #include "shell/keys.hpp"
+#include "shell/lesson_code.hpp"
 #include "shell/sidebar.hpp"
 #include "shell/tabs.hpp"
 #include "shell/tour_bar.hpp"
@@ -55,8 +56,23 @@ std::vector<Rejection> app_apply(App& a, std::string_view query, PageKeys* page,
 // Small screens, narrow columns and large UI scales (UI pixels = screen pixels / scale).
 constexpr float kNarrowWidth = 700.0f;   // below: the controls become a drawer
 
+// In a split page, a lesson whose code has not arrived (shell/lesson_code.hpp): what is happening, and
+// if it failed, why, with a Retry. The frames go on, so the lesson appears as soon as its code does.
+static void draw_lesson_waiting() {
+  ImGui::Spacing();
+  ImGui::TextWrapped("%s", lesson_code_missing_text().c_str());
+  if (lesson_code().rest == RestOfLessons::failed) {
+    ImGui::TextWrapped("The lesson this page opened on keeps working.");
+    if (ImGui::Button("Retry")) lesson_code().retry = true;
+  }
+}
+
 void draw_view(App& a, const ViewContext& ctx) {
   State& s = a.state;
+  if (!lesson_code_here(s.view)) {
+    draw_lesson_waiting();
+    return;
+  }
   switch (s.view) {
 #define POSENC_X(id, label, chapter, cores, reads, tour) \
   case View::id: if constexpr (lesson_linked(View::id)) draw_##id(s, a.views.id, ctx); break;

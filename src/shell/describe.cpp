@@ -2,6 +2,7 @@
 // registry's describe_<id>), then the shared settings and the tour step (its tagged text and, for the
 // app, where the student is on its question).
 #include "shell/app.hpp"
+#include "shell/lesson_code.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/similarity.hpp"
@@ -30,7 +31,8 @@ std::string describe(const State& s, const ViewCaches& views) {
   std::string t = std::string("View: ") + std::string(lesson(s.view).title) + ". ";
   const std::string claim = claim_text(lesson_claim_source(s.view), lesson_claim(s.view));
   if (!claim.empty()) t.append(claim).append(" ");
-  switch (s.view) {
+  if (!lesson_code_here(s.view)) t += lesson_code_missing_text();
+  else switch (s.view) {
 #define POSENC_X(id, label, chapter, cores, reads, tour) \
   case View::id: if constexpr (lesson_linked(View::id)) t += describe_##id(s, views.id); break;
     POSENC_LESSONS(POSENC_X)

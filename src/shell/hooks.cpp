@@ -3,12 +3,15 @@
 #include <algorithm>
 
 #include "shell/app.hpp"
+#include "shell/lesson_code.hpp"
 
 namespace app {
 
 std::string app_hook(App& a, std::string_view name, const std::vector<double>& args, std::vector<double>& out) {
   const auto arg = [&](size_t i) { return i < args.size() ? args[i] : 0.0; };
   out.clear();
+  // The lessons' hooks reach into their code, which a split page may not hold yet.
+  if (name.rfind("heatmap.", 0) == 0 && !lesson_code_here(View::heatmap)) return lesson_code_missing_text();
   if (name == "heatmap.rect") {
     const HeatmapCache& c = a.views.heatmap;
     if (c.drawn)

@@ -1,0 +1,21 @@
+#include "shell/lesson_code.hpp"
+
+namespace app {
+
+LessonCode& lesson_code() {
+  static LessonCode code;
+  return code;
+}
+
+bool lesson_code_here(View v) {
+  const LessonCode& c = lesson_code();
+  return c.resident < 0 || c.rest == RestOfLessons::here || static_cast<int>(v) == c.resident;
+}
+
+std::string lesson_code_missing_text() {
+  const LessonCode& c = lesson_code();
+  if (c.rest == RestOfLessons::failed) return "This lesson could not be loaded (" + c.reason + ").";
+  return "This lesson is still loading.";
+}
+
+}  // namespace app
