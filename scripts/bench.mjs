@@ -14,8 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { benchTrain } from './bench_train.mjs';
-import { pageFiles } from './page_files.mjs';
-import { callGraph, keepFor, splitFor } from './split_page.mjs';
+import { lessonIds, pageFiles } from './page_files.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const SIZES_ONLY = process.argv.includes('--sizes');
@@ -123,7 +122,7 @@ function relinkNamed(build, outJs, extra = '') {
   const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
   return execSync(link, { cwd: build, env, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
 }
-function sizeBreakdown(dist, splitReport = null) {
+function sizeBreakdown(dist) {
   const build = dirname(dist);
   const linkFile = join(build, 'CMakeFiles', 'posenc.dir', 'link.txt');
   if (!existsSync(linkFile)) return null;
@@ -163,7 +162,6 @@ function sizeBreakdown(dist, splitReport = null) {
     }
     const named = readFileSync(join(tmp, 'named.wasm'));
     const { fns, sec } = wasmFunctions(named);
-    if (splitReport) splitReport.lessons = splitSizes(build, tmp);
     const bytes = Object.fromEntries(PARTS.map((p) => [p, []]));
     for (const { name, body } of fns) {
       const base = name.replace(/(\.\d+)+$/, '');
@@ -183,42 +181,31 @@ function sizeBreakdown(dist, splitReport = null) {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
-// What a module split would put in the first download of each view (scripts/split_page.mjs: the
-// functions each view can reach, read off the page's call graph, first; the other lessons' code in a
-// second module). Binaryen inlines every function that has one caller, which would fold each lesson's
-// draw_<id> into the shell's dispatch, so the page is relinked without that (one-caller inlining off:
-// +1.4 KB gzip for the whole wasm, measured 2026-12-02) before it is split. Each primary is stripped of
-// its names and gzipped: measured on the real link, not estimated. "shell" is the split for no lesson.
-function splitSizes(build, tmp) {
-  relinkNamed(build, `${tmp}/split.js`, '-sBINARYEN_EXTRA_PASSES=--converge,--one-caller-inline-max-function-size=0');
-  const graph = callGraph(join(tmp, 'split.wasm'));
-  const lessons = execFileSync('ls', [join(ROOT, 'src', 'lessons')]).toString().split('\n').filter(Boolean);
+// The first download of each view, as the build split it (scripts/split_page.mjs, README "Lessons on
+// demand"): the page's files with that view's poster and module (the shell and that lesson), and the
+// rest (the other lessons), which comes after the first frame. No other lesson's code is in a view's
+// module: the split keeps only what the shell and that lesson reach by the call graph, and
+// tests/browser/test_lessons_split.mjs checks that nothing else is fetched before the first frame.
+function splitSizes(dist) {
   const result = [];
-  for (const id of ['shell', ...lessons]) {
-    try {
-      const { primary, secondary } = splitFor(join(tmp, 'split.wasm'), keepFor(graph, lessons, id), join(tmp, 'keep.txt'),
-        join(tmp, 'primary.wasm'), join(tmp, 'secondary.wasm'));
-      result.push({ id, primaryGzip: gzip9(primary), primaryBrotli: brotli11(primary), secondaryGzip: gzip9(secondary), primaryRaw: primary.length });
-    } catch (e) {
-      result.push({ id, error: String(e.stderr || e.message).split('\n')[0] });
-    }
+  for (const id of lessonIds(dist)) {
+    if (!existsSync(join(dist, 'lessons', id + '.wasm'))) return [];
+    const first = sizes(dist, pageFiles(dist, id));
+    const own = first.files[join('lessons', id + '.wasm')];
+    const rest = sizes(dist, [join('lessons', id + '.rest.wasm')]);
+    result.push({ id, firstGzip: first.gzip, firstBrotli: first.brotli, moduleGzip: own.gzip, moduleRaw: own.raw, restGzip: rest.gzip, restRaw: rest.raw });
   }
-  const shell = result.find((r) => r.id === 'shell' && !r.error);
-  for (const r of result) if (shell && !r.error) r.ownCodeRaw = r.primaryRaw - shell.primaryRaw;
   return result;
 }
-function printSplit(page, lessons) {
-  const rest = page.gzip - page.files['posenc_app.wasm'].gzip;
-  console.log(`\nif split (wasm-split: the shell and one lesson first, the other lessons in a second module):`);
-  console.log(`${'lesson'.padEnd(16)} ${'own code'.padStart(10)} ${'primary gz'.padStart(11)} ${'first dl gz'.padStart(12)} ${'first dl br'.padStart(12)} ${'secondary gz'.padStart(13)}`);
-  for (const l of lessons) {
-    if (l.error) { console.log(`${l.id.padEnd(16)} ${l.error}`); continue; }
-    console.log(`${l.id.padEnd(16)} ${String(l.ownCodeRaw).padStart(10)} ${String(l.primaryGzip).padStart(11)} ${String(rest + l.primaryGzip).padStart(12)} ${String(page.brotli - page.files['posenc_app.wasm'].brotli + l.primaryBrotli).padStart(12)} ${String(l.secondaryGzip).padStart(13)}`);
-  }
+function printSplit(lessons) {
+  console.log(`\neach view's first download (its module: the shell and its lesson; the rest after the first frame):`);
+  console.log(`${'lesson'.padEnd(16)} ${'module gz'.padStart(10)} ${'first dl gz'.padStart(12)} ${'first dl br'.padStart(12)} ${'rest gz'.padStart(10)}`);
+  for (const l of lessons)
+    console.log(`${l.id.padEnd(16)} ${String(l.moduleGzip).padStart(10)} ${String(l.firstGzip).padStart(12)} ${String(l.firstBrotli).padStart(12)} ${String(l.restGzip).padStart(10)}`);
 }
 function breakdownRows(page, parts) {
   const glue = page.files['posenc_app.js'];
-  const others = PAGE_FILES.filter((f) => !f.startsWith('posenc_app'));
+  const others = PAGE_FILES.filter((f) => !f.startsWith('posenc_app') && !f.endsWith('.wasm'));
   const pageParts = others.reduce((a, f) => ({ raw: a.raw + page.files[f].raw, gzip: a.gzip + page.files[f].gzip, brotli: a.brotli + page.files[f].brotli }), { raw: 0, gzip: 0, brotli: 0 });
   return [...parts.map((p) => ({ ...p, part: 'wasm: ' + p.part })),
     { part: 'glue: posenc_app.js', ...glue }, { part: 'page: ' + others.join(', '), ...pageParts }];
@@ -231,15 +218,15 @@ out.size = { page, single };
 if (SIZES_ONLY) {
   printSizes(page, single);
   if (process.argv.includes('--breakdown')) {
-    const split = process.argv.includes('--split') ? {} : null;
-    const parts = sizeBreakdown(DIST, split);
+    const parts = sizeBreakdown(DIST);
     if (!parts) console.log('\nno link line next to', DIST, ': no breakdown');
     else {
       console.log(`\n${'part'.padEnd(44)} ${'bytes'.padStart(10)} ${'gzip -9'.padStart(10)} ${'brotli'.padStart(10)}`);
       for (const p of breakdownRows(page, parts)) console.log(`${p.part.slice(0, 44).padEnd(44)} ${String(p.raw).padStart(10)} ${String(p.gzip).padStart(10)} ${String(p.brotli).padStart(10)}`);
     }
-    if (split) printSplit(page, split.lessons);
   }
+  const lessons = splitSizes(DIST);
+  if (lessons.length) printSplit(lessons);
   process.exit(0);
 }
 row('size', 'normal page, raw', kb(page.raw));
@@ -250,20 +237,21 @@ if (single) {
   row('size', 'single-file build, gzip -9 / brotli', `${kb(single.gzip)} / ${kb(single.brotli)}`);
 }
 if (want('size')) {
-  const split = {};
-  const parts = sizeBreakdown(DIST, split);
+  const parts = sizeBreakdown(DIST);
   if (parts) {
     out.size.breakdown = breakdownRows(page, parts);
     for (const p of out.size.breakdown) row('size', `  ${p.part}`, `${kb(p.gzip)} gzip / ${kb(p.brotli)} br (${kb(p.raw)} raw)`);
-    out.size.split = split.lessons;
-    const ok = split.lessons.filter((l) => !l.error);
-    if (ok.length) {
-      const first = (l) => page.gzip - page.files['posenc_app.wasm'].gzip + l.primaryGzip;
-      const worst = ok.reduce((a, b) => (first(a) > first(b) ? a : b));
-      row('size', `first download if split (shell + one lesson, wasm-split), largest: ${worst.id}`, `${kb(first(worst))} gzip`, '<= 250 KB', first(worst) <= 250 * 1024 ? 'met' : 'OVER');
-      for (const l of ok) row('size', `  lesson ${l.id}: own code ${kb(l.ownCodeRaw)} raw; first download with it alone`, `${kb(first(l))} gzip, rest ${kb(l.secondaryGzip)}`);
-    }
   } else row('size', 'breakdown by part', 'no link line next to the dist folder');
+  out.size.lessons = splitSizes(DIST);
+  if (out.size.lessons.length) {
+    const worst = out.size.lessons.reduce((a, b) => (a.firstGzip > b.firstGzip ? a : b));
+    const worstBr = out.size.lessons.reduce((a, b) => (a.firstBrotli > b.firstBrotli ? a : b));
+    row('size', `first download of the view with the largest one (${worst.id}): page files, its poster and its module`, `${kb(worst.firstGzip)} gzip`,
+      '<= 250 KB', worst.firstGzip <= BUDGET_BYTES ? 'met' : 'OVER');
+    row('size', `same, brotli (${worstBr.id})`, `${kb(worstBr.firstBrotli)} br`, '<= 210 KB', worstBr.firstBrotli <= BUDGET_BROTLI ? 'met' : 'OVER');
+    for (const l of out.size.lessons)
+      row('size', `  ${l.id}: its module / first download / the rest after the first frame`, `${kb(l.moduleGzip)} / ${kb(l.firstGzip)} / ${kb(l.restGzip)} gzip`);
+  }
 }
 
 const { serve, launch } = await import('../tests/browser/harness.mjs');

@@ -2,7 +2,7 @@
 // of scripts/bench.mjs (and so scripts/sizes.sh and the test command's size line) adds up, and what
 // tests/browser/test_loading.mjs checks serve.py compresses. The poster is the one a cold page shows
 // (the path's start, at the desktop's size), named by the build's poster list.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function posterData(dist) {
@@ -11,8 +11,16 @@ export function posterData(dist) {
   return JSON.parse(text.slice(start).trim().replace(/;$/, ''));
 }
 
-export function pageFiles(dist) {
+// view: the lesson the link opens (default: the path's start, a cold page). Its wasm is that lesson's
+// module (the shell and that lesson, README "Lessons on demand") where the build split the page, else
+// the whole module.
+export function pageFiles(dist, view = null) {
   const posters = posterData(dist);
+  const id = view || posters.start;
+  const own = join('lessons', id + '.wasm');
   return ['index.html', 'posenc.css', 'posenc-theme.js', 'favicon.svg', 'posters/posenc-posters.js', 'posenc-poster.js',
-    'posters/' + posters.views[posters.start].wide.file, 'posenc.js', 'posenc_app.js', 'posenc_app.wasm'];
+    'posters/' + posters.views[id].wide.file, 'posenc.js', 'posenc_app.js', existsSync(join(dist, own)) ? own : 'posenc_app.wasm'];
 }
+
+// Every lesson of the build (the posters' list, in the registry's order).
+export function lessonIds(dist) { return Object.keys(posterData(dist).views); }

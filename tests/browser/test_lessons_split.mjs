@@ -1,0 +1,131 @@
+// Lessons on demand (README "Lessons on demand", issue 24): the page starts from the shell and the one
+// lesson its link opens (lessons/<id>.wasm), and the other lessons arrive after the first frame
+// (lessons/<id>.rest.wasm). Checked as a reader meets it:
+//   - before the first frame only the view's own module is fetched: not the whole module, not another
+//     lesson's, not the rest;
+//   - a lesson opened before the rest has arrived says it is loading, and draws once it has;
+//   - a rest that fails (404) says why in the view, in describe() and in a refused figure export, and
+//     the view's Retry brings it once the file is there;
+//   - a view the posters do not know, and a host without the lessons/ folder, get the whole module.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, trackErrors, waitUntil, controlAt, settle } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+// 'lessons/clock.wasm', 'posenc_app.wasm': a wasm file's name in dist/.
+const wasmName = (url) => { const p = new URL(url).pathname.split('/'); return (p.at(-2) === 'lessons' ? 'lessons/' : '') + p.at(-1); };
+// A page at `query`; `route(url)` may answer a wasm request itself: 'hold' (until release()), a status
+// number, or nothing (served as it is). Records every wasm request with the time it was made.
+async function open(query, route = () => null) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = trackErrors(page);
+  const requests = [];
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/\.wasm$/, async (r) => {
+    const name = wasmName(r.request().url());
+    requests.push(name);
+    const what = route(name);
+    if (what === 'hold') { await held; await r.continue(); } else if (typeof what === 'number') await r.fulfill({ status: what, body: 'not here' });
+    else await r.continue();
+  });
+  await page.goto(server.url + query);
+  return { context, page, errors, requests, release };
+}
+const firstFrame = (page) => waitUntil(page, () => window.PosEnc && window.PosEnc.timing.firstFrameMs > 0);
+const describe = (page) => page.evaluate(() => window.PosEnc.describe());
+
+test('before the first frame only the view\'s own module is fetched; the rest comes after, and every lesson then draws', async () => {
+  const { context, page, errors, requests } = await open('?view=clock&playing=0');
+  try {
+    await page.evaluate(() => window.PosEnc.ready.then(() => true));
+    const t = await page.evaluate(() => ({
+      frame: window.PosEnc.timing.firstFrameMs,
+      wasm: performance.getEntriesByType('resource').filter((e) => /\.wasm$/.test(e.name)).map((e) => ({ url: e.name, start: e.startTime })),
+    }));
+    t.wasm = t.wasm.map((w) => ({ name: wasmName(w.url), start: w.start }));
+    assert.deepEqual(requests, ['lessons/clock.wasm', 'lessons/clock.rest.wasm'], 'the view\'s module, then the rest; never the whole module');
+    const early = t.wasm.filter((w) => w.start < t.frame).map((w) => w.name);
+    assert.deepEqual(early, ['lessons/clock.wasm'], `fetched before the first frame (${t.frame.toFixed(0)} ms)`);
+    for (const view of ['heatmap', 'experiment', 'schemes', 'rope_scores']) {
+      await page.evaluate((v) => window.PosEnc.setState({ view: v }), view);
+      await settle(page);
+      const text = await describe(page);
+      assert.ok(!/still loading|could not be loaded/.test(text), `${view}: ${text.slice(0, 120)}`);
+      assert.match(text, /^View: /);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a lesson opened before the rest has arrived says it is loading, and draws once it has', async () => {
+  const { context, page, errors, release } = await open('?view=clock&playing=0', (name) => (name.endsWith('.rest.wasm') ? 'hold' : null));
+  try {
+    assert.ok(await firstFrame(page), 'the clock drew with the rest held back');
+    await page.evaluate(() => window.PosEnc.setState({ view: 'heatmap' }));
+    await settle(page);
+    assert.match(await describe(page), /Heatmap.*This lesson is still loading\./);
+    // a call that needs the heatmap's code is refused with the reason, without reaching it
+    const hook = await page.evaluate(() => { try { window.PosEnc._heatmapRect(); return 'answered'; } catch (e) { return String(e.message); } });
+    assert.equal(hook, 'This lesson is still loading.');
+    release();
+    await page.evaluate(() => window.PosEnc.ready.then(() => true));
+    assert.ok(await waitUntil(page, () => !/still loading/.test(window.PosEnc.describe())), 'the heatmap describes itself once the rest is here');
+    assert.doesNotMatch(await describe(page), /still loading/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a rest that fails says why (view, describe, a refused export), and Retry brings it once it can', async () => {
+  let missing = true;
+  const { context, page, errors } = await open('?view=clock&playing=0', (name) => (name.endsWith('.rest.wasm') && missing ? 404 : null));
+  try {
+    await page.evaluate(() => window.PosEnc.ready.then(() => true));  // the handle answers: the clock is here
+    await page.evaluate(() => window.PosEnc.setState({ view: 'heatmap' }));
+    await settle(page);
+    assert.match(await describe(page), /This lesson could not be loaded \(HTTP 404 for clock\.rest\.wasm\)\./);
+    const refused = await page.evaluate(() => window.PosEnc.exportImage('figure').then(() => 'exported', (e) => String(e && e.message || e)));
+    assert.match(refused, /could not be loaded \(HTTP 404/);
+    const retry = await controlAt(page, 'Retry');
+    missing = false;
+    await page.mouse.click(retry.x, retry.y);
+    assert.ok(await waitUntil(page, () => !/could not be loaded|still loading/.test(window.PosEnc.describe())), 'Retry brought the lessons');
+    await settle(page);
+    assert.match(await describe(page), /^View: Heatmap/);
+    // the clock kept working all along, and a failed fetch is no page error
+    assert.deepEqual(errors.filter((e) => !/404|Failed to load resource/.test(e)), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a view the posters do not know, and a host without lessons/, get the whole module', async () => {
+  {
+    const { context, page, requests } = await open('?view=nosuch');
+    try {
+      assert.ok(await firstFrame(page));
+      assert.deepEqual(requests, ['posenc_app.wasm']);
+    } finally {
+      await context.close();
+    }
+  }
+  const { context, page, errors, requests } = await open('?view=clock&playing=0', (name) => (name.startsWith('lessons/') ? 404 : null));
+  try {
+    await page.evaluate(() => window.PosEnc.ready.then(() => true));
+    assert.deepEqual(requests, ['lessons/clock.wasm', 'posenc_app.wasm']);
+    await page.evaluate(() => window.PosEnc.setState({ view: 'heatmap' }));
+    await settle(page);
+    assert.doesNotMatch(await describe(page), /still loading|could not be loaded/);
+    assert.deepEqual(errors.filter((e) => !/404|Failed to load resource/.test(e)), []);
+  } finally {
+    await context.close();
+  }
+});
