@@ -93,32 +93,30 @@ async function load(throttle) {
   await page.evaluate(() => window.PosEnc.ready.then(() => true));
   const r = await page.evaluate(() => ({
     load: window.__load,
-    wasm: performance.getEntriesByType('resource').filter((e) => /posenc_app\.wasm$/.test(e.name))
-      .map((e) => ({ start: e.startTime, end: e.responseEnd, initiator: e.initiatorType, encoded: e.encodedBodySize })),
-    scripts: Object.fromEntries(performance.getEntriesByType('resource').filter((e) => /\.js$/.test(e.name))
-      .map((e) => [e.name.split('/').pop(), e.startTime])),
+    wasm: performance.getEntriesByType('resource').filter((e) => /\.wasm$/.test(e.name))
+      .map((e) => ({ file: e.name.split('/').slice(-2).join('/'), start: e.startTime, end: e.responseEnd, initiator: e.initiatorType, encoded: e.encodedBodySize })),
     firstFrameMs: window.PosEnc.timing.firstFrameMs,
   }));
   return { context, page, errors, ...r };
 }
 
 for (const throttle of [false, true]) {
-  test(`the wasm is fetched once, from the head's preload before the page's scripts, and compiled as it streams in${throttle ? ' (10 Mbit/s, 40 ms)' : ''}`, async () => {
-    const { context, page, errors, load: l, wasm, scripts, firstFrameMs } = await load(throttle);
+  test(`the cold page's module is fetched once, then the rest after the first frame, each compiled as it streams in${throttle ? ' (10 Mbit/s, 40 ms)' : ''}`, async () => {
+    const { context, page, errors, load: l, wasm: all, firstFrameMs } = await load(throttle);
     try {
-      assert.equal(wasm.length, 1, 'one request for posenc_app.wasm');
-      // The head's <link rel=preload> asks for it; posenc.js's fetch of the same URL takes that response
-      // (a second request would show here as a second entry).
-      assert.equal(wasm[0].initiator, 'link');
-      assert.ok(wasm[0].start <= scripts['posenc.js'],
-        `the wasm request (${wasm[0].start.toFixed(1)} ms) starts no later than posenc.js's (${scripts['posenc.js']} ms)`);
+      // The path's start (a cold page) opens `order`: its module (the shell and that lesson), then the
+      // rest after the first frame; never the whole module (README "Lessons on demand").
+      assert.deepEqual(all.map((w) => w.file), ['lessons/order.wasm', 'lessons/order.rest.wasm']);
+      const wasm = all.slice(0, 1);
+      assert.equal(wasm[0].initiator, 'fetch');
+      assert.ok(all[1].start > firstFrameMs, `the rest (${all[1].start.toFixed(0)} ms) after the first frame (${firstFrameMs.toFixed(0)} ms)`);
       assert.ok(l.getContext !== null, 'the page probed WebGL2');
       assert.ok(wasm[0].start < l.getContext,
         `the wasm request (${wasm[0].start.toFixed(1)} ms) starts before the WebGL2 probe (${l.getContext.toFixed(1)} ms)`);
-      assert.equal(l.streaming.length, 1, 'compiled once, by instantiateStreaming');
-      assert.equal(l.streaming[0].type, 'application/wasm');
+      assert.equal(l.streaming.length, 2, 'each module compiled once, by instantiateStreaming');
+      for (const st of l.streaming) assert.equal(st.type, 'application/wasm');
       assert.equal(l.buffers, 0, 'no compile from a downloaded buffer');
-      assert.ok(wasm[0].encoded < readFileSync(join(DIST, 'posenc_app.wasm')).length, 'sent compressed');
+      assert.ok(wasm[0].encoded < readFileSync(join(DIST, 'lessons', 'order.wasm')).length, 'sent compressed');
       assert.ok(firstFrameMs > wasm[0].start);
       const img = await shot(page, throttle ? 'loading_throttled' : 'loading');
       const { counts } = colourCounts(img, { x: 0, y: 0, w: img.width, h: img.height });

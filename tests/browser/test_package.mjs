@@ -59,11 +59,13 @@ after(async () => { await browser?.close(); P?.close(); origins?.close(); });
 
 test('npm pack of dist/ installs offline: the page, the module, both loaders and the types; exports resolve to the module', () => {
   assert.match(tarball, new RegExp(meta.name + '-' + meta.version.replace(/\./g, '\\.') + '\\.tgz$'));
-  // The page's files: everything at the top of dist/ and its posters, but the examples and the versioned copy.
+  // The page's files: everything at the top of dist/, its posters and its lessons' modules, but the
+  // examples and the versioned copy.
   const files = readdirSync(pkgDir).sort();
-  const top = readdirSync(DIST, { withFileTypes: true }).filter((e) => e.isFile() || e.name === 'posters').map((e) => e.name).sort();
-  assert.deepEqual(files, top, 'the top-level files of dist/ and posters/ (no examples/, no v/)');
+  const top = readdirSync(DIST, { withFileTypes: true }).filter((e) => e.isFile() || e.name === 'posters' || e.name === 'lessons').map((e) => e.name).sort();
+  assert.deepEqual(files, top, 'the top-level files of dist/, posters/ and lessons/ (no examples/, no v/)');
   assert.deepEqual(readdirSync(join(pkgDir, 'posters')).sort(), readdirSync(join(DIST, 'posters')).sort(), 'every poster');
+  assert.deepEqual(readdirSync(join(pkgDir, 'lessons')).sort(), readdirSync(join(DIST, 'lessons')).sort(), 'every lesson\'s module and its rest');
   for (const f of ['index.html', 'posenc.js', 'posenc_app.js', 'posenc_app.wasm', 'posenc-embed.js', 'posenc-embed.mjs', 'posenc-embed.d.ts'])
     assert.ok(files.includes(f), f);
   // Everything index.html loads is in the package.
@@ -166,8 +168,9 @@ test('posenc-embed.d.ts: PosEncState has the settings table\'s keys and choices,
 
 test('the versioned path dist/v/<version>/ holds the same files, and its loader embeds its own copy', async () => {
   const pinned = join(DIST, 'v', meta.version);
-  const shipped = readdirSync(pkgDir).filter((x) => x !== 'package.json' && x !== 'posters')
-    .concat(readdirSync(join(pkgDir, 'posters')).map((x) => 'posters/' + x));
+  const shipped = readdirSync(pkgDir).filter((x) => x !== 'package.json' && x !== 'posters' && x !== 'lessons')
+    .concat(readdirSync(join(pkgDir, 'posters')).map((x) => 'posters/' + x))
+    .concat(readdirSync(join(pkgDir, 'lessons')).map((x) => 'lessons/' + x));
   for (const f of shipped)
     assert.deepEqual(readFileSync(join(pinned, f)), readFileSync(join(DIST, f)), 'v/' + meta.version + '/' + f);
   writeFileSync(join(origins.dir, 'pinned.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pinned</title>

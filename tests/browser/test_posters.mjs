@@ -42,7 +42,7 @@ async function heldPage(query, { width = 1280, height = 800, fail = false, color
   const errors = trackErrors(page);
   let release;
   const held = new Promise((r) => { release = r; });
-  await page.route(/posenc_app\.wasm$/, async (route) => {
+  await page.route(/(posenc_app|lessons\/[a-z_]+)\.wasm$/, async (route) => {  // the view's module, or the whole one
     if (fail) { await route.fulfill({ status: 404, body: 'not here' }); return; }
     await held;
     await route.continue();
