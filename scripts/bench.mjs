@@ -280,36 +280,55 @@ if (want('load')) {
 }
 
 // ---- 2b. time to first frame on a school's connection ---------------------------------------------
-// Chromium's own network throttling through the DevTools protocol: 10 Mbit/s down, 40 ms latency; the
-// files compressed as a static host sends them (scripts/serve.py --compress: gzip -9, or brotli when the
-// browser asks for it); a cold load each time (a new browser context, cache disabled). One load first,
-// not counted, so that the server has compressed every file once.
-async function throttledFirstFrames(encoding, loads) {
+// A page with its cache off and the network (and CPU) slowed through the DevTools protocol.
+const TEN_MBIT = { latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: -1, cpu: 1 };
+const SLOW_4G = { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8, cpu: 4 };
+async function coldAndThrottled(context, page, { cpu, ...network }) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network });
+  if (cpu !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+}
+// `loads` cold loads of the page at `query` (a new browser context each, cache off, throttled), served
+// compressed (serve.py --compress `encoding`); one more first, not counted, so that the server has
+// compressed every file once. measure(page) gives each load's result; init (optional) runs in the page
+// before its scripts.
+async function coldLoads({ query, loads, encoding = 'gzip', contextOptions, throttle, init = null }, measure) {
   const srv = await serve(DIST, ['--compress', encoding]);
-  const times = [], wire = [];
+  const runs = [];
   try {
     for (let i = 0; i <= loads; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext(contextOptions);
+      if (init) await context.addInitScript(init);
       const p = await context.newPage();
-      const cdp = await context.newCDPSession(p);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: -1 });
-      await p.goto(srv.url + '?playing=0');
-      await p.evaluate(() => window.PosEnc.ready.then(() => true));
-      const r = await p.evaluate(() => ({
-        ms: window.PosEnc.timing.firstFrameMs,
-        // what arrived before the first frame (the rest of the lessons comes after it)
-        bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
-          .filter((e) => e.startTime < window.PosEnc.timing.firstFrameMs).reduce((sum, e) => sum + e.encodedBodySize, 0),
-      }));
-      if (i > 0) { times.push(r.ms); wire.push(r.bytes); }
+      await coldAndThrottled(context, p, throttle);
+      await p.goto(srv.url + query);
+      const r = await measure(p);
+      if (i > 0) runs.push(r);
       await context.close();
     }
   } finally {
     srv.close();
   }
-  return { median: median(times), all: times, bytesOnWire: median(wire) };
+  return runs;
+}
+// Chromium's own network throttling through the DevTools protocol: 10 Mbit/s down, 40 ms latency; the
+// files compressed as a static host sends them (scripts/serve.py --compress: gzip -9, or brotli when the
+// browser asks for it); a cold load each time (a new browser context, cache disabled). One load first,
+// not counted, so that the server has compressed every file once.
+async function throttledFirstFrames(encoding, loads) {
+  const runs = await coldLoads({ query: '?playing=0', loads, encoding, contextOptions: { viewport: { width: 1280, height: 800 } }, throttle: TEN_MBIT },
+    async (p) => {
+      await p.evaluate(() => window.PosEnc.ready.then(() => true));
+      return p.evaluate(() => ({
+        ms: window.PosEnc.timing.firstFrameMs,
+        // what arrived before the first frame (the rest of the lessons comes after it)
+        bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+          .filter((e) => e.startTime < window.PosEnc.timing.firstFrameMs).reduce((sum, e) => sum + e.encodedBodySize, 0),
+      }));
+    });
+  return { median: median(runs.map((r) => r.ms)), all: runs.map((r) => r.ms), bytesOnWire: median(runs.map((r) => r.bytes)) };
 }
 // Opening a lesson whose code has not arrived yet (README "Lessons on demand"): at 10 Mbit/s + 40 ms,
 // a cold `?view=clock` at 360 x 640, and at its first frame the tab of another lesson pressed (setState,
@@ -317,19 +336,10 @@ async function throttledFirstFrames(encoding, loads) {
 // no longer saying it is loading, checked every animation frame), and the longest animation-frame
 // interval of the page meanwhile.
 async function earlyLessonOpens(loads, view = 'heatmap') {
-  const srv = await serve(DIST, ['--compress', 'gzip']);
-  const runs = [];
-  try {
-    for (let i = 0; i <= loads; i++) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
-      const p = await context.newPage();
-      const cdp = await context.newCDPSession(p);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: -1 });
-      await p.goto(srv.url + '?view=clock');
+  return coldLoads({ query: '?view=clock', loads, contextOptions: { viewport: { width: 360, height: 640 } }, throttle: TEN_MBIT },
+    async (p) => {
       await p.waitForFunction(() => window.PosEnc && window.PosEnc.timing.firstFrameMs > 0, null, { polling: 'raf', timeout: 60000 });
-      const r = await p.evaluate((v) => new Promise((resolve) => {
+      return p.evaluate((v) => new Promise((resolve) => {
         const pressed = performance.now();
         let last = pressed, longest = 0, waited = false;
         window.PosEnc.setState({ view: v });
@@ -344,13 +354,7 @@ async function earlyLessonOpens(loads, view = 'heatmap') {
         };
         requestAnimationFrame(step);
       }), view);
-      if (i > 0) runs.push(r);
-      await context.close();
-    }
-  } finally {
-    srv.close();
-  }
-  return runs;
+    });
 }
 if (want('load')) {
   const loads = QUICK ? 3 : 10;
@@ -378,44 +382,28 @@ if (want('load')) {
 // loaded and whether it is the poster of the state asked for (posters/posenc-posters.js names it), any
 // layout shift up to the first frame, and the live first frame (PosEnc.timing.firstFrameMs).
 async function slowPhoneLoads(query, loads) {
-  const srv = await serve(DIST, ['--compress', 'gzip']);
-  const runs = [];
-  try {
-    for (let i = 0; i <= loads; i++) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-      await context.addInitScript(() => {
-        window.__slow = { shift: 0, poster: null };
-        new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__slow.shift += e.value; })
-          .observe({ type: 'layout-shift', buffered: true });
-        document.addEventListener('load', (e) => {
-          if (e.target && e.target.id === 'poster-figure') window.__slow.poster = { ms: performance.now(), src: e.target.getAttribute('src') };
-        }, true);
-      });
-      const p = await context.newPage();
-      const cdp = await context.newCDPSession(p);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await p.goto(srv.url + query);
-      await p.evaluate(() => window.PosEnc.ready.then(() => true));
-      const r = await p.evaluate(() => ({
-        fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
-        firstFrame: window.PosEnc.timing.firstFrameMs,
-        startup: window.PosEnc.timing.startup,
-        poster: window.__slow.poster,
-        shift: window.__slow.shift,
-        // what arrived before the first frame (the rest of the lessons comes after it)
-        bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
-          .filter((e) => e.startTime < window.PosEnc.timing.firstFrameMs).reduce((sum, e) => sum + e.encodedBodySize, 0),
-      }));
-      if (i > 0) runs.push(r);
-      await context.close();
-    }
-  } finally {
-    srv.close();
-  }
-  return runs;
+  const init = () => {
+    window.__slow = { shift: 0, poster: null };
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__slow.shift += e.value; })
+      .observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('load', (e) => {
+      if (e.target && e.target.id === 'poster-figure') window.__slow.poster = { ms: performance.now(), src: e.target.getAttribute('src') };
+    }, true);
+  };
+  const phone = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+  return coldLoads({ query, loads, throttle: SLOW_4G, contextOptions: phone, init }, async (p) => {
+    await p.evaluate(() => window.PosEnc.ready.then(() => true));
+    return p.evaluate(() => ({
+      fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+      firstFrame: window.PosEnc.timing.firstFrameMs,
+      startup: window.PosEnc.timing.startup,
+      poster: window.__slow.poster,
+      shift: window.__slow.shift,
+      // what arrived before the first frame (the rest of the lessons comes after it)
+      bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+        .filter((e) => e.startTime < window.PosEnc.timing.firstFrameMs).reduce((sum, e) => sum + e.encodedBodySize, 0),
+    }));
+  });
 }
 if (want('slow4g')) {
   const loads = QUICK ? 3 : 10;
