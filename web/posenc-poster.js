@@ -16,7 +16,9 @@
   if (!data || !box) return;
   var meta = document.querySelector('meta[name="posenc-query"]');  // a srcdoc figure's query (see posenc.js)
   var params = new URLSearchParams(location.search || (meta && meta.getAttribute('content')) || '');
-  var view = data.start, figureKeys = 0, viewKeys = 0;
+  // A page with no query at all opens where the path starts; a link that says anything (an embed's
+  // embed=1 included) at the view key's default, unless it names a view.
+  var view = params.toString() === '' ? data.start : data.linkStart, figureKeys = 0, viewKeys = 0;
   params.forEach(function (value, key) {
     if (data.pageKeys.indexOf(key) >= 0) return;
     if (key === 'view') { view = value; ++viewKeys; } else ++figureKeys;

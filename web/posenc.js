@@ -980,6 +980,9 @@
     }).then(() => {
       config._posenc_lessons_arrived(1, 0);
       mark('lessons');
+      // the mirror said "still loading" if the view's lesson was among those to come
+      describeEl.textContent = config.UTF8ToString(config._posenc_describe());
+      updateNumbers();
     }, (err) => {
       restLoading = null;  // Retry (in the view) asks again
       const reason = err && err.message ? (/fetch/i.test(err.message) ? 'network error: ' + err.message : err.message) : String(err);

@@ -163,8 +163,13 @@ int main(int argc, char** argv) {
     j.str(k);
   }
   j.raw("],");
+  // Where a page opens: a cold page (no query at all) at the path's start, any other link at the view
+  // key's default (app_apply in src/shell/app.cpp).
   j.key("start");
   j.str(app::view_id(app::kPathStart));
+  j.raw(",");
+  j.key("linkStart");
+  j.str(app::view_id(app::State{}.view));
   j.raw("}");
   if (j.bad) {
     std::fputs("posenc_poster_tool: a number without a JSON form\n", stderr);

@@ -18,9 +18,12 @@ const trainFiles = (urls) => urls.filter((u) => /posenc_train\.(js|wasm)|posenc-
 // Every number in a JSON-like value (nested arrays and objects). null counts as not finite (the engine
 // writes a non-finite number as null), except in the per-query shares, where null marks a query
 // without an answer (before position k in lookback), as the README says.
+const NULLABLE = /^(share|accuracyNew$|accuracyWindowedNew$|answerInWindowNew$|orderBlindNew$|meanNew4L|spreadNew4L$|meanBeyondWindowed$|offsetR2|commutingFraction$)/;
 function numbers(v, out = [], key = '') {
   if (typeof v === 'number') out.push(v);
-  else if (v === null) { if (!/^share/.test(key)) out.push(NaN); }
+  // null is allowed only where the README's result fields say "null where undefined": the shares of
+  // queries without an answer, and the measures of new positions, windows and mechanisms
+  else if (v === null) { if (!NULLABLE.test(key)) out.push(NaN); }
   else if (Array.isArray(v)) v.forEach((x) => numbers(x, out, key));
   else if (typeof v === 'object') Object.entries(v).forEach(([k, x]) => numbers(x, out, k));
   return out;

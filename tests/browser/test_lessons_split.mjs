@@ -107,6 +107,20 @@ test('a rest that fails says why (view, describe, a refused export), and Retry b
   }
 });
 
+test('a link that names no view fetches the module of the view it opens: the path\'s start for no query, the view key\'s default for any other', async () => {
+  for (const [query, module] of [['', 'lessons/order.wasm'], ['?playing=0', 'lessons/clock.wasm'], ['?embed=1', 'lessons/clock.wasm']]) {
+    const { context, page, requests } = await open(query);
+    try {
+      assert.ok(await firstFrame(page));
+      assert.equal(requests[0], module, query || '(no query)');
+      const view = (await page.evaluate(() => window.PosEnc.getState())).view;
+      assert.equal('lessons/' + view + '.wasm', module, 'the module is the view the page opened');
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('a view the posters do not know, and a host without lessons/, get the whole module', async () => {
   {
     const { context, page, requests } = await open('?view=nosuch');

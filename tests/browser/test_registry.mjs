@@ -24,7 +24,9 @@ async function openFresh(url) {
       configurable: true,
       set(v) {
         Object.defineProperty(window, 'PosEnc', { value: v, writable: true, configurable: true, enumerable: true });
-        v.ready.then(() => { window.__first = v.getState(); }, () => {});
+        // the first state the page reports (when it has applied its URL, before the first frame), as
+        // `ready` now waits for every lesson's code and the page plays meanwhile
+        const off = v.on('change', (state) => { window.__first = state; off(); });
       },
     });
   });
