@@ -10,7 +10,7 @@
 // Whatever else is reachable stays in the view's module, so the only way into the second module is
 // through a cut call, which the shell makes only for the lesson it shows.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 // wasm-opt --print-call-graph: one node line per function ("filled" white; exports again in gray,
 // imports turquoise, table targets "filled, rounded"), one `"a" -> "b"; // call` line per direct call.
@@ -86,28 +86,39 @@ export function symbolNames(file, imports) {
   return (node) => (/^\d+$/.test(node) ? names.get(Number(node) + imports) : null) || node;
 }
 
-// The build's step (CMakeLists.txt, after the page's link): node scripts/split_page.mjs DIST SYMBOLS LESSONS
-// [PINNED]: for each lesson folder in LESSONS (src/lessons/), DIST/lessons/<id>.wasm (the shell and that
+// The build's step (CMakeLists.txt, after the page's link): node scripts/split_page.mjs DIST BUILD LESSONS
+// [PINNED]: the link's symbol map moved from DIST (it is not served) to BUILD; for each lesson folder in LESSONS (src/lessons/), DIST/lessons/<id>.wasm (the shell and that
 // lesson) and <id>.rest.wasm (the other lessons), also into PINNED/lessons/ (the versioned copy).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [dist, symbols, lessonsDir, pinned] = process.argv.slice(2);
-  const { readdirSync, mkdirSync, copyFileSync, statSync } = await import('node:fs');
+  const [dist, build, lessonsDir, pinned] = process.argv.slice(2);
+  const { readdirSync, mkdirSync, copyFileSync, statSync, rmSync, renameSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const lessons = readdirSync(lessonsDir).filter((f) => statSync(join(lessonsDir, f)).isDirectory()).sort();
-  const whole = join(dist, 'posenc_app.wasm');
-  const graph = callGraph(whole);
-  const nameOf = symbolNames(symbols, graph.imports);
-  for (const id of lessons) if (![...graph.functions].some((f) => isEntryOf(id, nameOf(f))))
-    throw new Error(`split_page: no entry point of lesson ${id} in ${whole} (inlined? see README "Lessons on demand")`);
-  const out = join(dist, 'lessons');
-  mkdirSync(out, { recursive: true });
-  if (pinned) mkdirSync(join(pinned, 'lessons'), { recursive: true });
-  for (const id of lessons) {
-    const keep = keepFor(graph, lessons, id, nameOf);
-    splitFor(whole, keep, join(out, '.keep.txt'), join(out, `${id}.wasm`), join(out, `${id}.rest.wasm`));
-    if (pinned) for (const f of [`${id}.wasm`, `${id}.rest.wasm`]) copyFileSync(join(out, f), join(pinned, 'lessons', f));
+  try {
+    // emcc names it after the output (posenc_app.js.symbols here; posenc_app.symbols elsewhere)
+    const symbols = join(build, 'posenc_app.symbols');
+    const made = ['posenc_app.js.symbols', 'posenc_app.symbols'].map((f) => join(dist, f)).find((f) => existsSync(f));
+    if (made) renameSync(made, symbols);
+    if (!existsSync(symbols)) throw new Error('no symbol map from the link (--emit-symbol-map)');
+    const lessons = readdirSync(lessonsDir).filter((f) => statSync(join(lessonsDir, f)).isDirectory()).sort();
+    const whole = join(dist, 'posenc_app.wasm');
+    const graph = callGraph(whole);
+    const nameOf = symbolNames(symbols, graph.imports);
+    for (const id of lessons) if (![...graph.functions].some((f) => isEntryOf(id, nameOf(f))))
+      throw new Error(`split_page: no entry point of lesson ${id} in ${whole} (inlined? see README "Lessons on demand")`);
+    const out = join(dist, 'lessons');
+    mkdirSync(out, { recursive: true });
+    if (pinned) mkdirSync(join(pinned, 'lessons'), { recursive: true });
+    for (const id of lessons) {
+      const keep = keepFor(graph, lessons, id, nameOf);
+      splitFor(whole, keep, join(out, '.keep.txt'), join(out, `${id}.wasm`), join(out, `${id}.rest.wasm`));
+      if (pinned) for (const f of [`${id}.wasm`, `${id}.rest.wasm`]) copyFileSync(join(out, f), join(pinned, 'lessons', f));
+    }
+    rmSync(join(out, '.keep.txt'), { force: true });
+    console.log(`split_page: ${lessons.length} lessons into ${out}`);
+  } catch (e) {
+    // Another binaryen may print its call graph differently: the page then loads the whole module
+    // (posenc.js falls back when lessons/<id>.wasm is missing), and the build goes on.
+    for (const d of [dist, pinned].filter(Boolean)) rmSync(join(d, 'lessons'), { recursive: true, force: true });
+    console.warn(`split_page: the page is not split (${String(e.message || e).split('\n')[0]}); it will load the whole module`);
   }
-  const { rmSync } = await import('node:fs');
-  rmSync(join(out, '.keep.txt'), { force: true });
-  console.log(`split_page: ${lessons.length} lessons into ${out}`);
 }
