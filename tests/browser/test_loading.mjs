@@ -101,12 +101,13 @@ async function load(throttle) {
 }
 
 for (const throttle of [false, true]) {
-  test(`the cold page's module is fetched once, then the rest after the first frame, each compiled as it streams in${throttle ? ' (10 Mbit/s, 40 ms)' : ''}`, async () => {
+  test(`the view's module is fetched once, then the rest after the first frame, each compiled as it streams in${throttle ? ' (10 Mbit/s, 40 ms)' : ''}`, async () => {
     const { context, page, errors, load: l, wasm: all, firstFrameMs } = await load(throttle);
     try {
-      // The path's start (a cold page) opens `order`: its module (the shell and that lesson), then the
-      // rest after the first frame; never the whole module (README "Lessons on demand").
-      assert.deepEqual(all.map((w) => w.file), ['lessons/order.wasm', 'lessons/order.rest.wasm']);
+      // A link that names no view (here ?playing=0) opens the view key's default, `clock`: its module
+      // (the shell and that lesson), then the rest after the first frame; never the whole module
+      // (README "Lessons on demand").
+      assert.deepEqual(all.map((w) => w.file), ['lessons/clock.wasm', 'lessons/clock.rest.wasm']);
       const wasm = all.slice(0, 1);
       assert.equal(wasm[0].initiator, 'fetch');
       assert.ok(all[1].start > firstFrameMs, `the rest (${all[1].start.toFixed(0)} ms) after the first frame (${firstFrameMs.toFixed(0)} ms)`);
@@ -116,7 +117,7 @@ for (const throttle of [false, true]) {
       assert.equal(l.streaming.length, 2, 'each module compiled once, by instantiateStreaming');
       for (const st of l.streaming) assert.equal(st.type, 'application/wasm');
       assert.equal(l.buffers, 0, 'no compile from a downloaded buffer');
-      assert.ok(wasm[0].encoded < readFileSync(join(DIST, 'lessons', 'order.wasm')).length, 'sent compressed');
+      assert.ok(wasm[0].encoded < readFileSync(join(DIST, 'lessons', 'clock.wasm')).length, 'sent compressed');
       assert.ok(firstFrameMs > wasm[0].start);
       const img = await shot(page, throttle ? 'loading_throttled' : 'loading');
       const { counts } = colourCounts(img, { x: 0, y: 0, w: img.width, h: img.height });
