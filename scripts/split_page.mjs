@@ -1,6 +1,6 @@
-// What the page's first download would hold if each view's wasm held the shell and that view's lesson,
-// the other lessons' code in a second module (wasm-split, binaryen's tool behind -sSPLIT_MODULE; the
-// binaryen of Emscripten 3.1.6 splits into two). README "Lessons on demand".
+// Each view's module (the shell and that view's lesson) and the rest (the other lessons' code), split
+// from the page's wasm with wasm-split (binaryen's tool behind -sSPLIT_MODULE; the binaryen of
+// Emscripten 3.1.6 splits into two). README "Lessons on demand".
 //
 // Which functions a view needs is read off the page's own call graph, not guessed from names: every
 // function reachable by direct calls from the module's roots (its exports, which include main and the
@@ -15,8 +15,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 // wasm-opt --print-call-graph: one node line per function ("filled" white; exports again in gray,
 // imports turquoise, table targets "filled, rounded"), one `"a" -> "b"; // call` line per direct call.
 // Names are binaryen's: the name section's text with characters not allowed in an identifier as \XX.
-export function callGraph(namedWasm) {
-  const dot = execFileSync('wasm-opt', [namedWasm, '--all-features', '--print-call-graph', '-o', '/dev/null'],
+export function callGraph(wasm) {
+  const dot = execFileSync('wasm-opt', [wasm, '--all-features', '--print-call-graph', '-o', '/dev/null'],
     { maxBuffer: 1 << 28 }).toString();
   const functions = new Set(), roots = new Set(), edges = new Map();
   let imports = 0;
@@ -48,11 +48,20 @@ export function isEntryOf(id, name) {
     name.startsWith(`_ZN3app${f.length}${f}E`) || name.startsWith(`_ZZN3app${f.length}${f}E`));
 }
 
-// The functions view `id` needs, given every lesson's id; nameOf(node) is the function's name (the node
-// itself for a named module; from the symbol map for one without names, whose nodes are indices).
-export function keepFor(graph, lessons, id, nameOf = (n) => n) {
-  const others = lessons.filter((l) => l !== id);
-  const isCut = (node) => others.some((l) => isEntryOf(l, nameOf(node)));
+// Which lesson each entry point belongs to (node -> lesson id); nameOf(node) is the function's name (the
+// node itself for a named module; from the symbol map for one without names, whose nodes are indices).
+export function entryPointsOf(graph, lessons, nameOf = (n) => n) {
+  const owner = new Map();
+  for (const f of graph.functions) {
+    const id = lessons.find((l) => isEntryOf(l, nameOf(f)));
+    if (id) owner.set(f, id);
+  }
+  return owner;
+}
+
+// The functions view `id` needs: everything reachable from the roots without entering another lesson.
+export function keepFor(graph, owner, id) {
+  const isCut = (node) => owner.has(node) && owner.get(node) !== id;
   const keep = new Set(), stack = [...graph.roots].filter((r) => !isCut(r));
   while (stack.length) {
     const f = stack.pop();
@@ -63,15 +72,13 @@ export function keepFor(graph, lessons, id, nameOf = (n) => n) {
   return keep;
 }
 
-// Splits the module for one view: primary (the kept functions, names stripped) and secondary.
-export function splitFor(namedWasm, keep, keepFile, primaryOut, secondaryOut) {
+// Splits the module for one view: primary (the kept functions) and secondary (the rest). The page's
+// module has no name section, and wasm-split writes none without -g.
+export function splitFor(wasm, keep, keepFile, primaryOut, secondaryOut) {
   // binaryen's --keep-funcs takes the names as it prints them; a file, one per line, after '@'
   writeFileSync(keepFile, [...keep].join('\n') + '\n');
-  execFileSync('wasm-split', [namedWasm, '--all-features', `--keep-funcs=@${keepFile}`,
+  execFileSync('wasm-split', [wasm, '--all-features', `--keep-funcs=@${keepFile}`,
     '-o1', primaryOut, '-o2', secondaryOut], { stdio: ['ignore', 'ignore', 'pipe'] });
-  for (const f of [primaryOut, secondaryOut])
-    execFileSync('wasm-opt', [f, '--all-features', '--strip-debug', '-o', f]);
-  return { primary: readFileSync(primaryOut), secondary: readFileSync(secondaryOut) };
 }
 
 // A symbol map (emcc --emit-symbol-map: binaryen's function map, "index:name" per line, the index in
@@ -87,8 +94,9 @@ export function symbolNames(file, imports) {
 }
 
 // The build's step (CMakeLists.txt, after the page's link): node scripts/split_page.mjs DIST BUILD LESSONS
-// [PINNED]: the link's symbol map moved from DIST (it is not served) to BUILD; for each lesson folder in LESSONS (src/lessons/), DIST/lessons/<id>.wasm (the shell and that
-// lesson) and <id>.rest.wasm (the other lessons), also into PINNED/lessons/ (the versioned copy).
+// [PINNED]: the link's symbol map moved from DIST (it is not served) to BUILD; for each lesson folder in
+// LESSONS (src/lessons/), DIST/lessons/<id>.wasm (the shell and that lesson) and <id>.rest.wasm (the
+// other lessons), also into PINNED/lessons/ (the versioned copy).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [dist, build, lessonsDir, pinned] = process.argv.slice(2);
   const { readdirSync, mkdirSync, copyFileSync, statSync, rmSync, renameSync } = await import('node:fs');
@@ -102,14 +110,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const lessons = readdirSync(lessonsDir).filter((f) => statSync(join(lessonsDir, f)).isDirectory()).sort();
     const whole = join(dist, 'posenc_app.wasm');
     const graph = callGraph(whole);
-    const nameOf = symbolNames(symbols, graph.imports);
-    for (const id of lessons) if (![...graph.functions].some((f) => isEntryOf(id, nameOf(f))))
+    const owner = entryPointsOf(graph, lessons, symbolNames(symbols, graph.imports));
+    const found = new Set(owner.values());
+    for (const id of lessons) if (!found.has(id))
       throw new Error(`split_page: no entry point of lesson ${id} in ${whole} (inlined? see README "Lessons on demand")`);
     const out = join(dist, 'lessons');
     mkdirSync(out, { recursive: true });
     if (pinned) mkdirSync(join(pinned, 'lessons'), { recursive: true });
     for (const id of lessons) {
-      const keep = keepFor(graph, lessons, id, nameOf);
+      const keep = keepFor(graph, owner, id);
       splitFor(whole, keep, join(out, '.keep.txt'), join(out, `${id}.wasm`), join(out, `${id}.rest.wasm`));
       if (pinned) for (const f of [`${id}.wasm`, `${id}.rest.wasm`]) copyFileSync(join(out, f), join(pinned, 'lessons', f));
     }
