@@ -115,6 +115,8 @@ test('a plain iframe: views= and free= in its URL offer two lessons and only pos
   const frame = () => p2.frames().find((f) => f.url().includes('views=heatmap'));
   assert.ok(await pollUntil(() => !!frame()), 'the plain iframe loaded');
   const f = frame();
+  // the frame exists as soon as it navigates, before its scripts have defined the handle
+  assert.ok(await waitUntil(f, () => !!window.PosEnc), 'the figure\'s handle');
   await f.evaluate(() => window.PosEnc.ready.then(() => true));
   const state = await f.evaluate(() => window.PosEnc.getState());
   assert.equal(state.views, 'clock,heatmap', 'the registry\'s order');
