@@ -398,8 +398,15 @@
   };
   window.PosEnc = Object.freeze(PosEnc);
 
+  // The probe is the page's own context: made on the canvas now, while the module downloads, with the
+  // attributes SDL2 asks for (src/platform/main.cpp sets none of them, so SDL's defaults: no alpha, a
+  // depth buffer, no stencil, no antialias; the rest WebGL's), so that SDL_GL_CreateContext later gets
+  // this one back from getContext instead of making it then (329-347 ms of the start under a 4x CPU
+  // slowdown, README "A phone on mobile data"). tests/browser/test_frame_clears.mjs pins the attributes.
+  const GL_ATTRIBUTES = { alpha: false, depth: true, stencil: false, antialias: false, premultipliedAlpha: true,
+                          preserveDrawingBuffer: false, powerPreference: 'default', failIfMajorPerformanceCaveat: false };
   function hasWebGL2() {
-    try { return !!document.createElement('canvas').getContext('webgl2'); } catch (e) { return false; }
+    try { return !!canvas.getContext('webgl2', GL_ATTRIBUTES); } catch (e) { return false; }
   }
 
   // Without WebAssembly or WebGL2 the page says so and does not start drawing, but still answers an
