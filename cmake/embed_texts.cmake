@@ -5,6 +5,10 @@ set(body "")
 foreach(f IN LISTS files)
   get_filename_component(name "${f}" NAME_WE)
   file(READ "${f}" text)
+  # Comment lines (a '#' first after blanks, what parse_text_file skips) are for whoever edits the file,
+  # not for the reader: they are left out of the page (a few KB of every first download), each as an
+  # empty line, so the lines keep their numbers and the parse is the same.
+  string(REGEX REPLACE "(^|\n)[ \t]*#[^\n]*" "\\1" text "${text}")
   string(FIND "${text}" ")posenc_text\"" clash)
   if(NOT clash EQUAL -1)
     message(FATAL_ERROR "${f} contains the delimiter )posenc_text\"")
