@@ -54,7 +54,9 @@ def main() -> int:
         return 1
     html = (head + '<script type="text/plain" id="posenc-licences">\n' + notices.replace("</script", "<\\/script") +
             "</script>\n" + body_end + tail)
-    if re.search(r'(src|href)="(?!data:)[^"#]+"', html):
+    # An HTML attribute (after a blank), not a script's own `x.src="posters/"` (the poster script, minified,
+    # which the single file never runs that way: its images are off).
+    if re.search(r'\s(src|href)="(?!data:)[^"#]+"', html):
         print("make_single: a reference to another file is left", file=sys.stderr)
         return 1
     out.parent.mkdir(parents=True, exist_ok=True)
