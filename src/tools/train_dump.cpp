@@ -131,6 +131,9 @@ int eval(const Config& c) {
     w.raw("{"); w.key("length"); w.integer(b.T);
     w.raw(","); w.key("tokens"); int_array(w, b.tokens);
     w.raw(","); w.key("targets"); int_array(w, b.targets);
+    if (k_in_input(c)) {
+      w.raw(","); w.key("kseq"); int_array(w, b.kseq);
+    }
     w.raw("}");
   }
   w.raw("]");
