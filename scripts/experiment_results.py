@@ -19,6 +19,13 @@ alibi, eight heads for alibi) and lists the changes with their reasons, as the e
 --save writes every run's result JSON to a file ({"options": [...], "runs": [...]}), --jobs sets how
 many runs train at once (default: the number of CPUs).
 
+    python3 scripts/experiment_results.py --compare base.json other.json [more.json ...]
+
+compares saved sets seed by seed (the same task, encoding and seed in each): accuracy on the new
+positions at 2L and 4L, full and windowed, as mean ± spread (standard deviation over the seeds) per set,
+and each set's difference from the first with the view's rule (src/train/seed_verdict.hpp: a mean
+difference counts when it exceeds its 95% margin, Student's t times spread / √n, at least 0.01).
+
 A second table separates the claims (issue 25): accuracy on the new positions only (t >= L) at 2L and 4L,
 with the full causal mask and with each query seeing its last L keys (windowed: every offset it meets was
 met in training), the order-blind ceiling on those positions (what a model knowing its token and the
@@ -83,7 +90,7 @@ def main(argv):
             json.dump({"options": flags + extra, "runs": list(results.values())}, f)
     config = next(iter(results.values()))["config"]
     # Keys that differ between the runs (the fair setting's layers and heads) are shown per encoding below.
-    varying = {k for r in results.values() for k in r["config"] if r["config"].get(k) != config.get(k)}
+    varying = {k for r in results.values() for k in r["config"] if r["config"].get(k) != config.get(k)} - {"task", "encoding", "seed"}
     shown = {k: v for k, v in config.items() if k not in ("task", "encoding", "seed") and k not in varying}
     print("Settings: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + f"; seeds {', '.join(map(str, seeds))}.")
     if fair:
@@ -91,7 +98,7 @@ def main(argv):
         for e in ENCODINGS:
             r = next(r for (t, e2, s), r in results.items() if e2 == e)
             changes = "; ".join(f"{c['key']} {c['from']:g} → {c['to']:g} ({c['reason']})" for c in r["fair"])
-            print(f"- {e}: " + (changes or "as shared") + " — " + ", ".join(f"{k}={r['config'][k]}" for k in sorted(varying)))
+            print(f"- {e} (" + ", ".join(f"{k}={r['config'][k]}" for k in sorted(varying)) + "): " + (changes or "as shared"))
     print(f"Command: `python3 scripts/experiment_results.py{''.join(' ' + a for a in flags + extra)}`\n")
     L = config["trainLength"]
     print(f"| task | encoding | accuracy at L = {L} | at 2L = {2 * L} | at 4L = {4 * L} | attention on the answer, t < L | L ≤ t < 2L | lost at L without fast / slow PE quarter |")
@@ -148,5 +155,59 @@ def fair_table(results, tasks, seeds, L):
             print(f"| {t} | {e} | {cols[0]} | {cols[1]} | {cols[2]} | {cols[3]} | {ceiling} | {r2[0]} / {r2[1]} | {cf} |")
 
 
+# Student's t at 97.5% for 1..30 degrees of freedom (src/train/seed_verdict.cpp's table).
+T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+
+def mean_sd(v):
+    m = sum(v) / len(v)
+    sd = (sum((x - m) ** 2 for x in v) / (len(v) - 1)) ** 0.5 if len(v) > 1 else 0.0
+    return m, sd
+
+
+def verdict(d):
+    """seed_verdict.hpp's rule on paired differences d: '+', '−' or 'within noise', with mean and margin."""
+    m, sd = mean_sd(d)
+    if len(d) < 2:
+        return m, 0.0, "one seed"
+    margin = max(T975[min(len(d), 31) - 2] * sd / len(d) ** 0.5, 0.01)
+    return m, margin, ("higher" if m > margin else "lower" if m < -margin else "within noise")
+
+
+def compare(paths):
+    sets = []
+    for p in paths:
+        with open(p) as f:
+            d = json.load(f)
+        sets.append((p, d["options"], {(r["config"]["task"], r["config"]["encoding"], r["config"]["seed"]): r for r in d["runs"]}))
+    keys = sorted({(t, e) for t, e, _ in sets[0][2]}, key=lambda k: (TASKS.index(k[0]), ENCODINGS.index(k[1])))
+    for i, (p, opts, _) in enumerate(sets):
+        print(f"- set {i}: `{p}` ({' '.join(opts) or 'defaults'})")
+    cols = [("new at 2L", 1, "accuracyNew"), ("windowed", 1, "accuracyWindowedNew"),
+            ("new at 4L", 2, "accuracyNew"), ("windowed", 2, "accuracyWindowedNew")]
+    print("\n| task | encoding | set | " + " | ".join(c[0] for c in cols) + " |")
+    print("| --- | --- | --- | " + " | ".join("---" for _ in cols) + " |")
+    for t, e in keys:
+        seeds = sorted(s for (t2, e2, s) in sets[0][2] if (t2, e2) == (t, e))
+        for i, (_, _, runs) in enumerate(sets):
+            cells = []
+            for _, j, key in cols:
+                v = [runs[(t, e, s)]["accuracy"][j][key] for s in seeds]
+                m, sd = mean_sd(v)
+                cell = f"{m:.2f} ± {sd:.2f}"
+                if i > 0:
+                    base = [sets[0][2][(t, e, s)]["accuracy"][j][key] for s in seeds]
+                    dm, margin, word = verdict([a - b for a, b in zip(v, base)])
+                    cell += f" ({dm:+.2f}, {word})"
+                cells.append(cell)
+            print(f"| {t} | {e} | {i} | " + " | ".join(cells) + " |")
+    print(f"\nSeeds {', '.join(map(str, seeds))}; ± is the spread (standard deviation) over the seeds; in brackets "
+          "the mean difference from set 0 seed by seed, and whether it exceeds its 95% margin.")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if len(sys.argv) > 1 and sys.argv[1] == "--compare":
+        compare(sys.argv[2:])
+    else:
+        main(sys.argv[1:])
