@@ -21,8 +21,8 @@ many runs train at once (default: the number of CPUs).
 
     python3 scripts/experiment_results.py --compare base.json other.json [more.json ...]
 
-compares saved sets seed by seed (the same task, encoding and seed in each): accuracy on the new
-positions at 2L and 4L, full and windowed, as mean ± spread (standard deviation over the seeds) per set,
+compares saved sets seed by seed (the same task, encoding and seed in each): accuracy at L, and on the
+new positions at 2L and 4L, full and windowed, as mean ± spread (standard deviation over the seeds) per set,
 and each set's difference from the first with the view's rule (src/train/seed_verdict.hpp: a mean
 difference counts when it exceeds its 95% margin, Student's t times spread / √n, at least 0.01).
 
@@ -181,15 +181,17 @@ def compare(paths):
         with open(p) as f:
             d = json.load(f)
         sets.append((p, d["options"], {(r["config"]["task"], r["config"]["encoding"], r["config"]["seed"]): r for r in d["runs"]}))
-    keys = sorted({(t, e) for t, e, _ in sets[0][2]}, key=lambda k: (TASKS.index(k[0]), ENCODINGS.index(k[1])))
+    # The task x encoding x seed runs every set has.
+    common = set(sets[0][2]).intersection(*(set(runs) for _, _, runs in sets[1:]))
+    keys = sorted({(t, e) for t, e, _ in common}, key=lambda k: (TASKS.index(k[0]), ENCODINGS.index(k[1])))
     for i, (p, opts, _) in enumerate(sets):
         print(f"- set {i}: `{p}` ({' '.join(opts) or 'defaults'})")
-    cols = [("new at 2L", 1, "accuracyNew"), ("windowed", 1, "accuracyWindowedNew"),
+    cols = [("at L", 0, "accuracy"), ("new at 2L", 1, "accuracyNew"), ("windowed", 1, "accuracyWindowedNew"),
             ("new at 4L", 2, "accuracyNew"), ("windowed", 2, "accuracyWindowedNew")]
     print("\n| task | encoding | set | " + " | ".join(c[0] for c in cols) + " |")
     print("| --- | --- | --- | " + " | ".join("---" for _ in cols) + " |")
     for t, e in keys:
-        seeds = sorted(s for (t2, e2, s) in sets[0][2] if (t2, e2) == (t, e))
+        seeds = sorted(s for (t2, e2, s) in common if (t2, e2) == (t, e))
         for i, (_, _, runs) in enumerate(sets):
             cells = []
             for _, j, key in cols:
