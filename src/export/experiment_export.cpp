@@ -39,6 +39,25 @@ std::string experiment_results_csv(const ExperimentCache& c) {
   out.append(", heads=").append(std::to_string(s.heads));
   out.append(", lr=").append(shortest_number(s.lr));
   out.append(", batch=").append(std::to_string(s.batch));
+  // The fair-test options, when set (so the comment of runs without them reads as before).
+  const train::Config def;
+  if (s.startOffset != def.startOffset) out.append(", startOffset=").append(std::to_string(s.startOffset));
+  if (s.copyLengths != def.copyLengths)
+    out.append(", copyLengths=").append(train::config_row("copyLengths")->names[static_cast<size_t>(s.copyLengths)]);
+  if (s.lookbackK != def.lookbackK)
+    out.append(", lookbackK=").append(train::config_row("lookbackK")->names[static_cast<size_t>(s.lookbackK)]);
+  if (s.runAll == RunAll::fair) {
+    // Which encodings ran with other settings (train::fair_setting), once each.
+    std::string changed;
+    bool seen[train::kEncodingCount] = {};
+    for (const ExperimentRun& r : c.runs) {
+      if (r.fair.empty() || r.encoding < 0 || r.encoding >= train::kEncodingCount || seen[r.encoding]) continue;
+      seen[r.encoding] = true;
+      changed.append(changed.empty() ? "" : "; ").append(train::encoding_names()[static_cast<size_t>(r.encoding)]).append(":");
+      for (const train::FairChange& ch : r.fair) changed.append(" ").append(ch.key).append("=").append(shortest_number(ch.to));
+    }
+    out.append("; fair setting").append(changed.empty() ? "" : " (" + changed + ")");
+  }
   out.append("; share = attention on the answer's key of the head shown (indices from 0), mean at t < L and at L <= t < 2L\n");
   out.append(
       "encoding,seed,steps,cancelled,finalLoss,accuracyL,accuracy2L,accuracy4L,shareLayerIndex,shareHeadIndex,shareTrained,"

@@ -32,6 +32,7 @@
 #include "platform.hpp"
 #include "train_service.hpp"
 #ifndef __EMSCRIPTEN__
+#include "train/fair.hpp"
 #include "train/result.hpp"
 #endif
 
@@ -258,19 +259,24 @@ void startup_mark(const char*) {}  // the desktop has no page to tell
 // posenc_desktop --train key=value ...: the experiment view's training run from the command line, for settings
 // larger than a browser tab should run. Options and defaults are PosEnc.train()'s (src/train/config.hpp);
 // progress goes to stderr, the result JSON (PosEnc.train()'s result) to stdout.
+// --fair (first): trains train::fair_setting(options) instead and adds its changes to the JSON as "fair".
 static int train_command(int argc, char** argv) {
   std::vector<std::string> args(argv + 2, argv + argc);
+  const bool fair = !args.empty() && args.front() == "--fair";
+  if (fair) args.erase(args.begin());
   train::Config cfg;
   const std::string refused = train::parse_options(args, cfg);
   if (!refused.empty()) {
     std::fprintf(stderr, "posenc_desktop --train: %s\n", refused.c_str());
     return 2;
   }
-  const train::Result r = train::run(cfg, [](const train::Progress& p) {
+  const train::FairSetting f = train::fair_setting(cfg);
+  const train::Result r = train::run(fair ? f.config : cfg, [](const train::Progress& p) {
     std::fprintf(stderr, "step %d of %d, loss %.4f\n", p.step, p.steps, p.loss);
   });
   int bad = 0;
-  const std::string json = train::to_json(r, &bad);
+  std::string json = train::to_json(r, &bad);
+  if (fair) json = train::with_fair(json, f);
   std::printf("%s\n", json.c_str());
   return bad ? 1 : 0;
 }

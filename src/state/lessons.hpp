@@ -61,7 +61,7 @@
   X(rope_base, "RoPE base", rope, "rope_turns frequency", d | base | pair, in_tour)                               \
   X(long_context, "Long context", beyond, "rope_scaling rope_turns frequency", d | base | pair, in_tour)          \
   X(schemes, "Other schemes", beyond, "alibi t5_bucket learned", pos | k | d, in_tour)                            \
-  X(experiment, "Experiment", experiment, "train/config", none, in_tour)                                         
+  X(experiment, "Experiment", experiment, "train/config train/fair", none, in_tour)                                         
 
 namespace app {
 

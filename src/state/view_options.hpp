@@ -27,6 +27,11 @@ enum class ContextMethod : int { all, none, linear, ntk, yarn };
 inline constexpr const char* kContextMethodNames[] = {"all", "none", "linear", "ntk", "yarn"};
 constexpr double kMinTrainedLength = 2, kMaxTrainedLength = 1e8, kMinContextFactor = 1, kMaxContextFactor = 1000;
 
+// experiment: Run and Run all with the settings as set (shared), or each encoding under
+// train::fair_setting (fair: src/train/fair.hpp).
+enum class RunAll : int { shared, fair };
+inline constexpr const char* kRunAllNames[] = {"shared", "fair"};
+
 // schemes: the scheme shown and its options.
 enum class Scheme : int { learned, alibi, t5, nope };
 inline constexpr const char* kSchemeNames[] = {"learned", "alibi", "t5", "nope"};

@@ -4,12 +4,15 @@
 //                                 and the wall time of the whole default run (training + evaluation)
 //   train_bench --all [key=value ...]   also "Run all": every encoding x seeds 1,2,3 x tasks lookback,
 //                                 first, copy; one line per run with its accuracies, then the total time
+//   train_bench --all --fair [key=value ...]   the same with each encoding under train::fair_setting
+//                                 (fair.hpp); each run's line adds the changes ("fair") it ran with
 #include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "train/config.hpp"
+#include "train/fair.hpp"
 #include "train/result.hpp"
 #include "train/trainer.hpp"
 
@@ -22,12 +25,14 @@ double now_ms() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool all = false;
+  bool all = false, fair = false;
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--all")
       all = true;
+    else if (a == "--fair")
+      fair = true;
     else
       args.push_back(a);
   }
@@ -69,14 +74,16 @@ int main(int argc, char** argv) {
         k.task = static_cast<Task>(task);
         k.encoding = static_cast<Encoding>(e);
         k.seed = seed;
+        const FairSetting f = fair_setting(k);
+        if (fair) k = f.config;
         const Result x = run(k);
         const HeadShare& h = x.eval.relative.heads[static_cast<size_t>(x.eval.relative.bestLayer) * static_cast<size_t>(k.heads) +
                                                    static_cast<size_t>(x.eval.relative.bestHead)];
         std::printf("%s{\"task\":\"%s\",\"encoding\":\"%s\",\"seed\":%u,\"finalLoss\":%.4f,\"acc\":[%.3f,%.3f,%.3f],"
-                    "\"answerShare\":[%.3f,%.3f],\"ms\":%.0f}\n",
+                    "\"answerShare\":[%.3f,%.3f],\"ms\":%.0f%s}\n",
                     first ? "" : ",", task_name(k.task), encoding_name(k.encoding), seed, x.loss.back().loss,
                     x.eval.accuracy[0].accuracy, x.eval.accuracy[1].accuracy, x.eval.accuracy[2].accuracy,
-                    h.meanTrained, h.meanBeyond, x.ms);
+                    h.meanTrained, h.meanBeyond, x.ms, fair ? (",\"fair\":" + fair_json(f)).c_str() : "");
         first = false;
       }
     per_task[task] = now_ms() - tt0;

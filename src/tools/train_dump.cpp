@@ -9,15 +9,18 @@
 //                                     sets at L, 2L and 4L (16 sequences each: tokens, targets) and the
 //                                     result JSON evaluated on those sets, for torch_check.py to redo the
 //                                     evaluation (full, windowed, new positions) from the weights alone.
-//   train_dump run [--no-time] [key=value ...]   trains (float) and prints the result JSON (result.hpp);
-//                                     --no-time writes ms as 0, so that a native and a wasm run of the
-//                                     same config can be compared as text.
+//   train_dump run [--no-time] [--fair] [key=value ...]   trains (float) and prints the result JSON
+//                                     (result.hpp); --no-time writes ms as 0, so that a native and a wasm
+//                                     run of the same config can be compared as text; --fair trains
+//                                     fair_setting(config) instead (fair.hpp) and adds its changes as "fair".
+//   train_dump fair [key=value ...]   prints {"config": fair_setting's config, "fair": its changes}.
 // Exit status 2 on a bad option (the message on stderr), 3 if a number was not finite.
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "train/config.hpp"
+#include "train/fair.hpp"
 #include "text/json_write.hpp"
 #include "train/model.hpp"
 #include "train/result.hpp"
@@ -78,9 +81,9 @@ int grad(const Config& c) {
   Rng jitter(c.seed, 99);
   for (double& p : m.params) p += jitter.symmetric(0.1);
   Rng data(c.seed, static_cast<std::uint64_t>(Stream::train_batches));
+  Rng windows(c.seed, static_cast<std::uint64_t>(Stream::train_windows));
   Batch b;
-  b.resize(c.batch, c.trainLength);
-  fill_batch(c, data, b);
+  next_training_batch(c, data, windows, b);  // the trainer's first batch
   Workspace<double> ws;
   const double loss = m.forward_backward(b, ws);
 
@@ -92,6 +95,16 @@ int grad(const Config& c) {
   w.raw(","); w.key("base"); w.num(kPositionBase);
   w.raw(","); w.key("tokens"); int_array(w, b.tokens);
   w.raw(","); w.key("targets"); int_array(w, b.targets);
+  // Only where the new options are in use, so that the dumps of the other configs stay as they were.
+  if (b.T != c.trainLength) {
+    w.raw(","); w.key("length"); w.integer(b.T);
+  }
+  if (c.startOffset > 0) {
+    w.raw(","); w.key("start"); int_array(w, b.start);
+  }
+  if (k_in_input(c)) {
+    w.raw(","); w.key("kseq"); int_array(w, b.kseq);
+  }
   w.raw(","); w.key("loss"); w.num(loss);
   w.raw(","); w.key("tensors"); tensors_json(w, m.tensors, m.params, &m.grads);
   w.raw("}");
@@ -118,6 +131,9 @@ int eval(const Config& c) {
     w.raw("{"); w.key("length"); w.integer(b.T);
     w.raw(","); w.key("tokens"); int_array(w, b.tokens);
     w.raw(","); w.key("targets"); int_array(w, b.targets);
+    if (k_in_input(c)) {
+      w.raw(","); w.key("kseq"); int_array(w, b.kseq);
+    }
     w.raw("}");
   }
   w.raw("]");
@@ -131,16 +147,18 @@ int eval(const Config& c) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: train_dump grad|eval|run [--no-time] [key=value ...]\n");
+    std::fprintf(stderr, "usage: train_dump grad|eval|run|fair [--no-time] [--fair] [key=value ...]\n");
     return 2;
   }
   const std::string mode = argv[1];
-  bool no_time = false;
+  bool no_time = false, fair = false;
   std::vector<std::string> args;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--no-time")
       no_time = true;
+    else if (a == "--fair")
+      fair = true;
     else
       args.push_back(a);
   }
@@ -152,15 +170,22 @@ int main(int argc, char** argv) {
   }
   if (mode == "grad") return grad(c);
   if (mode == "eval") return eval(c);
+  if (mode == "fair") {
+    const FairSetting f = fair_setting(c);
+    std::printf("{\"config\":%s,\"fair\":%s}\n", config_json(f.config).c_str(), fair_json(f).c_str());
+    return 0;
+  }
   if (mode == "run") {
-    Result r = run(c);
+    const FairSetting f = fair_setting(c);
+    Result r = run(fair ? f.config : c);
     if (no_time) r.ms = 0;
     int bad = 0;
-    const std::string json = to_json(r, &bad);
+    std::string json = to_json(r, &bad);
+    if (fair) json = with_fair(json, f);
     std::printf("%s\n", json.c_str());
     if (bad) std::fprintf(stderr, "train_dump: %d non-finite numbers in the result (a bug)\n", bad);
     return bad ? 3 : 0;
   }
-  std::fprintf(stderr, "train_dump: unknown mode '%s' (grad, eval or run)\n", mode.c_str());
+  std::fprintf(stderr, "train_dump: unknown mode '%s' (grad, eval, run or fair)\n", mode.c_str());
   return 2;
 }

@@ -16,13 +16,15 @@ namespace {
 
 constexpr std::array<const char*, kTaskCount> kTaskNames{"lookback", "first", "copy"};
 constexpr std::array<const char*, kEncodingCount> kEncodingNames{"none", "sinusoidal", "learned", "rope", "alibi"};
+constexpr std::array<const char*, 2> kCopyLengthNames{"fixed", "random"};
+constexpr std::array<const char*, 2> kLookbackKNames{"fixed", "input"};
 constexpr std::span<const char* const> kNoNames{};
 
 // The table. Defaults: see the README section in the report / Config; the default run (rope, lookback)
 // reaches its plateau in a fraction of a second natively.
-const std::array<ConfigRow, 12> kRows{{
+const std::array<ConfigRow, 15> kRows{{
     {"task", Kind::choice, 0, kTaskCount - 1, 0, "what to predict: lookback (token k back), first (token 0), copy (2nd half repeats 1st)", kTaskNames},
-    {"k", Kind::integer, 1, 64, 3, "lookback offset (k < trainLength)", kNoNames},
+    {"k", Kind::integer, 1, 64, 3, "lookback offset (k < trainLength); with lookbackK input the largest k drawn", kNoNames},
     {"encoding", Kind::choice, 0, kEncodingCount - 1, 3, "positional encoding: none, sinusoidal, learned, rope, alibi", kEncodingNames},
     {"seed", Kind::integer, 0, 4294967295.0, 1, "seed of the weights and the training batches", kNoNames},
     {"trainLength", Kind::integer, 4, 128, 16, "training sequence length L (evaluation also at 2L, 4L)", kNoNames},
@@ -33,6 +35,9 @@ const std::array<ConfigRow, 12> kRows{{
     {"lr", Kind::number, 1e-5, 0.1, 3e-3, "Adam learning rate", kNoNames},
     {"batch", Kind::integer, 1, 256, 16, "sequences per step", kNoNames},
     {"vocab", Kind::integer, 2, 64, 16, "token vocabulary size", kNoNames},
+    {"startOffset", Kind::integer, 0, 1024, 0, "training windows (still L long) start at a random position 0..startOffset; only sinusoidal and learned read absolute positions", kNoNames, true},
+    {"copyLengths", Kind::choice, 0, 1, 0, "copy training lengths: fixed (always L: one answer offset L/2-1 solves it) or random (an even length 4..L per batch)", kCopyLengthNames, true},
+    {"lookbackK", Kind::choice, 0, 1, 0, "lookback k: fixed (one offset to learn) or input (each sequence its own k in 1..k, given to the model as input)", kLookbackKNames, true},
 }};
 
 std::string fmt(double v) {
@@ -86,6 +91,9 @@ double config_get(const Config& c, const ConfigRow& row) {
   if (k == "lr") return c.lr;
   if (k == "batch") return c.batch;
   if (k == "vocab") return c.vocab;
+  if (k == "startOffset") return c.startOffset;
+  if (k == "copyLengths") return static_cast<double>(c.copyLengths);
+  if (k == "lookbackK") return static_cast<double>(c.lookbackK);
   return 0;
 }
 
@@ -104,6 +112,9 @@ void config_set(Config& c, const ConfigRow& row, double v) {
   if (k == "lr") c.lr = v;
   if (k == "batch") c.batch = static_cast<int>(v);
   if (k == "vocab") c.vocab = static_cast<int>(v);
+  if (k == "startOffset") c.startOffset = static_cast<int>(v);
+  if (k == "copyLengths") c.copyLengths = static_cast<CopyLengths>(static_cast<int>(v));
+  if (k == "lookbackK") c.lookbackK = static_cast<LookbackK>(static_cast<int>(v));
 }
 
 std::string validate(const Config& c) {
@@ -179,10 +190,11 @@ std::string config_json(const Config& c) {
   w.raw("{");
   bool first = true;
   for (const ConfigRow& r : kRows) {
+    const double v = config_get(c, r);
+    if (r.quietDefault && v == r.def) continue;
     if (!first) w.raw(",");
     first = false;
     w.key(r.key);
-    const double v = config_get(c, r);
     if (r.kind == Kind::choice)
       w.str(r.names[static_cast<size_t>(v)]);
     else

@@ -5,6 +5,20 @@
 // Tasks (targets in tasks.hpp): lookback (predict the token k places back), first (predict the first
 // token of the sequence), copy (the second half repeats the first half; predict the next token).
 // Encodings: none, sinusoidal, learned, rope, alibi (model.hpp says how each enters the model).
+//
+// Options for a fair test (issue 25; at their defaults every result is the one of the versions before
+// them, byte for byte, and config_json leaves them out):
+//   startOffset s: each training window of length L holds positions o .. o + L - 1, o drawn per sequence
+//     from U{0..s} (the run's own stream, Stream::train_windows, so the tokens are the same as with s = 0).
+//     Only sinusoidal and learned see absolute positions, so only they change; rope, alibi and none
+//     depend on offsets alone and the engine gives them position 0.. as before (identical bits).
+//   copyLengths random: each copy batch has its own even length T in 4..L (drawn from the batch stream),
+//     so the answer's offset T/2 - 1 changes from batch to batch; fixed: always L, which a model can solve
+//     by one memorised offset (L/2 - 1) or one absolute position.
+//   lookbackK input: each lookback sequence has its own k in 1..k (k is then the largest), and the model
+//     gets it as input: a trained vector k_emb[k - 1] added to every position's input (model.hpp), so
+//     one layer can read it at the query. The targets are x[t - k] from t >= k (the largest) on, so the
+//     scored positions and the references are those of lookbackK fixed at the same k.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -17,6 +31,8 @@ namespace train {
 
 enum class Task : int { lookback, first, copy };
 enum class Encoding : int { none, sinusoidal, learned, rope, alibi };
+enum class CopyLengths : int { fixed, random };
+enum class LookbackK : int { fixed, input };
 constexpr int kTaskCount = 3;
 constexpr int kEncodingCount = 5;
 
@@ -33,7 +49,22 @@ struct Config {
   double lr = 3e-3;
   int batch = 16;
   int vocab = 16;
+  int startOffset = 0;            // training windows start at a random position in 0..startOffset
+  CopyLengths copyLengths = CopyLengths::fixed;
+  LookbackK lookbackK = LookbackK::fixed;
 };
+
+// Does the model read absolute positions (so startOffset reaches it)?
+inline bool absolute_positions(const Config& c) {
+  return c.encoding == Encoding::sinusoidal || c.encoding == Encoding::learned;
+}
+// Is k drawn per sequence and given to the model (lookback with lookbackK input)?
+inline bool k_in_input(const Config& c) { return c.task == Task::lookback && c.lookbackK == LookbackK::input; }
+// Positions the model's tables must hold: evaluation reaches 4L, training startOffset + L.
+inline int position_capacity(const Config& c) {
+  const int eval = 4 * c.trainLength, train = absolute_positions(c) ? c.startOffset + c.trainLength : 0;
+  return eval > train ? eval : train;
+}
 
 enum class Kind { integer, number, choice };
 
@@ -45,6 +76,9 @@ struct ConfigRow {
   double def;       // equals Config{}'s member (tests/train/test_train_config.cpp checks)
   const char* meaning;
   std::span<const char* const> names;  // choices only
+  // Left out of config_json while at its default: the rows added after results were published, so a
+  // run at their defaults writes the same text as before them.
+  bool quietDefault = false;
 };
 
 std::span<const ConfigRow> config_rows();
@@ -77,7 +111,8 @@ std::string parse_options(std::span<const std::string> args, Config& out, const 
 // are skipped.
 std::string parse_option_lines(std::string_view lines, Config& out, const Config& base = Config{});
 
-// {"task":"lookback","k":3,...}: every key of the table, in table order.
+// {"task":"lookback","k":3,...}: every key of the table, in table order (quietDefault rows only when not
+// at their default).
 std::string config_json(const Config& c);
 // The table as JSON for a schema: [{key, kind, min, max, default, meaning, choices?}].
 std::string config_rows_json();

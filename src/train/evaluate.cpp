@@ -23,6 +23,10 @@ Batch slice(const Batch& b, int first, int count) {
     s.mask[i] = b.mask[o + i];
     s.masked += s.mask[i];
   }
+  for (int i = 0; i < count; ++i) {
+    s.start[static_cast<size_t>(i)] = b.start[static_cast<size_t>(first + i)];
+    s.kseq[static_cast<size_t>(i)] = b.kseq[static_cast<size_t>(first + i)];
+  }
   return s;
 }
 
@@ -32,10 +36,11 @@ int chunk_for(const Model<float>& m, int T) {
   return static_cast<int>(std::max<size_t>(1, std::min<size_t>(64, (size_t{4} << 20) / per)));
 }
 
-// The key holding the answer for query t in a sequence of length T, or -1.
-int answer_key(const Config& c, int t, int T) {
+// The key holding the answer for query t in a sequence of length T whose lookback offset is ks (c.k
+// unless lookbackK input), or -1.
+int answer_key(const Config& c, int t, int T, int ks) {
   switch (c.task) {
-    case Task::lookback: return t >= c.k ? t - c.k : -1;
+    case Task::lookback: return t >= c.k ? t - ks : -1;
     case Task::first: return t >= 1 ? 0 : -1;
     case Task::copy: return (t >= T / 2 - 1 && t + 1 < T) ? t + 1 - T / 2 : -1;
   }
@@ -104,14 +109,14 @@ Counts pass(const Model<float>& m, const Batch& b, Workspace<float>& ws, int new
 double ratio(long long a, long long b) { return b > 0 ? static_cast<double>(a) / static_cast<double>(b) : -1.0; }
 
 // Adds, for every head and query t, the attention on the answer's key (when the window shows it) to sh.
-void add_shares(const Model<float>& m, const Workspace<float>& ws, int count, int T, size_t window,
+void add_shares(const Model<float>& m, const Workspace<float>& ws, const Batch& s, int count, int T, size_t window,
                 std::vector<std::vector<double>>& sh) {
   for (size_t l = 0; l < m.nl; ++l)
     for (size_t h = 0; h < m.H; ++h)
       for (int q = 0; q < count; ++q) {
         const float* P = ws.attention(l, static_cast<size_t>(q), h, m.H);
         for (int t = 0; t < T; ++t) {
-          const int key = answer_key(m.cfg, t, T);
+          const int key = answer_key(m.cfg, t, T, s.kseq[static_cast<size_t>(q)]);
           if (in_window(key, t, window))
             sh[l * m.H + h][static_cast<size_t>(t)] +=
                 P[static_cast<size_t>(t) * static_cast<size_t>(T) + static_cast<size_t>(key)];
@@ -146,7 +151,7 @@ void add_scores(const Model<float>& m, const Workspace<float>& ws, int count, in
 void finish_shares(const Config& c, int n, int T, size_t window, std::vector<std::vector<double>>& sh) {
   for (std::vector<double>& v : sh)
     for (int t = 0; t < T; ++t)
-      v[static_cast<size_t>(t)] = in_window(answer_key(c, t, T), t, window) ? v[static_cast<size_t>(t)] / n : -1.0;
+      v[static_cast<size_t>(t)] = in_window(answer_key(c, t, T, c.k), t, window) ? v[static_cast<size_t>(t)] / n : -1.0;
 }
 
 // The full (unwindowed) figures of a pass at length T.
@@ -188,8 +193,8 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
     const int T = b.T;
     shares[si].assign(nh, std::vector<double>(static_cast<size_t>(T), 0.0));
     if (si < 2) scores[si].assign(nh, std::vector<double>(static_cast<size_t>(T) * static_cast<size_t>(T), 0.0));
-    const Counts n = pass(m, b, ws, L, 0, [&](const Batch&, int count) {
-      add_shares(m, ws, count, T, 0, shares[si]);
+    const Counts n = pass(m, b, ws, L, 0, [&](const Batch& chunk, int count) {
+      add_shares(m, ws, chunk, count, T, 0, shares[si]);
       if (si < 2) add_scores(m, ws, count, T, scores[si]);
     });
     finish_shares(c, b.n, T, 0, shares[si]);
@@ -197,14 +202,14 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
     if (si > 0) {
       windowed[si].assign(nh, std::vector<double>(static_cast<size_t>(T), 0.0));
       const Counts w =
-          pass(m, b, ws, L, W, [&](const Batch&, int count) { add_shares(m, ws, count, T, W, windowed[si]); });
+          pass(m, b, ws, L, W, [&](const Batch& chunk, int count) { add_shares(m, ws, chunk, count, T, W, windowed[si]); });
       finish_shares(c, b.n, T, W, windowed[si]);
       a.window = L;
       a.accuracyWindowed = ratio(w.right, w.total);
       a.accuracyWindowedNew = ratio(w.rightNew, w.totalNew);
       int seen = 0, all = 0;
       for (int t = L; t < T; ++t) {
-        const int key = answer_key(c, t, T);
+        const int key = answer_key(c, t, T, c.k);
         if (key < 0) continue;
         ++all;
         seen += in_window(key, t, W) ? 1 : 0;

@@ -165,7 +165,7 @@ Model<S>::Model(const Config& c) : cfg(c) {
   F = d * kMlpRatio;
   V = static_cast<size_t>(c.vocab);
   nl = static_cast<size_t>(c.layers);
-  Tmax = 4 * static_cast<size_t>(c.trainLength);
+  Tmax = static_cast<size_t>(position_capacity(c));  // 4L, or startOffset + L when that is more
   escale = c.encoding == Encoding::sinusoidal ? static_cast<S>(std::sqrt(static_cast<double>(d))) : S(1);
 
   o_tok = add("tok_emb", V, d);
@@ -194,6 +194,8 @@ Model<S>::Model(const Config& c) : cfg(c) {
   o_lnf_b = add("lnf_b", 1, d);
   o_wout = add("wout", d, V);
   o_bout = add("bout", 1, V);
+  // Last, so that every other tensor draws the same initial values as with k fixed.
+  if (k_in_input(c)) o_kemb = add("k_emb", static_cast<size_t>(c.k), d);
   params.assign(tensors.back().offset + tensors.back().size(), S(0));
   grads.assign(params.size(), S(0));
 
@@ -234,7 +236,7 @@ void Model<S>::init(std::uint32_t seed) {
     S* p = params.data() + t.offset;
     double a = 0.0;  // half-width of the uniform; 0: constant
     double constant = 0.0;
-    if (n == "tok_emb" || n == "pos_emb")
+    if (n == "tok_emb" || n == "pos_emb" || n == "k_emb")
       a = std::sqrt(3.0 / static_cast<double>(d));  // standard deviation 1/sqrt(d)
     else if (n == "ln1_g" || n == "ln2_g" || n == "lnf_g")
       constant = 1.0;
@@ -289,8 +291,9 @@ double Model<S>::forward(const Batch& b, Workspace<S>& ws, size_t window) const 
   const S* P = params.data();
 
   // Embedding and the additive position vector.
+  const bool kin = k_in_input(cfg);
   for (size_t i = 0; i < N; ++i) {
-    const size_t t = i % len;
+    const size_t t = static_cast<size_t>(b.start[i / len]) + i % len;  // the absolute position
     const S* e = P + o_tok + static_cast<size_t>(b.tokens[i]) * d;
     S* x = ws.x0.data() + i * d;
     for (size_t j = 0; j < d; ++j) x[j] = e[j] * escale;
@@ -298,6 +301,10 @@ double Model<S>::forward(const Batch& b, Workspace<S>& ws, size_t window) const 
       for (size_t j = 0; j < d; ++j) x[j] += pe_table[t * d + j] * pe_mask[j];
     else if (cfg.encoding == Encoding::learned)
       for (size_t j = 0; j < d; ++j) x[j] += P[o_pos + t * d + j];
+    if (kin) {
+      const S* kv = P + o_kemb + static_cast<size_t>(b.kseq[i / len] - 1) * d;
+      for (size_t j = 0; j < d; ++j) x[j] += kv[j];
+    }
   }
 
   const S scale = S(1) / std::sqrt(static_cast<S>(dh));
@@ -470,13 +477,18 @@ double Model<S>::forward_backward(const Batch& b, Workspace<S>& ws) {
                    G + o.ln1_g, G + o.ln1_b, N, d);
   }
   // ws.dx = d x0.
+  const bool kin = k_in_input(cfg);
   for (size_t i = 0; i < N; ++i) {
-    const size_t t = i % len;
+    const size_t t = static_cast<size_t>(b.start[i / len]) + i % len;
     const S* dx = ws.dx.data() + i * d;
     S* de = G + o_tok + static_cast<size_t>(b.tokens[i]) * d;
     for (size_t j = 0; j < d; ++j) de[j] += dx[j] * escale;
     if (cfg.encoding == Encoding::learned)
       for (size_t j = 0; j < d; ++j) G[o_pos + t * d + j] += dx[j];
+    if (kin) {
+      S* dk = G + o_kemb + static_cast<size_t>(b.kseq[i / len] - 1) * d;
+      for (size_t j = 0; j < d; ++j) dk[j] += dx[j];
+    }
   }
   return loss;
 }

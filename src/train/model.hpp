@@ -4,7 +4,14 @@
 //
 //   x_t   = E[tok_t] * s + P_t             s = sqrt(dModel) for sinusoidal (Vaswani et al. 2017, 3.4), else 1
 //                                          P_t = PE(t) from pe::encoding_table (base 10000) for sinusoidal,
-//                                          a trained row of pos_emb (4L rows) for learned, 0 otherwise
+//                                          a trained row of pos_emb for learned, 0 otherwise; t is the
+//                                          absolute position start + i of the sequence's i-th token (start
+//                                          0 but in training with startOffset). Tables hold Tmax =
+//                                          max(4L, startOffset + L) rows (config.hpp position_capacity):
+//                                          every row is trained or evaluated; pos_emb rows no window
+//                                          reaches keep their initial values U(+-sqrt(3/d)) (with
+//                                          startOffset 0 the rows L..4L-1, as before)
+//          + k_emb[ks - 1]                 lookbackK input only: a trained vector per k (ks the sequence's)
 //   per layer:
 //   h     = LN1(x)                         LN(x) = (x - mean) / sqrt(var + 1e-5) * g + b
 //   q,k,v = h Wq, h Wk, h Wv               per head (width dh = dModel / heads)
@@ -96,7 +103,7 @@ class Model {
   struct LayerOffsets {
     size_t ln1_g, ln1_b, wq, wk, wv, wo, bo, ln2_g, ln2_b, w1, b1, w2, b2;
   };
-  size_t o_tok = 0, o_pos = 0, o_lnf_g = 0, o_lnf_b = 0, o_wout = 0, o_bout = 0;
+  size_t o_tok = 0, o_pos = 0, o_kemb = 0, o_lnf_g = 0, o_lnf_b = 0, o_wout = 0, o_bout = 0;
   std::vector<LayerOffsets> lo;
 
  private:

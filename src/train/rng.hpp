@@ -12,7 +12,9 @@
 
 namespace train {
 
-enum class Stream : std::uint64_t { weights = 1, train_batches = 2, eval_sets = 3 };
+// train_windows: where each training window starts (startOffset); its own stream, so that the tokens of
+// every batch stay those of startOffset 0.
+enum class Stream : std::uint64_t { weights = 1, train_batches = 2, eval_sets = 3, train_windows = 4 };
 
 std::uint64_t splitmix64(std::uint64_t& state);
 

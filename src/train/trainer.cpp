@@ -17,7 +17,8 @@ Trainer::Trainer(const Config& c)
       error_(validate(c)),
       model_(cfg_),
       adam_(model_.params.size(), adam_settings(cfg_)),
-      data_(cfg_.seed, static_cast<std::uint64_t>(Stream::train_batches)) {
+      data_(cfg_.seed, static_cast<std::uint64_t>(Stream::train_batches)),
+      windows_(cfg_.seed, static_cast<std::uint64_t>(Stream::train_windows)) {
   if (!error_.empty()) cfg_ = c;  // report what was asked for
   model_.init(model_.cfg.seed);
   batch_.resize(model_.cfg.batch, model_.cfg.trainLength);
@@ -29,7 +30,7 @@ Trainer::Trainer(const Config& c)
 
 double Trainer::step() {
   if (done()) return 0.0;
-  fill_batch(cfg_, data_, batch_);
+  next_training_batch(model_.cfg, data_, windows_, batch_);
   const double loss = model_.forward_backward(batch_, ws_);
   adam_.step(model_.params, model_.grads);
   ++step_;

@@ -45,7 +45,7 @@ class Trainer {
   std::string error_;
   Model<float> model_;
   Adam adam_;
-  Rng data_;
+  Rng data_, windows_;  // tokens (and copy lengths), window starts (startOffset)
   Batch batch_;
   Workspace<float> ws_;
   std::vector<LossPoint> log_;

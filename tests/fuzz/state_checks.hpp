@@ -42,6 +42,10 @@ inline std::string invalid_field(const app::State& s) {
   if (s.heads < 1 || s.heads > 8) return "heads = " + std::to_string(s.heads);
   if (!std::isfinite(s.lr) || s.lr < 1e-5 || s.lr > 0.1) return "lr out of range";
   if (s.batch < 1 || s.batch > 256) return "batch = " + std::to_string(s.batch);
+  if (s.startOffset < 0 || s.startOffset > 1024) return "startOffset = " + std::to_string(s.startOffset);
+  if (static_cast<int>(s.copyLengths) < 0 || static_cast<int>(s.copyLengths) > 1) return "copyLengths out of range";
+  if (static_cast<int>(s.lookbackK) < 0 || static_cast<int>(s.lookbackK) > 1) return "lookbackK out of range";
+  if (static_cast<int>(s.runAll) < 0 || static_cast<int>(s.runAll) > 1) return "runAll out of range";
   // The views' own settings (README "State" table, written out here by hand).
   if (s.similarityMaxK < 10 || s.similarityMaxK > 10000) return "similarityMaxK = " + std::to_string(s.similarityMaxK);
   if (static_cast<int>(s.scoresVectors) < 0 || static_cast<int>(s.scoresVectors) > 2) return "scoresVectors out of range";

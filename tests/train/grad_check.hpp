@@ -28,12 +28,13 @@ inline Config tiny(Encoding e, int layers, int heads, Task task = Task::lookback
   return c;
 }
 
+// The trainer's first batch (next_training_batch: window starts, copy length and k as the options say).
 template <class S>
 Batch batch_for(const Config& c) {
   Rng data(c.seed, static_cast<std::uint64_t>(Stream::train_batches));
+  Rng windows(c.seed, static_cast<std::uint64_t>(Stream::train_windows));
   Batch b;
-  b.resize(c.batch, c.trainLength);
-  fill_batch(c, data, b);
+  next_training_batch(c, data, windows, b);
   return b;
 }
 

@@ -25,7 +25,7 @@ TEST_CASE("each row's default is Config{}'s value, and the defaults validate") {
     CHECK(r.def <= r.max);
   }
   CHECK(validate(c).empty());
-  CHECK(config_rows().size() == 12);
+  CHECK(config_rows().size() == 15);
 }
 
 TEST_CASE("out-of-range, NaN and infinite values name the key, the range and the value") {
@@ -104,4 +104,26 @@ TEST_CASE("config_json lists every key in table order; the rows export as a sche
   CHECK(mentions(s, "{\"key\":\"lr\",\"kind\":\"number\",\"min\":1.0000000000000001e-05,\"max\":0.10000000000000001") == false);
   CHECK(mentions(s, "{\"key\":\"lr\",\"kind\":\"number\",\"min\":1e-05,\"max\":0.1,\"default\":0.003"));
   CHECK(mentions(s, "\"choices\":[\"none\",\"sinusoidal\",\"learned\",\"rope\",\"alibi\"]"));
+  CHECK(mentions(s, "{\"key\":\"startOffset\",\"kind\":\"integer\",\"min\":0,\"max\":1024,\"default\":0"));
+  CHECK(mentions(s, "\"default\":\"fixed\",\"meaning\":\"copy training lengths"));
+}
+
+TEST_CASE("the fair-test options: limits with messages, and in config_json only when not at their default") {
+  Config c;
+  CHECK(mentions(parse({"startOffset=2000"}, c), "startOffset must be an integer 0..1024, got 2000"));
+  CHECK(mentions(parse({"startOffset=-1"}, c), "startOffset must be an integer 0..1024, got -1"));
+  CHECK(mentions(parse({"copyLengths=sometimes"}, c), "copyLengths must be one of fixed, random, got 'sometimes'"));
+  CHECK(mentions(parse({"lookbackK=guess"}, c), "lookbackK must be one of fixed, input, got 'guess'"));
+  REQUIRE(parse({"startOffset=48", "copyLengths=random", "lookbackK=input"}, c).empty());
+  CHECK(c.startOffset == 48);
+  CHECK(c.copyLengths == CopyLengths::random);
+  CHECK(c.lookbackK == LookbackK::input);
+  CHECK(mentions(config_json(c), ",\"vocab\":16,\"startOffset\":48,\"copyLengths\":\"random\",\"lookbackK\":\"input\"}"));
+  Config back;  // what config_json writes parses back to the same config
+  std::vector<std::string> args{"startOffset=48", "copyLengths=random", "lookbackK=input"};
+  REQUIRE(parse(args, back).empty());
+  CHECK(config_json(back) == config_json(c));
+  c.startOffset = 0;
+  CHECK(!mentions(config_json(c), "startOffset"));
+  CHECK(mentions(config_json(c), "copyLengths"));
 }

@@ -4,6 +4,8 @@
 // (truncation ~h^2 f''' ~ 1e-10, rounding ~1e-16 / h ~ 1e-11: well inside).
 #include "catch2_any.hpp"
 
+#include <algorithm>
+
 #include "grad_check.hpp"
 
 using namespace train;
@@ -64,5 +66,57 @@ TEST_CASE("the check catches a gradient that is off by 1e-5 relative in any sing
     wrong[best] += 1e-5 * std::fabs(wrong[best]) + 1e-8;
     INFO(t.name);
     CHECK(check_gradients(m, b, wrong).excess > 0);
+  }
+}
+
+TEST_CASE("gradients match with the fair-test options, and each option reaches the batch the check uses") {
+  Workspace<double> ws;
+  SECTION("startOffset: shifted absolute positions, sinusoidal and learned (its table grows to startOffset + L)") {
+    for (Encoding e : {Encoding::sinusoidal, Encoding::learned}) {
+      Config c = tiny(e, 2, 2);
+      c.startOffset = 30;  // windows reach position 35, past the 4L = 24 rows of startOffset 0
+      const Batch b = batch_for<double>(c);
+      int far = 0;
+      for (int s : b.start) far = std::max(far, s);
+      REQUIRE(far + c.trainLength > 4 * c.trainLength);  // a window reaching rows past the evaluated 4L
+      const GradError w = check(c);
+      INFO(encoding_name(e) << ": worst " << w.tensor << "[" << w.index << "]");
+      CHECK(w.excess <= 0);
+      // Ignoring the starts would give another loss: the check above did test shifted positions.
+      Model<double> m(c);
+      m.init(c.seed);
+      jitter(m, c.seed);
+      Batch at0 = b;
+      for (int& s : at0.start) s = 0;
+      CHECK(std::fabs(m.forward(b, ws) - m.forward(at0, ws)) > 1e-6);
+    }
+  }
+  SECTION("copyLengths random: a batch shorter than L") {
+    Config c = tiny(Encoding::rope, 2, 2, Task::copy);
+    c.copyLengths = CopyLengths::random;
+    c.seed = 8;  // its first batch is drawn at length 4 (L = 6)
+    const Batch b = batch_for<double>(c);
+    REQUIRE(b.T < c.trainLength);
+    for (Encoding e : {Encoding::sinusoidal, Encoding::learned, Encoding::alibi}) {
+      c.encoding = e;
+      const GradError w = check(c);
+      INFO(encoding_name(e) << ": worst " << w.tensor << "[" << w.index << "]");
+      CHECK(w.excess <= 0);
+    }
+  }
+  SECTION("lookbackK input: per-sequence k and the k_emb rows") {
+    for (Encoding e : {Encoding::none, Encoding::sinusoidal, Encoding::rope}) {
+      Config c = tiny(e, 1, 2);
+      c.lookbackK = LookbackK::input;
+      c.k = 3;
+      c.batch = 4;
+      const Batch b = batch_for<double>(c);
+      REQUIRE(*std::min_element(b.kseq.begin(), b.kseq.end()) != *std::max_element(b.kseq.begin(), b.kseq.end()));
+      Model<double> m(c);
+      REQUIRE(m.tensor("k_emb") != nullptr);
+      const GradError w = check(c);
+      INFO(encoding_name(e) << ": worst " << w.tensor << "[" << w.index << "]");
+      CHECK(w.excess <= 0);
+    }
   }
 }

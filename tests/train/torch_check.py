@@ -11,6 +11,11 @@ recomputed here from their formulas, not read from the dump -- and compares:
   gradients: for every tensor, max |torch - C++| <= 1e-11 * max |torch| + 1e-15
   (measured: ~2e-15 relative, i.e. rounding only.)
 
+The fair-test options (OPTION_CONFIGS: startOffset for sinusoidal and learned, copyLengths=random,
+lookbackK=input) are rebuilt here from the dump's batch (its window starts, its length, its per-sequence
+k); each must show in that batch, and the loss torch gets with the option ignored must differ, so an
+engine (or a check) that dropped the option would be caught.
+
 A last run corrupts one gradient entry of the dump by 1e-9 relative and must be reported as a mismatch,
 so the comparison itself is shown able to fail.
 
@@ -50,6 +55,18 @@ for task in ["first", "copy"]:
     for enc in ["sinusoidal", "rope", "alibi"]:
         CONFIGS.append(dict(encoding=enc, layers=2, heads=2, task=task))
 COMMON = dict(dModel=16, vocab=7, trainLength=8, batch=3, k=3, seed=11)
+# The fair-test options (issue 25): shifted windows for the encodings that read absolute positions (learned
+# past its 4L = 32 rows of startOffset 0), a copy batch shorter than L, k per sequence given as input.
+# Each must show in the dumped batch, and (OPTION_CHECKS) a torch model that ignored it must disagree.
+OPTION_CONFIGS = [
+    dict(encoding="sinusoidal", layers=2, heads=2, startOffset=30),
+    dict(encoding="learned", layers=2, heads=2, startOffset=30),
+    dict(encoding="rope", layers=2, heads=2, task="copy", copyLengths="random", seed=12),
+    dict(encoding="sinusoidal", layers=1, heads=2, task="copy", copyLengths="random", seed=12),
+    dict(encoding="none", layers=1, heads=2, lookbackK="input"),
+    dict(encoding="rope", layers=2, heads=4, lookbackK="input"),
+    dict(encoding="learned", layers=1, heads=2, lookbackK="input", startOffset=30),
+]
 
 
 def alibi_slopes(n):
@@ -63,27 +80,33 @@ def alibi_slopes(n):
     return pow2(p) + alibi_slopes(2 * p)[0::2][: n - p]
 
 
-def forward(c, P, tok, base, eps, window=0, scores=None):
+def forward(c, P, tok, base, eps, window=0, scores=None, start=None, kseq=None):
     """Logits of the model for tokens tok (B x T). window > 0: each query sees its last `window` keys
     only (the engine's evaluation window). scores: if a list, gets each layer's pre-softmax scores
-    (B x H x T x T, the causal mask not applied)."""
+    (B x H x T x T, the causal mask not applied). start: per sequence, the absolute position of its first
+    token (startOffset; sinusoidal and learned read start + t, the others depend on offsets only);
+    kseq: per sequence its k, whose k_emb row is added to every input (lookbackK input)."""
     d, H = c["dModel"], c["heads"]
     dh = d // H
     B, T = tok.shape
     enc = c["encoding"]
     pos = torch.arange(T, dtype=torch.float64)
+    first = torch.zeros(B, dtype=torch.long) if start is None else torch.tensor(start)
+    absolute = first[:, None] + torch.arange(T)[None, :]  # B x T
 
     x = P["tok_emb"][tok]
     if enc == "sinusoidal":
         x = x * math.sqrt(d)
         i = torch.arange(d // 2, dtype=torch.float64)
         w = 1.0 / base ** (2 * i / d)
-        pe = torch.zeros(T, d)
-        pe[:, 0::2] = torch.sin(pos[:, None] * w)
-        pe[:, 1::2] = torch.cos(pos[:, None] * w)
+        pe = torch.zeros(B, T, d)
+        pe[..., 0::2] = torch.sin(absolute[..., None].double() * w)
+        pe[..., 1::2] = torch.cos(absolute[..., None].double() * w)
         x = x + pe
     elif enc == "learned":
-        x = x + P["pos_emb"][:T]
+        x = x + P["pos_emb"][absolute]
+    if kseq is not None:
+        x = x + P["k_emb"][torch.tensor(kseq) - 1][:, None, :]
 
     def rope(z):  # z: B, H, T, dh; pairs (2i, 2i+1) turned by t w_i, w_i = base^(-2i/dh)
         i = torch.arange(dh // 2, dtype=torch.float64)
@@ -119,14 +142,37 @@ def forward(c, P, tok, base, eps, window=0, scores=None):
     return hf @ P["wout"] + P["bout"]
 
 
-def model_loss(dump, P):
+def model_loss(dump, P, ignore=None):
+    """The loss of the dumped batch; ignore="start" or "kseq" leaves that option out (to show it mattered)."""
     c = dump["config"]
-    B, T = c["batch"], c["trainLength"]
+    B, T = c["batch"], dump.get("length", c["trainLength"])
     tok = torch.tensor(dump["tokens"]).view(B, T)
     tgt = torch.tensor(dump["targets"]).view(B, T)
-    logits = forward(c, P, tok, dump["base"], dump["lnEps"])
+    start = None if ignore == "start" else dump.get("start")
+    kseq = None if ignore == "kseq" else dump.get("kseq")
+    logits = forward(c, P, tok, dump["base"], dump["lnEps"], start=start, kseq=kseq)
     m = tgt >= 0
     return F.cross_entropy(logits[m], tgt[m])
+
+
+def option_problems(dump, P, cfg):
+    """That each fair-test option of cfg reached the dumped batch, and that a torch model ignoring it
+    would not have agreed: a check that passed with the option ignored would test nothing."""
+    problems, c, loss = [], dump["config"], dump["loss"]
+    if cfg.get("startOffset"):
+        if not any(dump.get("start", [])):
+            problems.append("startOffset: every window starts at 0")
+        elif abs(model_loss(dump, P, "start").item() - loss) <= 1e-9 * abs(loss):
+            problems.append("startOffset: the loss is the same with the starts ignored")
+    if cfg.get("copyLengths") == "random" and dump.get("length", c["trainLength"]) == c["trainLength"]:
+        problems.append("copyLengths random: the batch is L long (pick a seed that draws a shorter one)")
+    if cfg.get("lookbackK") == "input":
+        ks = dump.get("kseq", [])
+        if len(set(ks)) < 2:
+            problems.append("lookbackK input: the sequences do not have different k")
+        elif abs(model_loss(dump, P, "kseq").item() - loss) <= 1e-9 * abs(loss):
+            problems.append("lookbackK input: the loss is the same without k_emb")
+    return problems
 
 
 def check(tool, cfg, corrupt=False):
@@ -143,7 +189,7 @@ def check(tool, cfg, corrupt=False):
         P[t["name"]].requires_grad_(True)
     loss = model_loss(dump, P)
     loss.backward()
-    problems = []
+    problems = option_problems(dump, P, cfg)
     if abs(loss.item() - dump["loss"]) > 1e-12 * abs(loss.item()):
         problems.append("loss torch %.17g C++ %.17g" % (loss.item(), dump["loss"]))
     worst = 0.0
@@ -166,6 +212,11 @@ EVAL_CONFIGS = [dict(encoding=e, steps=150) for e in ["none", "sinusoidal", "lea
     dict(encoding="sinusoidal", layers=2, heads=4, steps=150),
     dict(encoding="alibi", layers=2, heads=4, steps=150, task="first"),
     dict(encoding="rope", steps=150, task="copy"),
+    # Trained under the fair-test options (evaluation is as ever: positions 0.., each k of the set as input).
+    dict(encoding="sinusoidal", steps=150, startOffset=48),
+    dict(encoding="learned", steps=150, startOffset=48),
+    dict(encoding="rope", steps=150, task="copy", copyLengths="random"),
+    dict(encoding="rope", steps=150, lookbackK="input", k=5),
 ]
 MARGIN = 1e-3  # a prediction whose top two logits are closer than this may flip between float and float64
 
@@ -215,6 +266,7 @@ def check_eval(tool, cfg, corrupt=False):
         T = st["length"]
         tok = torch.tensor(st["tokens"]).view(-1, T)
         tgt = torch.tensor(st["targets"]).view(-1, T)
+        kseq = st.get("kseq")  # lookbackK input: each sequence's k, as the engine drew it
         mine = res["accuracy"][si]
         if T == L:  # the window holds every key: the engine reports the full figures as the windowed ones
             if (mine["accuracyWindowed"], mine["accuracyWindowedNew"], mine["accuracyNew"]) != (mine["accuracy"], None, None):
@@ -223,7 +275,7 @@ def check_eval(tool, cfg, corrupt=False):
         for window, key_all, key_new in passes:
             with torch.no_grad():
                 logits = forward(c, P, tok, dump["base"], dump["lnEps"], window,
-                                 scores_L if (T == L and window == 0) else None)
+                                 scores_L if (T == L and window == 0) else None, kseq=kseq)
             top = logits.topk(2, dim=-1).values
             ambiguous = (top[..., 0] - top[..., 1]) < MARGIN
             right = logits.argmax(-1) == tgt
@@ -268,7 +320,7 @@ def main():
     if len(sys.argv) != 2:
         print("usage: torch_check.py path/to/train_dump")
         return 2
-    ok = all([check(sys.argv[1], cfg) for cfg in CONFIGS])
+    ok = all([check(sys.argv[1], cfg) for cfg in CONFIGS + OPTION_CONFIGS])
     if check(sys.argv[1], CONFIGS[0], corrupt=True):
         print("the corrupted dump was NOT caught: the comparison cannot fail")
         ok = False

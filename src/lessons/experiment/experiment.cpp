@@ -14,6 +14,7 @@
 #include "state/lessons.hpp"
 #include "ui/style.hpp"
 #include "train/config.hpp"
+#include "train/fair.hpp"
 #include "ui/widgets.hpp"
 
 namespace app {
@@ -193,6 +194,19 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
     }
 }
 
+// One group of radio buttons for a choice row (one keyboard control: its arrows choose).
+void choice_radios(State& s, Field f, const char* label, std::span<const char* const> names, int current) {
+  ImGui::TextUnformatted(label);
+  if (int chosen = 0; focus_take_choice(label, chosen)) set_number(s, f, chosen);
+  for (size_t i = 0; i < names.size(); ++i) {
+    const int v = static_cast<int>(i);
+    if (i) same_line_if_fits(checkbox_width(names[i]));
+    if (ImGui::RadioButton((std::string(names[i]) + "##" + label).c_str(), current == v)) set_number(s, f, v);
+    focus_name(std::string(label) + " " + names[i]);
+    focus_member(label, current == v, v);
+  }
+}
+
 void draw_options(State& s, const ViewContext& ctx, bool short_screen) {
   const float sc = ctx.ui_scale;
   // Open where there is room; closed at first on a short screen (a phone, a slide) so that the charts
@@ -230,6 +244,32 @@ void draw_options(State& s, const ViewContext& ctx, bool short_screen) {
       focus_name(std::string("encoding ") + name);
       focus_member("encoding", static_cast<int>(s.encoding) == e, e);
     }
+    // The fair-test options (issue 25), folded so that the figure stays on the first screen; each says
+    // what it tests. The header names what is set, so a closed one still tells.
+    std::string fair_label = "fair test";
+    if (s.startOffset > 0) fair_label += ", start offset " + std::to_string(s.startOffset);
+    if (s.task == train::Task::copy && s.copyLengths != train::CopyLengths::fixed) fair_label += ", random lengths";
+    if (s.task == train::Task::lookback && s.lookbackK != train::LookbackK::fixed) fair_label += ", k as input";
+    if (s.runAll == RunAll::fair) fair_label += ", fair setting";
+    if (ImGui::TreeNode((fair_label + "###ex_fair").c_str())) {
+      focus_name("fair test options");
+      // The fair-test options (issue 25): each says what it tests.
+      param_slider("start offset", s, Field::startOffset, 0, 256, "%.0f", ctx.notices);
+      if (s.startOffset > 0)
+        caption(fill(lesson_text(View::experiment, "start_offset"),
+                     {{"s", std::to_string(s.startOffset)}, {"last", std::to_string(s.startOffset + s.trainLength - 1)}}));
+      if (s.task == train::Task::copy) {
+        choice_radios(s, Field::copyLengths, "copy lengths", train::config_row("copyLengths")->names, static_cast<int>(s.copyLengths));
+        if (s.copyLengths == train::CopyLengths::fixed) caption(lesson_text(View::experiment, "copy_fixed"));
+      }
+      if (s.task == train::Task::lookback) {
+        choice_radios(s, Field::lookbackK, "k", train::config_row("lookbackK")->names, static_cast<int>(s.lookbackK));
+        if (s.lookbackK == train::LookbackK::input)
+          caption(fill(lesson_text(View::experiment, "lookback_input"), {{"k", std::to_string(s.lookback)}}));
+      }
+      choice_radios(s, Field::runAll, "setting", kRunAllNames, static_cast<int>(s.runAll));
+      ImGui::TreePop();
+    }
     ImGui::TableNextColumn();
     if (s.task == train::Task::lookback) param_slider("lookback k", s, Field::lookback, 1, std::max(1, s.trainLength - 1), "%.0f", ctx.notices);
     param_slider("training length L", s, Field::trainLength, 4, 64, "%.0f", ctx.notices);
@@ -237,6 +277,34 @@ void draw_options(State& s, const ViewContext& ctx, bool short_screen) {
     param_slider("seed", s, Field::seed, 0, 1000, "%.0f", ctx.notices);
     ImGui::EndTable();
   }
+}
+
+// Which encodings ran with which changes, and why (Run all fair): one Reasoning line per change, from
+// train::fair_setting's reasons, for the runs shown.
+std::vector<std::string> fair_lines(const ExperimentCache& c) {
+  std::vector<std::string> out;
+  if (c.runs.empty() || c.set.runAll != RunAll::fair) return out;
+  bool seen[train::kEncodingCount] = {};
+  for (const ExperimentRun& r : c.runs) {
+    if (r.encoding < 0 || r.encoding >= train::kEncodingCount || seen[r.encoding]) continue;
+    seen[r.encoding] = true;
+    for (const train::FairChange& ch : r.fair)
+      out.push_back(fill(lesson_text(View::experiment, "fair_change"),
+                         {{"encoding", encoding_label(r.encoding)}, {"key", ch.key}, {"from", shortest_number(ch.from)},
+                          {"to", shortest_number(ch.to)}, {"reason", ch.reason}}));
+  }
+  return out;
+}
+
+void draw_fair(const ExperimentCache& c, float sc) {
+  if (c.runs.empty() || c.set.runAll != RunAll::fair) return;
+  const std::vector<std::string> lines = fair_lines(c);
+  if (lines.empty()) {
+    caption(lesson_text(View::experiment, "fair_none"));
+    return;
+  }
+  caption(lesson_text(View::experiment, "fair_title"));
+  for (const std::string& l : lines) claim_line(ClaimSource::inference, l, sc);
 }
 
 void draw_loss(const ExperimentCache& c, ImVec2 size, float sc) {
@@ -549,20 +617,42 @@ std::string experiment_options(const State& s, int encoding, double seed) {
   line("batch", std::to_string(s.batch));
   line("encoding", encoding_label(encoding));
   line("seed", shortest_number(seed));
+  // The fair-test options only when set, so that the runs of the settings before them keep their keys.
+  const train::Config def;
+  if (s.startOffset != def.startOffset) line("startOffset", std::to_string(s.startOffset));
+  if (s.copyLengths != def.copyLengths) line("copyLengths", train::config_row("copyLengths")->names[static_cast<size_t>(s.copyLengths)]);
+  if (s.lookbackK != def.lookbackK) line("lookbackK", train::config_row("lookbackK")->names[static_cast<size_t>(s.lookbackK)]);
+  return o;
+}
+
+train::FairSetting experiment_fair(const State& s, int encoding, double seed) {
+  train::Config cfg;
+  const std::string refused = train::parse_option_lines(experiment_options(s, encoding, seed), cfg);
+  train::FairSetting f = train::fair_setting(cfg);
+  if (!refused.empty() || s.runAll != RunAll::fair) f.changes.clear();
+  return f;
+}
+
+std::string experiment_run_options(const State& s, int encoding, double seed) {
+  std::string o = experiment_options(s, encoding, seed);
+  // Later lines win (parse_options applies them in order): the fair setting's changes override.
+  for (const train::FairChange& ch : experiment_fair(s, encoding, seed).changes)
+    o.append(ch.key).append("=").append(shortest_number(ch.to)).append("\n");
   return o;
 }
 
 std::string experiment_request(const State& s, ExperimentCache& c, bool all) {
   // The engine's own check of the whole set of options (the cross-key rules too), before anything queues.
   train::Config cfg;
-  c.message = train::parse_option_lines(experiment_options(s, static_cast<int>(s.encoding), s.seed), cfg);
+  c.message = train::parse_option_lines(experiment_run_options(s, static_cast<int>(s.encoding), s.seed), cfg);
   if (!c.message.empty()) return c.message;
   if (all && s.seed + kSeedsPerEncoding - 1 > train::config_row("seed")->max) {
     c.message = "seed must leave room for three seeds (at most " + shortest_number(train::config_row("seed")->max - 2) + ")";
     return c.message;
   }
   // Runs with other settings are not comparable: a new set.
-  const std::string key = experiment_options(s, 0, 0);
+  // Shared and fair runs are not comparable either: the mode is part of the key.
+  const std::string key = experiment_options(s, 0, 0) + (s.runAll == RunAll::fair ? "runAll=fair\n" : "");
   if (key != c.settings_key) {
     c.runs.clear();
     c.settings_key = key;
@@ -580,8 +670,9 @@ std::string experiment_request(const State& s, ExperimentCache& c, bool all) {
     r.encoding = e;
     r.seed = seed;
     r.steps = s.steps;
+    r.fair = experiment_fair(s, e, seed).changes;
     c.runs.push_back(r);
-    c.outbox.push_back({r.id, experiment_options(s, e, seed)});
+    c.outbox.push_back({r.id, experiment_run_options(s, e, seed)});
   };
   if (all) {
     for (int e = 0; e < train::kEncodingCount; ++e)
@@ -658,6 +749,7 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
     if (two) ImGui::SameLine(x0 + cw + gap);
   };
   const State& set = c.runs.empty() ? s : c.set;  // the charts' L, k and task: those of the runs shown
+  draw_fair(c, sc);  // the settings each encoding ran with, beside the results they gave
   draw_encoding_key(c, sc);
   draw_loss(c, size, sc);
   second_column();
@@ -692,6 +784,11 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
                  {"pending", std::to_string(pending)}}));
   if (!pending) t.append(" ").append(estimate_words(c.speed, speed_key(state), state.steps, train::kEncodingCount * kSeedsPerEncoding));
   if (!done) return t;
+  if (s.runAll == RunAll::fair) {
+    const std::vector<std::string> lines = fair_lines(c);
+    t.append(" ").append(lines.empty() ? lesson_text(View::experiment, "fair_none") : lesson_text(View::experiment, "fair_title"));
+    for (const std::string& l : lines) t.append(" ").append(l);
+  }
   const train::Config cfg = runs_config(s);
   const Findings found = find_findings(c.runs, cfg);
   const ClaimWords words = claim_words(found, cfg, c);

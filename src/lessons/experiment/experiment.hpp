@@ -52,8 +52,13 @@ void draw_experiment(State& s, ExperimentCache& cache, const ViewContext& ctx);
 // The view's key numbers in words, for describe().
 std::string describe_experiment(const State& s, const ExperimentCache& cache);
 
-// The engine's options for a run of the State's settings with this encoding and seed (key=value lines).
+// The engine's options for a run of the State's settings with this encoding and seed (key=value lines;
+// the fair-test options startOffset, copyLengths, lookbackK only when not at their defaults).
 std::string experiment_options(const State& s, int encoding, double seed);
+// The fair setting of that run (train::fair_setting); its changes are empty unless runAll is fair.
+train::FairSetting experiment_fair(const State& s, int encoding, double seed);
+// What a run is sent: experiment_options, then (runAll fair) the fair setting's changes as later lines.
+std::string experiment_run_options(const State& s, int encoding, double seed);
 // Queues one run (the State's encoding and seed) or every encoding with seeds seed .. seed + 2; returns
 // "" or why the settings cannot be trained (train::validate's message, also kept in cache.message).
 std::string experiment_request(const State& s, ExperimentCache& cache, bool all);

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "train/fair.hpp"
+
 namespace app {
 
 struct ExperimentRun {
@@ -33,6 +35,7 @@ struct ExperimentRun {
   std::vector<double> pe_weight;           // per PE dimension: Q + K weight
   double ms = 0;
   std::string result;                      // the engine's result as it arrived (JSON), for the export
+  std::vector<train::FairChange> fair;     // Run all fair: what train::fair_setting changed, and why
 };
 
 }  // namespace app
