@@ -411,6 +411,13 @@ bool ceiling_exact(const ExperimentCache& c) {
   return true;
 }
 
+// Whether the window hides every new target's answer at 2L (length 1) or 4L (2): first (its answer sits
+// at position 0), copy at 4L. Its windowed figure then tests nothing.
+bool window_hides_answers(const ExperimentCache& c, int length) {
+  const size_t j = static_cast<size_t>(length - 1);
+  return shared_figure(c, [j](const ExperimentRun& r) { return r.answer_in_window_new[j]; }) == 0;
+}
+
 // A figure in words: two decimals, or "n/a" where the result does not hold it (never -1 or nan on
 // screen; the fonts have no dash glyph).
 std::string figure(double v, int decimals = 2) { return v >= 0 && std::isfinite(v) ? num(v, decimals) : "n/a"; }
@@ -430,6 +437,12 @@ void acc_span(const Plot& p, AccGroup g, float& x_lo, float& x_hi) {
 // The width of one encoding's bar slot in group g (a little gap is left at each side of a group).
 float acc_slot(float x_lo, float x_hi, AccGroup g) {
   return (x_hi - x_lo) / (static_cast<float>(train::kEncodingCount) + (g.length == 0 ? 1.0f : 0.8f));
+}
+
+// "2L", "4L", "2L and 4L": where the window hides every answer; "" where it hides none everywhere.
+std::string hidden_at(const ExperimentCache& c) {
+  const bool h2 = window_hides_answers(c, 1), h4 = window_hides_answers(c, 2);
+  return h2 && h4 ? "2L and 4L" : h2 ? "2L" : h4 ? "4L" : "";
 }
 
 const char* acc_short_name(AccKind k) { return k == AccKind::all ? "all" : k == AccKind::fresh ? "new" : "win"; }
@@ -467,7 +480,9 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
       const double m = mean_present(c, e, [g](const ExperimentRun& r) { return acc_value(r, g); }, n);
       if (!n) continue;  // a figure no run holds is left out, never drawn as a number
       const float x = mid + (static_cast<float>(e) - (train::kEncodingCount - 1) / 2.0f) * slot;
-      const ImU32 col = encoding_color(e);
+      // Grey where the window hides every answer: those bars test nothing (the key says so).
+      const bool idle = g.kind == AccKind::windowed && window_hides_answers(c, g.length);
+      const ImU32 col = idle ? colors::muted : encoding_color(e);
       dl->AddRectFilled(ImVec2(x - slot * 0.35f, p.sy(m)), ImVec2(x + slot * 0.35f, p.sy(0)), with_alpha(col, 90));
       dl->AddLine(ImVec2(x - slot * 0.45f, p.sy(m)), ImVec2(x + slot * 0.45f, p.sy(m)), col, 2.0f * sc);
       for (const ExperimentRun& r : c.runs)
@@ -535,6 +550,7 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
   key_row({colors::threshold, chance_words.c_str(), true}, sc);
   const std::string ceiling_words(lesson_text(View::experiment, ceiling_exact(c) ? "accuracy_ceiling" : "accuracy_ceiling_bound"));
   key_row({colors::ink, ceiling_words.c_str(), false}, sc);
+  if (const std::string at = hidden_at(c); !at.empty()) caption(fill(lesson_text(View::experiment, "accuracy_hidden"), {{"at", at}}));
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
 }
@@ -727,7 +743,8 @@ std::string new_positions_words(const ExperimentCache& c) {
                {"ceiling", std::string(lesson_text(View::experiment, ceiling_exact(c) ? "ceiling_exact" : "ceiling_bound"))},
                {"ob2", figure(shared_figure(c, [](const ExperimentRun& r) { return r.order_blind_new[0]; }))},
                {"ob4", figure(shared_figure(c, [](const ExperimentRun& r) { return r.order_blind_new[1]; }))},
-               {"chance", num(1.0 / train::Config{}.vocab, 2)}});
+               {"chance", num(1.0 / train::Config{}.vocab, 2)}}) +
+         (hidden_at(c).empty() ? "" : " " + fill(lesson_text(View::experiment, "measured_hidden"), {{"at", hidden_at(c)}}));
 }
 
 // What the runs say about each claim, in words: the "Measured here" lines, "" where nothing was run

@@ -6,6 +6,7 @@
 #include "catch2_any.hpp"
 
 #include <string>
+#include <string_view>
 
 #include "imgui_internal.h"
 #include "lessons/experiment/experiment.hpp"
@@ -29,12 +30,12 @@ const char* kHandResult = R"({"config":{},"steps":20,"cancelled":false,"ms":5,"l
    "accuracyWindowedNew":null,"answerInWindowNew":null,"chance":0.0625,"rightThenChance":0.3,"orderBlind":0.2,"orderBlindNew":null}],
  "orderBlindExact":true,"attention":[],"relative":{"best":{"layer":0,"head":0},"heads":[]},"mechanism":[],"ablation":null})";
 
-// One run of the State's encoding (rope) with that result.
-void receive_hand_result(State& s, ExperimentCache& c) {
+// One run of the State's encoding (rope) with that result (or another).
+void receive_hand_result(State& s, ExperimentCache& c, const std::string& result = kHandResult) {
   REQUIRE(experiment_request(s, c, false).empty());
   const int id = c.outbox.back().id;
   c.outbox.clear();
-  experiment_receive(c, id, "result", kHandResult);
+  experiment_receive(c, id, "result", result);
   REQUIRE(c.runs.size() == 1);
   REQUIRE(c.runs[0].status == ExperimentRun::Status::done);
 }
@@ -154,4 +155,34 @@ TEST_CASE("the accuracy chart names its groups and the order-blind line, explain
   CHECK(tip.find("dashed line: chance, 0.062") != std::string::npos);
   CHECK(tip.find("solid line: order-blind ceiling, 0.200") != std::string::npos);
   CHECK(tip.find("nan") == std::string::npos);
+}
+
+TEST_CASE("where the window hides every answer, the chart and describe() say the windowed figure tests nothing") {
+  // As for first, or copy at 4L: no new target's answer lies in the window at 4L.
+  std::string result = kHandResult;
+  const std::string_view at4 = R"("accuracyWindowedNew":null,"answerInWindowNew":null,"chance":0.0625,"rightThenChance":0.3)";
+  const size_t at = result.find(at4);
+  REQUIRE(at != std::string::npos);
+  result.replace(at, at4.size(), R"("accuracyWindowedNew":0.0625,"answerInWindowNew":0,"chance":0.0625,"rightThenChance":0.3)");
+  {
+    State s;
+    ExperimentCache c;
+    receive_hand_result(s, c, result);
+    const std::string text = describe_experiment(s, c);
+    INFO(text);
+    CHECK(text.find("at 4L: rope 0.40 / n/a / 0.06.") != std::string::npos);
+    CHECK(text.find("At 4L the window hides every answer, so the windowed figure there tests nothing.") != std::string::npos);
+  }
+  Headless h;
+  h.app.state.view = View::experiment;
+  receive_hand_result(h.app.state, h.app.views.experiment, result);
+  h.frames(3, ImVec2(1280, 2400));
+  const std::string text = screen_text();
+  INFO(text);
+  CHECK(text.find("Grey win bars (4L)") != std::string::npos);
+  // The hand result without it: no such words.
+  h.app.views.experiment = ExperimentCache{};
+  receive_hand_result(h.app.state, h.app.views.experiment);
+  h.frames(3, ImVec2(1280, 2400));
+  CHECK(screen_text().find("Grey win bars") == std::string::npos);
 }
