@@ -48,13 +48,10 @@ void move_mouse(ImVec2 p) {
 #endif
 }
 
-// The text of the tooltip the last frame drew ("" if none).
-std::string tooltip_text() {
+// The words the last frame drew, tooltip included, if it drew a tooltip with words in it ("" if not).
+std::string text_with_tooltip() {
   for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
-    if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active && w->DrawList->VtxBuffer.Size > 8 * 4) {
-      std::string all = screen_text();
-      return all;
-    }
+    if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active && w->DrawList->VtxBuffer.Size > 8 * 4) return screen_text();
   return {};
 }
 
@@ -144,7 +141,7 @@ TEST_CASE("the accuracy chart names its groups and the order-blind line, explain
     for (float x : {186.0f, 196.0f}) {
       move_mouse(ImVec2(x, y));
       h.frames(2, phone);
-      const std::string t = tooltip_text();
+      const std::string t = text_with_tooltip();
       if (t.find("new positions only") != std::string::npos) {
         tip = t;
         break;
