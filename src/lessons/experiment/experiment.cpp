@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "lessons/experiment/findings.hpp"
 
 #include "ui/focus.hpp"
 #include "text/format.hpp"
+#include "ui/key.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
 #include "ui/text_layout.hpp"
@@ -84,7 +86,11 @@ void read_result(ExperimentRun& r, const Json& j) {
     r.accuracy_new[i] = acc[i + 1]["accuracyNew"].number(-1);
     r.accuracy_windowed_new[i] = acc[i + 1]["accuracyWindowedNew"].number(-1);
     r.order_blind_new[i] = acc[i + 1]["orderBlindNew"].number(-1);
+    r.accuracy_windowed[i] = acc[i + 1]["accuracyWindowed"].number(-1);
+    r.answer_in_window_new[i] = acc[i + 1]["answerInWindowNew"].number(-1);
   }
+  for (size_t i = 0; i < 3; ++i) r.order_blind[i] = acc[i]["orderBlind"].number(-1);
+  r.order_blind_exact = j["orderBlindExact"].boolean(true);
   r.length = static_cast<int>(acc[0]["length"].number());
   const Json& rel = j["relative"];
   r.map_layer = static_cast<int>(rel["best"]["layer"].number());
@@ -350,51 +356,203 @@ void draw_encoding_key(const ExperimentCache& c, float sc) {
   }
 }
 
+// The accuracy chart's bar groups: at L every position; at 2L and 4L three groups side by side, every
+// position, the new positions only (t >= L) and the new positions windowed (each query sees its last L
+// keys), each group one bar per encoding.
+enum class AccKind { all, fresh, windowed };
+struct AccGroup {
+  int length;  // 0: L, 1: 2L, 2: 4L
+  AccKind kind;
+};
+constexpr AccGroup kAccGroups[] = {{0, AccKind::all},   {1, AccKind::all},   {1, AccKind::fresh}, {1, AccKind::windowed},
+                                   {2, AccKind::all},   {2, AccKind::fresh}, {2, AccKind::windowed}};
+constexpr int kAccGroupCount = static_cast<int>(std::size(kAccGroups));
+
+// A run's figure for the group; -1 where the result did not hold it.
+double acc_value(const ExperimentRun& r, AccGroup g) {
+  const size_t i = static_cast<size_t>(g.length);
+  if (g.kind == AccKind::all) return r.accuracy[i];
+  return g.kind == AccKind::fresh ? r.accuracy_new[i - 1] : r.accuracy_windowed_new[i - 1];
+}
+
+// The order-blind ceiling that fits the group's bars; -1 for the windowed ones (it was worked out for a
+// model that sees every key, so it is no ceiling for a window) or where the result did not hold it.
+double acc_ceiling(const ExperimentRun& r, AccGroup g) {
+  const size_t i = static_cast<size_t>(g.length);
+  if (g.kind == AccKind::all) return r.order_blind[i];
+  return g.kind == AccKind::fresh ? r.order_blind_new[i - 1] : -1;
+}
+
+// Mean of f(run) over the done runs of one encoding that hold the figure (f >= 0); count: how many.
+template <class F>
+double mean_present(const ExperimentCache& c, int encoding, F f, int& count) {
+  double sum = 0;
+  count = 0;
+  for (const ExperimentRun& r : c.runs)
+    if (r.encoding == encoding && r.status == ExperimentRun::Status::done && f(r) >= 0) {
+      sum += f(r);
+      ++count;
+    }
+  return count ? sum / count : -1;
+}
+
+// A figure every run of the settings shares (the order-blind ceiling depends on the task, k, L and the
+// vocabulary only): the first done run's, -1 if none holds it.
+template <class F>
+double shared_figure(const ExperimentCache& c, F f) {
+  for (const ExperimentRun& r : c.runs)
+    if (r.status == ExperimentRun::Status::done && f(r) >= 0) return f(r);
+  return -1;
+}
+
+bool ceiling_exact(const ExperimentCache& c) {
+  for (const ExperimentRun& r : c.runs)
+    if (r.status == ExperimentRun::Status::done) return r.order_blind_exact;
+  return true;
+}
+
+// Whether the window hides every new target's answer at 2L (length 1) or 4L (2): first (its answer sits
+// at position 0), copy at 4L. Its windowed figure then tests nothing.
+bool window_hides_answers(const ExperimentCache& c, int length) {
+  const size_t j = static_cast<size_t>(length - 1);
+  return shared_figure(c, [j](const ExperimentRun& r) { return r.answer_in_window_new[j]; }) == 0;
+}
+
+// A figure in words: two decimals, or "n/a" where the result does not hold it (never -1 or nan on
+// screen; the fonts have no dash glyph).
+std::string figure(double v, int decimals = 2) { return v >= 0 && std::isfinite(v) ? num(v, decimals) : "n/a"; }
+
+// Where group g lies across the plot: the length's third of the width, and at 2L and 4L the kind's third
+// of that.
+void acc_span(const Plot& p, AccGroup g, float& x_lo, float& x_hi) {
+  const float unit = p.width() / 3.0f;
+  x_lo = p.lo.x + unit * static_cast<float>(g.length);
+  x_hi = x_lo + unit;
+  if (g.length == 0) return;
+  const float third = unit / 3.0f;
+  x_lo += third * static_cast<float>(static_cast<int>(g.kind));
+  x_hi = x_lo + third;
+}
+
+// The width of one encoding's bar slot in group g (a little gap is left at each side of a group).
+float acc_slot(float x_lo, float x_hi, AccGroup g) {
+  return (x_hi - x_lo) / (static_cast<float>(train::kEncodingCount) + (g.length == 0 ? 1.0f : 0.8f));
+}
+
+// "2L", "4L", "2L and 4L": where the window hides every answer; "" where it hides none everywhere.
+std::string hidden_at(const ExperimentCache& c) {
+  const bool h2 = window_hides_answers(c, 1), h4 = window_hides_answers(c, 2);
+  return h2 && h4 ? "2L and 4L" : h2 ? "2L" : h4 ? "4L" : "";
+}
+
+const char* acc_short_name(AccKind k) { return k == AccKind::all ? "all" : k == AccKind::fresh ? "new" : "win"; }
+
 void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
-  const std::string title = fill(lesson_text(View::experiment, "accuracy_title"), {{"vocab", std::to_string(train::Config{}.vocab)}});
-  const Plot p = plot_frame("ex_acc", size, -0.5, 2.5, 0, 1.18, false, "evaluation length: doublings of L", title.c_str(), sc, true);
+  ImGui::BeginGroup();  // the chart and its key below it, in one column
+  const std::string title(lesson_text(View::experiment, "accuracy_title"));
+  // Up to 1.45: above the bars (at most 1) two rows of labels, the lengths, then the groups' names, so
+  // that no label sits on a bar.
+  const Plot p = plot_frame("ex_acc", size, -0.5, 2.5, 0, 1.45, false, "evaluation length: doublings of L", title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  // Category labels over the numeric axis: L, 2L, 4L.
+  const float lh = ImGui::GetTextLineHeight();
   const char* names[3] = {"L", "2L", "4L"};
   for (int i = 0; i < 3; ++i) {
     const std::string t = std::string(names[i]) + " = " + std::to_string(s.trainLength << i);
-    halo_text(dl, ImVec2(p.sx(i) - ImGui::CalcTextSize(t.c_str()).x / 2, p.sy(1.16)), colors::axis, t.c_str());
+    halo_text(dl, ImVec2(p.sx(i) - ImGui::CalcTextSize(t.c_str()).x / 2, p.lo.y + 2 * sc), colors::axis, t.c_str());
+    if (i) dl->AddLine(ImVec2(p.lo.x + p.width() / 3.0f * static_cast<float>(i), p.lo.y), ImVec2(p.lo.x + p.width() / 3.0f * static_cast<float>(i), p.hi.y), colors::frame);
   }
-  const double chance = 1.0 / train::Config{}.vocab;  // named in the title
+  for (const AccGroup& g : kAccGroups) {
+    if (g.length == 0) continue;
+    float x_lo = 0, x_hi = 0;
+    acc_span(p, g, x_lo, x_hi);
+    const char* t = acc_short_name(g.kind);
+    halo_text(dl, ImVec2((x_lo + x_hi - ImGui::CalcTextSize(t).x) / 2, p.lo.y + lh + 5 * sc), colors::axis, t);
+  }
+  const double chance = 1.0 / train::Config{}.vocab;
   dashed_line(dl, ImVec2(p.lo.x, p.sy(chance)), ImVec2(p.hi.x, p.sy(chance)), colors::threshold, 1.2f * sc, 5 * sc);
   plot_clip_push(p);
-  const float slot = p.width() / 3.0f / (train::kEncodingCount + 1);
-  for (int e = 0; e < train::kEncodingCount; ++e)
-    for (int i = 0; i < 3; ++i) {
+  for (const AccGroup& g : kAccGroups) {
+    float x_lo = 0, x_hi = 0;
+    acc_span(p, g, x_lo, x_hi);
+    const float slot = acc_slot(x_lo, x_hi, g), mid = (x_lo + x_hi) / 2;
+    for (int e = 0; e < train::kEncodingCount; ++e) {
       int n = 0;
-      const double m = mean_of(c, e, [i](const ExperimentRun& r) { return r.accuracy[static_cast<size_t>(i)]; }, n);
-      if (!n) continue;
-      const float x = p.sx(i) + (static_cast<float>(e) - (train::kEncodingCount - 1) / 2.0f) * slot;
-      const ImU32 col = encoding_color(e);
+      const double m = mean_present(c, e, [g](const ExperimentRun& r) { return acc_value(r, g); }, n);
+      if (!n) continue;  // a figure no run holds is left out, never drawn as a number
+      const float x = mid + (static_cast<float>(e) - (train::kEncodingCount - 1) / 2.0f) * slot;
+      // Grey where the window hides every answer: those bars test nothing (the key says so).
+      const bool idle = g.kind == AccKind::windowed && window_hides_answers(c, g.length);
+      const ImU32 col = idle ? colors::muted : encoding_color(e);
       dl->AddRectFilled(ImVec2(x - slot * 0.35f, p.sy(m)), ImVec2(x + slot * 0.35f, p.sy(0)), with_alpha(col, 90));
-      dl->AddLine(ImVec2(x - slot * 0.4f, p.sy(m)), ImVec2(x + slot * 0.4f, p.sy(m)), col, 2.0f * sc);
+      dl->AddLine(ImVec2(x - slot * 0.45f, p.sy(m)), ImVec2(x + slot * 0.45f, p.sy(m)), col, 2.0f * sc);
       for (const ExperimentRun& r : c.runs)
-        if (r.encoding == e && r.status == ExperimentRun::Status::done)
-          dl->AddCircleFilled(ImVec2(x, p.sy(r.accuracy[static_cast<size_t>(i)])), 2.6f * sc, col);
+        if (r.encoding == e && r.status == ExperimentRun::Status::done && acc_value(r, g) >= 0)
+          dl->AddCircleFilled(ImVec2(x, p.sy(acc_value(r, g))), std::min(2.6f * sc, slot * 0.45f), col);
     }
-  // The pointer names the bar under it: which encoding at which length, its mean and its seeds.
+    // The ceiling that fits these bars, across them (none over the windowed ones).
+    const double ceiling = shared_figure(c, [g](const ExperimentRun& r) { return acc_ceiling(r, g); });
+    if (ceiling >= 0) dl->AddLine(ImVec2(x_lo + 2 * sc, p.sy(ceiling)), ImVec2(x_hi - 2 * sc, p.sy(ceiling)), colors::ink, 1.5f * sc);
+  }
+  // The pointer names the bar under it: which encoding, length and positions, its mean and its seeds,
+  // and the two lines there.
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x < p.hi.x) {
-    const float column = (p.mouse.x - p.lo.x) / (p.width() / 3.0f);
-    const int i = std::clamp(static_cast<int>(column), 0, 2);
-    const int e = std::clamp(static_cast<int>(std::round((column - static_cast<float>(i) - 0.5f) * (train::kEncodingCount + 1) +
-                                                         (train::kEncodingCount - 1) / 2.0f)),
-                             0, train::kEncodingCount - 1);
+    int gi = 0;
+    for (int k = 0; k < kAccGroupCount; ++k) {
+      float x_lo = 0, x_hi = 0;
+      acc_span(p, kAccGroups[k], x_lo, x_hi);
+      if (p.mouse.x >= x_lo) gi = k;
+    }
+    const AccGroup g = kAccGroups[gi];
+    float x_lo = 0, x_hi = 0;
+    acc_span(p, g, x_lo, x_hi);
+    const float slot = acc_slot(x_lo, x_hi, g);
+    const int e = std::clamp(static_cast<int>(std::round((p.mouse.x - (x_lo + x_hi) / 2) / slot + (train::kEncodingCount - 1) / 2.0f)), 0,
+                             train::kEncodingCount - 1);
     int n = 0;
-    const double m = mean_of(c, e, [i](const ExperimentRun& r) { return r.accuracy[static_cast<size_t>(i)]; }, n);
-    const std::string at = std::string(names[i]) + " = " + std::to_string(s.trainLength << i) + " tokens";
+    const double m = mean_present(c, e, [g](const ExperimentRun& r) { return acc_value(r, g); }, n);
+    int runs = 0;
+    mean_of(c, e, [](const ExperimentRun&) { return 0.0; }, runs);
+    std::string tip = std::string(encoding_label(e)) + " at " + names[g.length] + " = " + std::to_string(s.trainLength << g.length) + " tokens, ";
+    tip += g.kind == AccKind::all       ? "every position"
+           : g.kind == AccKind::fresh ? "new positions only (t \xE2\x89\xA5 L, never seen in training)"
+                                      : "new positions, each query seeing only its last L keys (offsets as in training)";
     if (n)
-      ImGui::SetTooltip("%s at %s: mean accuracy %s over %d seed%s (dots: each seed)\ndashed line: chance, %s", encoding_label(e), at.c_str(),
-                        fmt("%.3f", m).c_str(), n, n == 1 ? "" : "s", fmt("%.3f", chance).c_str());
+      tip += ":\nmean accuracy " + num(m, 3) + " over " + std::to_string(n) + (n == 1 ? " seed" : " seeds") + " (dots: each seed)";
+    else if (runs)
+      tip += ": n/a (not in these results)";
     else
-      ImGui::SetTooltip("%s at %s: no finished run yet (Run trains one)\ndashed line: chance, %s", encoding_label(e), at.c_str(),
-                        fmt("%.3f", chance).c_str());
+      tip += ":\nno finished run yet (Run trains one)";
+    const size_t j = static_cast<size_t>(std::max(0, g.length - 1));
+    if (g.kind == AccKind::all && g.length > 0 && runs)
+      tip += "\nwindowed, every position: " + figure(mean_present(c, e, [j](const ExperimentRun& r) { return r.accuracy_windowed[j]; }, n), 3);
+    if (g.kind == AccKind::windowed && runs) {
+      const double in = shared_figure(c, [j](const ExperimentRun& r) { return r.answer_in_window_new[j]; });
+      if (in == 0)
+        tip += "\nthe window hides every answer here, so this bar tests nothing";
+      else if (in > 0)
+        tip += "\nthe window still shows the answer for " + fmt("%.0f", in * 100) + "% of these targets";
+    }
+    tip += "\ndashed line: chance, " + num(chance, 3);
+    const double ceiling = shared_figure(c, [g](const ExperimentRun& r) { return acc_ceiling(r, g); });
+    if (g.kind == AccKind::windowed)
+      tip += "\nno order-blind line here: it assumes the model sees every key";
+    else if (ceiling >= 0)
+      tip += "\nsolid line: order-blind ceiling, " + num(ceiling, 3) + (ceiling_exact(c) ? "" : " (an upper bound)") +
+             "\n(the best a model can do that knows which tokens came before, not their order)";
+    ImGui::SetTooltip("%s", tip.c_str());
   }
   plot_clip_pop();
+  // The key under the chart, where it covers no bar: the groups' names and the two lines.
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size.x);
+  caption(lesson_text(View::experiment, "accuracy_key"));
+  const std::string chance_words = fill(lesson_text(View::experiment, "accuracy_chance"),
+                                        {{"vocab", std::to_string(train::Config{}.vocab)}, {"chance", num(chance, 2)}});
+  key_row({colors::threshold, chance_words.c_str(), true}, sc);
+  const std::string ceiling_words(lesson_text(View::experiment, ceiling_exact(c) ? "accuracy_ceiling" : "accuracy_ceiling_bound"));
+  key_row({colors::ink, ceiling_words.c_str(), false}, sc);
+  if (const std::string at = hidden_at(c); !at.empty()) caption(fill(lesson_text(View::experiment, "accuracy_hidden"), {{"at", at}}));
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
 }
 
 void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
@@ -558,6 +716,37 @@ std::string extrapolation_list(const ExperimentCache& c) {
   return list;
 }
 
+// Per encoding at 2L (length 1) or 4L (2): every position / new only / new windowed, means over seeds;
+// "n/a" where no run holds a figure.
+std::string new_positions_list(const ExperimentCache& c, int length) {
+  std::string list;
+  for (int e = 0; e < train::kEncodingCount; ++e) {
+    int n = 0;
+    mean_of(c, e, [](const ExperimentRun&) { return 0.0; }, n);
+    if (!n) continue;
+    if (!list.empty()) list += "; ";
+    list += encoding_label(e);
+    for (int k = 0; k < 3; ++k) {
+      const AccGroup g{length, static_cast<AccKind>(k)};
+      list += k ? " / " : " ";
+      list += figure(mean_present(c, e, [g](const ExperimentRun& r) { return acc_value(r, g); }, n));
+    }
+  }
+  return list;
+}
+
+std::string new_positions_words(const ExperimentCache& c) {
+  const std::string list2 = new_positions_list(c, 1);
+  if (list2.empty()) return {};
+  return fill(lesson_text(View::experiment, "measured_new"),
+              {{"list2", list2}, {"list4", new_positions_list(c, 2)},
+               {"ceiling", std::string(lesson_text(View::experiment, ceiling_exact(c) ? "ceiling_exact" : "ceiling_bound"))},
+               {"ob2", figure(shared_figure(c, [](const ExperimentRun& r) { return r.order_blind_new[0]; }))},
+               {"ob4", figure(shared_figure(c, [](const ExperimentRun& r) { return r.order_blind_new[1]; }))},
+               {"chance", num(1.0 / train::Config{}.vocab, 2)}}) +
+         (hidden_at(c).empty() ? "" : " " + fill(lesson_text(View::experiment, "measured_hidden"), {{"at", hidden_at(c)}}));
+}
+
 // What the runs say about each claim, in words: the "Measured here" lines, "" where nothing was run
 // for a claim yet.
 struct ClaimWords {
@@ -572,6 +761,7 @@ ClaimWords claim_words(const Findings& f, const train::Config& cfg, const Experi
   if (!list.empty()) {
     if (!w.extrapolation.empty()) w.extrapolation += ' ';
     w.extrapolation += fill(lesson_text(View::experiment, "measured_list"), {{"list", list}});
+    w.extrapolation += ' ' + new_positions_words(c);
   }
   w.slow = slow_words(f);
   if (w.slow.empty() && !c.runs.empty()) w.slow = lesson_text(View::experiment, "measured_none");

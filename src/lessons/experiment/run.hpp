@@ -26,6 +26,12 @@ struct ExperimentRun {
   // At 2L and 4L on the new positions only (t >= L): full, windowed (each query sees its last L keys),
   // and the order-blind ceiling there (-1: not in the result).
   std::array<double, 2> accuracy_new{-1, -1}, accuracy_windowed_new{-1, -1}, order_blind_new{-1, -1};
+  // At 2L and 4L on every position, windowed; the share of new targets whose answer the window still
+  // shows (0: the windowed figure tests nothing there); the order-blind ceiling on every position at
+  // L, 2L, 4L, exact or (copy) an upper bound. -1: not in the result.
+  std::array<double, 2> accuracy_windowed{-1, -1}, answer_in_window_new{-1, -1};
+  std::array<double, 3> order_blind{-1, -1, -1};
+  bool order_blind_exact = true;
   int map_layer = 0, map_head = 0;         // the head shown: the one with most attention on the answer
   std::vector<float> map;                  // its attention at L, L × L, row = query
   std::vector<double> share;               // its share on the answer's key per query, 0..2L-1 (-1: none)
