@@ -1,5 +1,6 @@
 #include "fair.hpp"
 
+#include "text/format.hpp"
 #include "text/json_write.hpp"
 
 namespace train {
@@ -10,12 +11,6 @@ constexpr int kFairLayers = 2;
 constexpr int kAlibiHeads = 8;  // Press et al. 2022's smallest head count; the table's largest
 
 bool heads_fit(int dModel, int heads) { return dModel % heads == 0 && (dModel / heads) % 2 == 0; }
-
-std::string num(double v) {
-  app::JsonWriter w;
-  w.num(v);
-  return w.out;
-}
 
 }  // namespace
 
@@ -52,7 +47,7 @@ FairSetting fair_setting(const Config& c) {
 std::string fair_summary(const FairSetting& f) {
   std::string s;
   for (const FairChange& ch : f.changes)
-    s += (s.empty() ? "" : "; ") + ch.key + " " + num(ch.from) + " -> " + num(ch.to) + ": " + ch.reason;
+    s += (s.empty() ? "" : "; ") + ch.key + " " + app::shortest_number(ch.from) + " -> " + app::shortest_number(ch.to) + ": " + ch.reason;
   return s;
 }
 

@@ -34,17 +34,24 @@ ImU32 encoding_color(int e) { return series_color(e); }
 
 std::string num(double v, int decimals) { return fmt(("%." + std::to_string(decimals) + "f").c_str(), v); }
 
-// Mean over the done runs of one encoding of f(run); count set to how many there were.
-template <class F>
-double mean_of(const ExperimentCache& c, int encoding, F f, int& count) {
+// Mean of f(run) over the done runs of one encoding for which holds(run); count set to how many there
+// were; `none` when there were none.
+template <class F, class Holds>
+double mean_where(const ExperimentCache& c, int encoding, F f, Holds holds, int& count, double none) {
   double sum = 0;
   count = 0;
   for (const ExperimentRun& r : c.runs)
-    if (r.encoding == encoding && r.status == ExperimentRun::Status::done) {
+    if (r.encoding == encoding && r.status == ExperimentRun::Status::done && holds(r)) {
       sum += f(r);
       ++count;
     }
-  return count ? sum / count : 0;
+  return count ? sum / count : none;
+}
+
+// Mean over the done runs of one encoding of f(run); count set to how many there were.
+template <class F>
+double mean_of(const ExperimentCache& c, int encoding, F f, int& count) {
+  return mean_where(c, encoding, f, [](const ExperimentRun&) { return true; }, count, 0);
 }
 
 const ExperimentRun* shown_map_run(const ExperimentCache& c) {
@@ -383,17 +390,11 @@ double acc_ceiling(const ExperimentRun& r, AccGroup g) {
   return g.kind == AccKind::fresh ? r.order_blind_new[i - 1] : -1;
 }
 
-// Mean of f(run) over the done runs of one encoding that hold the figure (f >= 0); count: how many.
+// Mean of f(run) over the done runs of one encoding that hold the figure (f >= 0); count: how many;
+// -1 if none does.
 template <class F>
 double mean_present(const ExperimentCache& c, int encoding, F f, int& count) {
-  double sum = 0;
-  count = 0;
-  for (const ExperimentRun& r : c.runs)
-    if (r.encoding == encoding && r.status == ExperimentRun::Status::done && f(r) >= 0) {
-      sum += f(r);
-      ++count;
-    }
-  return count ? sum / count : -1;
+  return mean_where(c, encoding, f, [&f](const ExperimentRun& r) { return f(r) >= 0; }, count, -1);
 }
 
 // A figure every run of the settings shares (the order-blind ceiling depends on the task, k, L and the
