@@ -75,7 +75,7 @@ void draw_view(App& a, const ViewContext& ctx) {
   }
   switch (s.view) {
 #define POSENC_X(id, label, chapter, cores, reads, tour) \
-  case View::id: if constexpr (lesson_linked(View::id)) draw_##id(s, a.views.id, ctx); break;
+  case View::id: if constexpr (lesson_linked(View::id)) { POSENC_ENTRY_CALL draw_##id(s, a.views.id, ctx); } break;
     POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
     case View::count: break;

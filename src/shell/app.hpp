@@ -33,7 +33,15 @@ struct view_cache<void(State&, C&, const ViewContext&)> {
 
 // Each lesson's entry points stay functions of their own: otherwise link-time optimisation inlines them
 // into the one place that calls each (the dispatch in app.cpp and describe.cpp), and a lesson's code
-// could not be told from the shell's (README "Lessons on demand").
+// could not be told from the shell's (README "Lessons on demand"). The declarations' noinline is enough
+// for Clang 14 (Emscripten 3.1.6); Clang 15 and later keep a function's attributes from the unit that
+// defines it, which does not see these lines, so the calls themselves are marked too (POSENC_ENTRY_CALL,
+// Clang's statement attribute: no call in the statement is inlined; Emscripten 3.1.69 inlined most).
+#if defined(__clang__) && __clang_major__ >= 15
+#define POSENC_ENTRY_CALL [[clang::noinline]]
+#else
+#define POSENC_ENTRY_CALL
+#endif
 #define POSENC_X(id, label, chapter, cores, reads, tour) \
   [[gnu::noinline]] decltype(draw_##id) draw_##id;      \
   [[gnu::noinline]] decltype(describe_##id) describe_##id;

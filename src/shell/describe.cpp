@@ -34,7 +34,7 @@ std::string describe(const State& s, const ViewCaches& views) {
   if (!lesson_code_here(s.view)) t += lesson_code_missing_text();
   else switch (s.view) {
 #define POSENC_X(id, label, chapter, cores, reads, tour) \
-  case View::id: if constexpr (lesson_linked(View::id)) t += describe_##id(s, views.id); break;
+  case View::id: if constexpr (lesson_linked(View::id)) { POSENC_ENTRY_CALL t += describe_##id(s, views.id); } break;
     POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
     case View::count: break;

@@ -20,7 +20,7 @@ std::string app_hook(App& a, std::string_view name, const std::vector<double>& a
     return "";
   }
   if (name == "heatmap.window") {
-    if constexpr (lesson_linked(View::heatmap)) heatmap_set_window(a.views.heatmap, a.state, arg(0), arg(1), arg(2), arg(3), arg(4) != 0);
+    if constexpr (lesson_linked(View::heatmap)) { POSENC_ENTRY_CALL heatmap_set_window(a.views.heatmap, a.state, arg(0), arg(1), arg(2), arg(3), arg(4) != 0); }
     return "";
   }
   if (name == "similarity.kmax") {
