@@ -479,10 +479,12 @@ def slow_section(S, q16):
         f"given). The slowest quarter ({d // 4} of {d} dimensions) turns over the trained positions by "
         + ", ".join(f"{turn(d, L)[1]:.3f}–{turn(d, L)[0]:.3f} rad at L = {L}" for L in sl["lengths"])
         + f" (at L = 16, dModel 32: {turn(32, 16)[1]:.4f}–{turn(32, 16)[0]:.3f} rad). Accuracy at L, and lost at L "
-        f"(seed by seed, with its word):")
+        f"(seed by seed, with its word); then at 2L, where the slow quarter also holds positions never trained "
+        f"(its shuffle there is over 0..2L − 1), what the slow quarter's ablations lose:")
     out()
-    out("| task | L | at L | zeroed: fast | slow | mean: fast | slow | shuffled: fast | slow |")
-    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    out("| task | L | at L | zeroed: fast | slow | mean: fast | slow | shuffled: fast | slow | at 2L | slow at 2L: "
+        "zeroed | mean | shuffled |")
+    out("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for t in sl["tasks"]:
         for L in sl["lengths"]:
             rs = [r for r in sl["runs"] if r["task"] == t and r["trainLength"] == L]
@@ -493,6 +495,11 @@ def slow_section(S, q16):
                     lost = [r["L"]["base"] - r["L"][k + part] for r in rs]
                     word = verdict(lost)[2]
                     cells.append(f"{ms(lost)} ({'costs' if word == 'higher' else 'gains' if word == 'lower' else 'within noise'})")
+            cells.append(ms([r["2L"]["base"] for r in rs]))
+            for k, _ in SLOW_KEYS:
+                lost = [r["2L"]["base"] - r["2L"][k + "Slow"] for r in rs]
+                word = verdict(lost)[2]
+                cells.append(f"{ms(lost)} ({'costs' if word == 'higher' else 'gains' if word == 'lower' else 'within noise'})")
             out(f"| {t} | {L} | " + " | ".join(cells) + " |")
     out()
 
