@@ -114,6 +114,15 @@ if(NOT EMSCRIPTEN)
     set_tests_properties(train_torch_check PROPERTIES SKIP_RETURN_CODE 77)
   endif()
 
+  # The README's experiment results (tables and conclusions) are generated from the committed summary of
+  # the runs (scripts/data/experiment_summary.json, src/train/data/slow_ablation.json): regenerated here,
+  # and the entry fails when README.md holds anything else.
+  find_program(POSENC_README_PYTHON python3 REQUIRED)
+  add_test(NAME experiment_readme
+    COMMAND ${POSENC_README_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/experiment_results.py --check-readme
+            ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/scripts/data/experiment_summary.json
+            ${CMAKE_SOURCE_DIR}/src/train/data/slow_ablation.json)
+
   find_program(POSENC_NODE node)
   set(POSENC_TRAIN_WASM_DUMP "${CMAKE_SOURCE_DIR}/build/web/train_dump.js" CACHE FILEPATH
       "The wasm train_dump.js that train_native_vs_wasm compares with the native one")

@@ -8,7 +8,8 @@
 //   train_dump eval [key=value ...]  trains (float), then prints the trained weights, the evaluation
 //                                     sets at L, 2L and 4L (16 sequences each: tokens, targets) and the
 //                                     result JSON evaluated on those sets, for torch_check.py to redo the
-//                                     evaluation (full, windowed, new positions) from the weights alone.
+//                                     evaluation (full, windowed, new positions, and for sinusoidal the
+//                                     PE ablations, with the shuffle's permutations) from the weights alone.
 //   train_dump run [--no-time] [--fair] [key=value ...]   trains (float) and prints the result JSON
 //                                     (result.hpp); --no-time writes ms as 0, so that a native and a wasm
 //                                     run of the same config can be compared as text; --fair trains
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "train/config.hpp"
+#include "train/evaluate.hpp"
 #include "train/fair.hpp"
 #include "text/json_write.hpp"
 #include "train/model.hpp"
@@ -116,7 +118,9 @@ int eval(const Config& c) {
   constexpr int kSequences = 16;
   Trainer t(c);
   while (!t.done()) t.step();
-  const Result r = finish(t, 0, EvalOptions{kSequences, false, false});
+  // The ablation too (sinusoidal only), with the shuffle's permutations, so that torch_check.py can redo
+  // the zeroed, mean and shuffled PE quarters.
+  const Result r = finish(t, 0, EvalOptions{kSequences, c.encoding == Encoding::sinusoidal, false});
   JsonWriter w;
   w.raw("{");
   w.key("config"); w.raw(config_json(c));
@@ -137,6 +141,12 @@ int eval(const Config& c) {
     w.raw("}");
   }
   w.raw("]");
+  if (r.eval.ablation.defined) {
+    w.raw(","); w.key("ablationPermutation"); w.raw("{");
+    w.key("L"); int_array(w, ablation_permutation(c, c.trainLength));
+    w.raw(","); w.key("2L"); int_array(w, ablation_permutation(c, 2 * c.trainLength));
+    w.raw("}");
+  }
   w.raw(","); w.key("result"); w.raw(to_json(r));
   w.raw("}");
   std::printf("%s\n", w.out.c_str());

@@ -5,6 +5,7 @@
 
 #include "chance_reference.hpp"
 #include "order_blind.hpp"
+#include "rng.hpp"
 #include "rotation_commutant.hpp"
 #include "tasks.hpp"
 
@@ -287,6 +288,23 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
     for (size_t j = 0; j < d; ++j) cut.pe_mask[j] = j >= d - q ? 0.0f : 1.0f;
     a.noSlowL = accuracy_on(cut, sets[0], ws).accuracy;
     a.noSlow2L = accuracy_on(cut, sets[1], ws).accuracy;
+    // Mean and shuffle: the table changed instead of the mask, on a fresh copy each time.
+    a.meanOver = L;
+    const std::vector<int> perm[2] = {ablation_permutation(c, L), ablation_permutation(c, 2 * L)};
+    for (int slow = 0; slow < 2; ++slow) {
+      const size_t from = slow ? d - q : 0, to = slow ? d : q;
+      double* mean_at[2] = {slow ? &a.meanSlowL : &a.meanFastL, slow ? &a.meanSlow2L : &a.meanFast2L};
+      double* shuffle_at[2] = {slow ? &a.shuffleSlowL : &a.shuffleFastL, slow ? &a.shuffleSlow2L : &a.shuffleFast2L};
+      for (int si = 0; si < 2; ++si) {
+        const int T = sets[static_cast<size_t>(si)].T;
+        Model<float> mean = m;
+        pe_replace_mean(mean, from, to, T, L);
+        *mean_at[si] = accuracy_on(mean, sets[static_cast<size_t>(si)], ws).accuracy;
+        Model<float> shuffled = m;
+        pe_shuffle(shuffled, from, to, perm[si]);
+        *shuffle_at[si] = accuracy_on(shuffled, sets[static_cast<size_t>(si)], ws).accuracy;
+      }
+    }
     const Model<float>::LayerOffsets& o = m.lo[0];
     for (size_t j = 0; j < d; ++j) {
       double ms = 0;
@@ -308,6 +326,32 @@ Evaluation evaluate(const Model<float>& m, const EvalOptions& opt) {
     }
   }
   return ev;
+}
+
+void pe_replace_mean(Model<float>& m, size_t from, size_t to, int rows, int mean_over) {
+  const size_t d = m.d;
+  for (size_t j = from; j < to; ++j) {
+    double sum = 0;
+    for (int t = 0; t < mean_over; ++t) sum += m.pe_table[static_cast<size_t>(t) * d + j];
+    const float mean = static_cast<float>(sum / mean_over);
+    for (int t = 0; t < rows; ++t) m.pe_table[static_cast<size_t>(t) * d + j] = mean;
+  }
+}
+
+void pe_shuffle(Model<float>& m, size_t from, size_t to, const std::vector<int>& perm) {
+  const size_t d = m.d;
+  const std::vector<float> orig = m.pe_table;
+  for (size_t t = 0; t < perm.size(); ++t)
+    for (size_t j = from; j < to; ++j) m.pe_table[t * d + j] = orig[static_cast<size_t>(perm[t]) * d + j];
+}
+
+std::vector<int> ablation_permutation(const Config& c, int T) {
+  std::vector<int> p(static_cast<size_t>(T));
+  for (int t = 0; t < T; ++t) p[static_cast<size_t>(t)] = t;
+  Rng r(c.seed, static_cast<std::uint64_t>(Stream::pe_shuffle));
+  for (int i = T - 1; i > 0; --i)
+    std::swap(p[static_cast<size_t>(i)], p[r.below(static_cast<std::uint32_t>(i + 1))]);
+  return p;
 }
 
 }  // namespace train

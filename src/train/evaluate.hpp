@@ -32,7 +32,17 @@
 //            (about 1/dModel for a random matrix).
 // ablation (sinusoidal only): accuracy at L and 2L with the fastest quarter of PE dimensions (the first
 //            d/4 columns: the highest frequencies) zeroed, then with the slowest quarter (the last d/4)
-//            zeroed, and the accuracy each loses against the intact model.
+//            zeroed, and the accuracy each loses against the intact model. Zeroing removes a constant as
+//            well as information (a slow dimension that barely turns over the window is a constant), so two
+//            ablations remove the information only, each on the same quarters and sets:
+//            mean:    PE(t, j) -> (1/L) sum_{s<L} PE(s, j) for every evaluated t (the mean over the trained
+//                     positions 0..L-1; the same constant at 2L), so the dimension keeps its average and
+//                     tells nothing about t;
+//            shuffle: PE(t, j) -> PE(pi(t), j), pi a fixed permutation of 0..T-1 for a set of length T
+//                     (Fisher-Yates on Stream::pe_shuffle of the seed, one pi per set, the same for every
+//                     dimension of the quarter), so each dimension keeps its values, and their spread,
+//                     but at the wrong positions.
+//            A dimension constant over positions is unchanged by both; the identity pi changes nothing.
 //            peWeightQ[j] = |g_j| * ||Wq[j,:]|| * rms_j (and K alike), layer 0: how strongly PE dimension j
 //            reaches the queries (keys). g = LN1's gain, Wq[j,:] the weights from input dimension j,
 //            rms_j = sqrt(mean over t < L of PE(t, j)^2). It ignores LN1's per-row normalisation (the
@@ -88,6 +98,9 @@ struct Ablation {
   int quarter = 0;       // d/4 dimensions removed in each case
   double baseL = 0, noFastL = 0, noSlowL = 0;     // accuracy at L
   double base2L = 0, noFast2L = 0, noSlow2L = 0;  // accuracy at 2L
+  int meanOver = 0;                               // L: the mean ablation averages rows t < meanOver
+  double meanFastL = 0, meanSlowL = 0, shuffleFastL = 0, shuffleSlowL = 0;      // accuracy at L
+  double meanFast2L = 0, meanSlow2L = 0, shuffleFast2L = 0, shuffleSlow2L = 0;  // accuracy at 2L
   std::vector<double> peRms, peWeightQ, peWeightK;  // per PE dimension j
 };
 
@@ -117,5 +130,15 @@ struct EvalOptions {
 LengthAccuracy accuracy_on(const Model<float>& m, const Batch& b, Workspace<float>& ws, int new_from = 0,
                            size_t window = 0);
 Evaluation evaluate(const Model<float>& m, const EvalOptions& opt = {});
+
+// The ablations' changes to a sinusoidal model's PE table (dimensions [from, to), rows 0..rows-1; the
+// forward pass of an evaluation set reads rows 0..T-1):
+// every row of those columns set to the column's mean over rows t < mean_over (summed in double);
+void pe_replace_mean(Model<float>& m, size_t from, size_t to, int rows, int mean_over);
+// row t of those columns set to the original row perm[t] (perm a permutation of 0..perm.size()-1);
+void pe_shuffle(Model<float>& m, size_t from, size_t to, const std::vector<int>& perm);
+// the shuffle ablation's permutation of 0..T-1 for the set of length T: Fisher-Yates on
+// Rng(seed, Stream::pe_shuffle) restarted per T, so the same config always gets the same one.
+std::vector<int> ablation_permutation(const Config& c, int T);
 
 }  // namespace train

@@ -64,13 +64,23 @@ void num_or_null(JsonWriter& w, double v) {
     w.num(v);
 }
 
-void ablation_at(JsonWriter& w, double base, double noFast, double noSlow) {
+// The zeroing's fields first (their names and order as before), then the mean and shuffle ablations.
+void ablation_at(JsonWriter& w, double base, double noFast, double noSlow, double meanFast, double meanSlow,
+                 double shuffleFast, double shuffleSlow) {
   w.raw("{");
   w.key("base"); w.num(base);
   w.raw(","); w.key("noFast"); w.num(noFast);
   w.raw(","); w.key("noSlow"); w.num(noSlow);
   w.raw(","); w.key("lostFast"); w.num(base - noFast);
   w.raw(","); w.key("lostSlow"); w.num(base - noSlow);
+  w.raw(","); w.key("meanFast"); w.num(meanFast);
+  w.raw(","); w.key("meanSlow"); w.num(meanSlow);
+  w.raw(","); w.key("shuffleFast"); w.num(shuffleFast);
+  w.raw(","); w.key("shuffleSlow"); w.num(shuffleSlow);
+  w.raw(","); w.key("lostMeanFast"); w.num(base - meanFast);
+  w.raw(","); w.key("lostMeanSlow"); w.num(base - meanSlow);
+  w.raw(","); w.key("lostShuffleFast"); w.num(base - shuffleFast);
+  w.raw(","); w.key("lostShuffleSlow"); w.num(base - shuffleSlow);
   w.raw("}");
 }
 
@@ -186,11 +196,15 @@ std::string to_json(const Result& r, int* bad) {
     w.raw("null");
   } else {
     w.raw("{"); w.key("quarter"); w.integer(ab.quarter);
-    w.raw(","); w.key("L"); ablation_at(w, ab.baseL, ab.noFastL, ab.noSlowL);
-    w.raw(","); w.key("2L"); ablation_at(w, ab.base2L, ab.noFast2L, ab.noSlow2L);
+    w.raw(","); w.key("L");
+    ablation_at(w, ab.baseL, ab.noFastL, ab.noSlowL, ab.meanFastL, ab.meanSlowL, ab.shuffleFastL, ab.shuffleSlowL);
+    w.raw(","); w.key("2L");
+    ablation_at(w, ab.base2L, ab.noFast2L, ab.noSlow2L, ab.meanFast2L, ab.meanSlow2L, ab.shuffleFast2L,
+                ab.shuffleSlow2L);
     w.raw(","); w.key("peRms"); num_array(w, ab.peRms);
     w.raw(","); w.key("peWeightQ"); num_array(w, ab.peWeightQ);
     w.raw(","); w.key("peWeightK"); num_array(w, ab.peWeightK);
+    w.raw(","); w.key("meanOver"); w.integer(ab.meanOver);
     w.raw("}");
   }
   w.raw("}");

@@ -14,8 +14,10 @@
 //                              "meanNew4L","spreadNew4L","meanBeyondWindowed","meanNew4LWindowed" (or null)}]},
 //        "mechanism":[{"layer","head","offsetR2L","offsetR2QueryL","scoreSpreadL","offsetR22L",
 //                      "offsetR2Query2L","scoreSpread2L","commutingFraction"; null where undefined},...],
-//        "ablation":null | {"quarter":q,"L":{"base","noFast","noSlow","lostFast","lostSlow"},"2L":{...},
-//                           "peRms":[...],"peWeightQ":[...],"peWeightK":[...]}}
+//        "ablation":null | {"quarter":q,"L":{"base","noFast","noSlow","lostFast","lostSlow",
+//                                            "meanFast","meanSlow","shuffleFast","shuffleSlow","lostMeanFast",
+//                                            "lostMeanSlow","lostShuffleFast","lostShuffleSlow"},"2L":{...},
+//                           "peRms":[...],"peWeightQ":[...],"peWeightK":[...],"meanOver":L}}
 // A number that is not finite cannot be written: to_json reports it through `bad` (a bug, never printed).
 #pragma once
 #include <functional>

@@ -13,8 +13,9 @@
 namespace train {
 
 // train_windows: where each training window starts (startOffset); its own stream, so that the tokens of
-// every batch stay those of startOffset 0.
-enum class Stream : std::uint64_t { weights = 1, train_batches = 2, eval_sets = 3, train_windows = 4 };
+// every batch stay those of startOffset 0. pe_shuffle: the fixed permutation of positions of the shuffle
+// ablation (evaluate.hpp), drawn at evaluation only, so no training draw moves.
+enum class Stream : std::uint64_t { weights = 1, train_batches = 2, eval_sets = 3, train_windows = 4, pe_shuffle = 5 };
 
 std::uint64_t splitmix64(std::uint64_t& state);
 

@@ -27,7 +27,10 @@ commuting fraction (sinusoidal). Tolerances:
   accuracy: |torch - engine| * n <= the number of those n predictions whose top two logits lie within
             1e-3 (they may flip between float32 and float64; measured: a few in 5000, and no difference);
   offset R^2: 1e-6 absolute (measured: <= 3e-8);  commuting fraction: 1e-9 (the same float weights).
-A swapped pair (the windowed and the full new-position accuracy at 4L) must be reported as a mismatch.
+For sinusoidal runs also the PE ablations at L and 2L (check_ablation: a quarter zeroed, replaced by its
+mean over t < L, or shuffled with the engine's permutation), with the accuracies' tolerance.
+A swapped pair (the windowed and the full new-position accuracy at 4L) must be reported as a mismatch, and
+so must a swapped pair of ablation figures.
 
 Exit 0 if all agree, 1 if any does not, 77 (ctest: skipped) if torch is not installed
 (Debian: apt-get install python3-torch).
@@ -80,12 +83,13 @@ def alibi_slopes(n):
     return pow2(p) + alibi_slopes(2 * p)[0::2][: n - p]
 
 
-def forward(c, P, tok, base, eps, window=0, scores=None, start=None, kseq=None):
+def forward(c, P, tok, base, eps, window=0, scores=None, start=None, kseq=None, pe_edit=None):
     """Logits of the model for tokens tok (B x T). window > 0: each query sees its last `window` keys
     only (the engine's evaluation window). scores: if a list, gets each layer's pre-softmax scores
     (B x H x T x T, the causal mask not applied). start: per sequence, the absolute position of its first
     token (startOffset; sinusoidal and learned read start + t, the others depend on offsets only);
-    kseq: per sequence its k, whose k_emb row is added to every input (lookbackK input)."""
+    kseq: per sequence its k, whose k_emb row is added to every input (lookbackK input);
+    pe_edit: a function that changes the sinusoidal table (B x T x d) before it is added (the ablations)."""
     d, H = c["dModel"], c["heads"]
     dh = d // H
     B, T = tok.shape
@@ -102,6 +106,8 @@ def forward(c, P, tok, base, eps, window=0, scores=None, start=None, kseq=None):
         pe = torch.zeros(B, T, d)
         pe[..., 0::2] = torch.sin(absolute[..., None].double() * w)
         pe[..., 1::2] = torch.cos(absolute[..., None].double() * w)
+        if pe_edit is not None:
+            pe = pe_edit(pe)
         x = x + pe
     elif enc == "learned":
         x = x + P["pos_emb"][absolute]
@@ -257,7 +263,7 @@ def check_eval(tool, cfg, corrupt=False):
     for t in dump["tensors"]:
         v = torch.tensor(t["values"], dtype=torch.float32).double().view(t["rows"], t["cols"])
         P[t["name"]] = v.squeeze(0) if t["rows"] == 1 else v
-    if corrupt:  # the windowed and the full new-position accuracy at 4L swapped: must be caught
+    if corrupt is True:  # the windowed and the full new-position accuracy at 4L swapped: must be caught
         a = res["accuracy"][2]
         a["accuracyNew"], a["accuracyWindowedNew"] = a["accuracyWindowedNew"], a["accuracyNew"]
     problems, loose, n_all = [], 0, 0
@@ -308,12 +314,63 @@ def check_eval(tool, cfg, corrupt=False):
             cf, mine_cf = commuting_fraction(M), res["mechanism"][h]["commutingFraction"]
             if abs(cf - mine_cf) > 1e-9:
                 problems.append("commutingFraction head %d: torch %.12f engine %.12f" % (h, cf, mine_cf))
-    label = " ".join("%s=%s" % kv for kv in cfg.items()) + (" (corrupted)" if corrupt else "")
+    if c["encoding"] == "sinusoidal":
+        loose_ab, n_ab = check_ablation(dump, P, problems, swap=(corrupt == "ablation"))
+        loose += loose_ab
+        n_all += n_ab
+    label = " ".join("%s=%s" % kv for kv in cfg.items()) + ("" if not corrupt else " (corrupted)" if corrupt is True else " (corrupted: %s)" % corrupt)
     acc = res["accuracy"]
     print("eval %-44s new@2L %.3f windowed %.3f  new@4L %.3f windowed %.3f  ambiguous %d/%d  R2 diff %.1e  %s" %
           (label, acc[1]["accuracyNew"], acc[1]["accuracyWindowedNew"], acc[2]["accuracyNew"],
            acc[2]["accuracyWindowedNew"], loose, n_all, worst_r2, "OK" if not problems else "MISMATCH: " + "; ".join(problems)))
     return not problems
+
+
+def check_ablation(dump, P, problems, swap=False):
+    """The PE ablations (evaluate.hpp) redone on the sets at L and 2L, full causal mask: the fastest (first
+    d/4) or slowest (last d/4) dimensions zeroed, replaced by their mean over t < L (the formula's table,
+    float64 here, the float table there), or shuffled across positions with the engine's permutation
+    (dumped: only its seed stream is the engine's own). The same tolerance as the accuracies. swap: the
+    engine's shuffleFast and meanSlow at L exchanged, which must be caught."""
+    c, res = dump["config"], dump["result"]
+    L, d = c["trainLength"], c["dModel"]
+    q = d // 4
+    ab = res["ablation"]
+    if swap:
+        ab["L"]["shuffleFast"], ab["L"]["meanSlow"] = ab["L"]["meanSlow"], ab["L"]["shuffleFast"]
+    loose = n_all = 0
+    for si, name in [(0, "L"), (1, "2L")]:
+        st = dump["sets"][si]
+        T = st["length"]
+        tok = torch.tensor(st["tokens"]).view(-1, T)
+        tgt = torch.tensor(st["targets"]).view(-1, T)
+        perm = torch.tensor(dump["ablationPermutation"][name])
+        for part, cols in [("Fast", slice(0, q)), ("Slow", slice(d - q, d))]:
+            def zero(pe, cols=cols):
+                pe = pe.clone(); pe[..., cols] = 0; return pe
+
+            def mean(pe, cols=cols):
+                pe = pe.clone(); pe[..., cols] = pe[:, :L, cols].mean(1, keepdim=True); return pe
+
+            def shuffle(pe, cols=cols, perm=perm):
+                pe = pe.clone(); pe[..., cols] = pe[:, perm][..., cols]; return pe
+
+            for key, edit in [("no" + part, zero), ("mean" + part, mean), ("shuffle" + part, shuffle)]:
+                # mean over t < L: the table of the set at L or 2L holds those rows first (every start is 0)
+                with torch.no_grad():
+                    logits = forward(c, P, tok, dump["base"], dump["lnEps"], kseq=st.get("kseq"), pe_edit=edit)
+                top = logits.topk(2, dim=-1).values
+                ambiguous = (top[..., 0] - top[..., 1]) < MARGIN
+                sel = tgt >= 0
+                n = int(sel.sum())
+                acc = (logits.argmax(-1) == tgt)[sel].double().mean().item()
+                allowed = int(ambiguous[sel].sum())
+                loose += allowed
+                n_all += n
+                if abs(acc - ab[name][key]) * n > allowed + 1e-9:
+                    problems.append("ablation %s at %s: torch %.6f engine %.6f (%d of %d ambiguous)"
+                                    % (key, name, acc, ab[name][key], allowed, n))
+    return loose, n_all
 
 
 def main():
@@ -327,6 +384,9 @@ def main():
     ok = all([check_eval(sys.argv[1], cfg) for cfg in EVAL_CONFIGS]) and ok
     if check_eval(sys.argv[1], EVAL_CONFIGS[1], corrupt=True):
         print("the swapped windowed/full accuracy was NOT caught: the evaluation check cannot fail")
+        ok = False
+    if check_eval(sys.argv[1], EVAL_CONFIGS[1], corrupt="ablation"):
+        print("the swapped ablation figures were NOT caught: the ablation check cannot fail")
         ok = False
     print("torch %s: %s" % (torch.__version__, "all agree" if ok else "DISAGREEMENT"))
     return 0 if ok else 1
