@@ -110,7 +110,7 @@ TEST_CASE("a tie within the spread: accuracy at 2L against right up to L, then c
   const std::string w = extrapolation_words(f, cfg);
   INFO(w);
   CHECK(has(w, "accuracy 0.56 against 0.48 for a model right up to L and at chance (1/16) after it"));
-  CHECK(has(w, "difference +0.08, within its 95% margin 0.13 over 3 seeds (spread 0.05): too close to tell"));
+  CHECK(has(w, "difference +0.08, within its 95% margin 0.13 over 3 seeds (spread 0.05): within noise, too close to tell"));
   CHECK(has(w, "at 4L: 0.33 against 0.26, difference +0.07, larger than its 95% margin 0.01"));
   // 2L within, 4L above: a mixed finding, the lengths named.
   CHECK(has(w, "It does better than guessing past L at 4L only, not clearly at 2L"));
