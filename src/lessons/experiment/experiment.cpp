@@ -1185,6 +1185,7 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
   const ClaimWords words = claim_words(found, cfg, c);
   for (const std::string* w : {&words.extrapolation, &words.blind, &words.relative, &words.slow})
     if (!w->empty()) t.append(" ").append(*w);
+  if (const std::string sum = share_summary(c); !sum.empty()) t.append(" ").append(sum);
   t.append(" ").append(lesson_text(View::experiment, "summary_title")).append(":");
   for (int k = 0; k < kClaimCount; ++k)
     t.append(" ").append(summary_claim(k)).append(" ").append(summary_verdict(found, k, cfg));
