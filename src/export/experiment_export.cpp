@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "text/format.hpp"
+#include "text/json_read.hpp"
 #include "train/config.hpp"
 
 namespace app {
@@ -62,7 +63,10 @@ std::string experiment_results_csv(const ExperimentCache& c) {
   out.append(
       "encoding,seed,steps,cancelled,finalLoss,accuracyL,accuracy2L,accuracy4L,shareLayerIndex,shareHeadIndex,shareTrained,"
       "shareBeyond,ablationBaseL,ablationNoFastL,ablationNoSlowL,ablationBase2L,ablationNoFast2L,ablationNoSlow2L,ms,"
-      "accuracyNew2L,accuracyNew4L,accuracyWindowedNew2L,accuracyWindowedNew4L,orderBlindNew2L,orderBlindNew4L\n");
+      "accuracyNew2L,accuracyNew4L,accuracyWindowedNew2L,accuracyWindowedNew4L,orderBlindNew2L,orderBlindNew4L,"
+      "accuracyWindowed2L,accuracyWindowed4L,orderBlindL,orderBlind2L,orderBlind4L,orderBlindExact,"
+      "shareNew4L,shareBeyondWindowed,shareNew4LWindowed,offsetR2L,offsetR22L,commutingFraction,"
+      "layers,heads,startOffset,copyLengths,lookbackK\n");
   for (const ExperimentRun& r : c.runs) {
     if (!done(r)) continue;
     const auto names = train::encoding_names();
@@ -82,6 +86,34 @@ std::string experiment_results_csv(const ExperimentCache& c) {
     // Added after ms, so the columns before keep their places.
     for (const auto* v : {&r.accuracy_new, &r.accuracy_windowed_new, &r.order_blind_new})
       for (double x : *v) out.append(",").append(cell(x, x >= 0));
+    // Added after those (issue 25), in the same way: the windowed accuracy on every position, the
+    // order-blind ceiling on every position, the head shown's attention on new positions and its
+    // mechanism numbers (empty where undefined), then the settings this run trained with.
+    for (double x : r.accuracy_windowed) out.append(",").append(cell(x, x >= 0));
+    for (double x : r.order_blind) out.append(",").append(cell(x, x >= 0));
+    out.append(r.order_blind_exact ? ",true" : ",false");
+    const HeadNumbers* h = shown_head(r);
+    const HeadNumbers none;
+    const HeadNumbers& b = h ? *h : none;
+    for (double x : {b.share_new4l, b.share_beyond_windowed, b.share_new4l_windowed, b.offset_r2_l, b.offset_r2_2l, b.commuting})
+      out.append(",").append(cell(x, x >= 0));
+    // The run's own settings, as the engine echoed them (the fair setting's changes too).
+    Json j;
+    std::string err;
+    const bool read = !r.result.empty() && parse_json(r.result, j, err) && j["config"].is_object();
+    const Json& k = j["config"];
+    // A key the engine leaves out at its default (config_row's quietDefault) is that default.
+    const auto key = [&](const char* name) -> std::string {
+      if (!read) return {};
+      const Json& v = k[name];
+      if (v.is_string()) return std::string(v.string());
+      if (v.is_number()) return shortest_number(v.number());
+      const train::ConfigRow* row = train::config_row(name);
+      if (!row || !row->quietDefault) return {};
+      const size_t d = static_cast<size_t>(row->def);
+      return row->names.empty() ? shortest_number(row->def) : d < row->names.size() ? row->names[d] : std::string();
+    };
+    for (const char* name : {"layers", "heads", "startOffset", "copyLengths", "lookbackK"}) out.append(",").append(key(name));
     out.append("\n");
   }
   return out;

@@ -17,13 +17,22 @@
 #include "ui/style.hpp"
 #include "train/config.hpp"
 #include "train/fair.hpp"
+#include "train/seed_verdict.hpp"
 #include "ui/widgets.hpp"
 
 namespace app {
 
 namespace {
 
-constexpr int kSeedsPerEncoding = 3;  // Run all: seeds seed .. seed + 2 for every encoding
+// Run all: seeds seed .. seed + kSeedsPerEncoding - 1 for every encoding. Chosen from the engine's time
+// (train_dump run, natively on the 2-core machine, 2026-12-02, the defaults: 300 steps, L = 16,
+// d_model 32, 1 layer, 2 heads): one seed of every encoding takes 4.1 s end to end (3.7 s of training:
+// none 0.68, sinusoidal 0.67, learned 0.75, RoPE 0.81, ALiBi 0.76), the fair setting's 5.7 s (none and
+// ALiBi at 2 layers, 1.43 s each). The page runs the engine at 0.7-1x native speed (README, Speed: Run
+// all of 3 seeds took 18 s there), so the shared Run all takes 4.1-5.9 s a seed: 9 seeds are 37-53 s,
+// within the minute the issue allows; 10 would reach 59-60 s, with no room for a busier machine. The
+// fair Run all of 9 seeds takes 51-74 s; the estimate under Run says so before it is pressed.
+constexpr int kSeedsPerEncoding = 9;
 
 const char* encoding_label(int e) {
   const auto names = train::encoding_names();
@@ -71,11 +80,45 @@ train::Config runs_config(const State& set) {
   return cfg;
 }
 
-// The options that decide a step's cost: all but encoding, seed and steps (time_estimate.hpp).
+// The options that decide a layer-step's cost: all but encoding, seed, steps, layers and heads
+// (time_estimate.hpp).
 std::string speed_key(const State& s) {
   State t = s;
   t.steps = 0;
+  t.layers = 1;
+  t.heads = 1;
   return experiment_options(t, 0, 0);
+}
+
+// The model a run of this encoding trains: the State's, or the fair setting's (runAll fair).
+train::Config run_config(const State& s, int encoding, double seed) {
+  train::Config cfg;
+  train::parse_option_lines(experiment_run_options(s, encoding, seed), cfg);
+  return cfg;
+}
+int run_layers(const State& s, int encoding, double seed) { return std::max(1, run_config(s, encoding, seed).layers); }
+
+// What Run and Run all cost in layer-steps (time_estimate.hpp), fair changes included.
+double run_cost(const State& s) { return static_cast<double>(s.steps) * run_layers(s, static_cast<int>(s.encoding), s.seed); }
+double all_cost(const State& s) {
+  double sum = 0;
+  for (int e = 0; e < train::kEncodingCount; ++e) sum += static_cast<double>(s.steps) * run_layers(s, e, s.seed) * kSeedsPerEncoding;
+  return sum;
+}
+
+// The estimate line: Run and Run all at the speed measured here; in the fair setting, which runs count
+// double.
+std::string estimate_line(const ExperimentCache& c, const State& s) {
+  std::string w = estimate_words(c.speed, speed_key(s), run_cost(s), train::kEncodingCount * kSeedsPerEncoding, all_cost(s));
+  if (s.runAll == RunAll::fair && c.speed.steps_per_second(speed_key(s)) > 0) {
+    std::string which;
+    for (int e = 0; e < train::kEncodingCount; ++e) {
+      const int l = run_layers(s, e, s.seed);
+      if (l != s.layers) which.append(which.empty() ? "" : ", ").append(encoding_label(e)).append(" ").append(std::to_string(l));
+    }
+    if (!which.empty()) w.append(" ").append(fill(lesson_text(View::experiment, "estimate_fair"), {{"which", which}}));
+  }
+  return w;
 }
 
 // ---- parsing the engine's messages --------------------------------------------------------------
@@ -99,6 +142,8 @@ void read_result(ExperimentRun& r, const Json& j) {
   for (size_t i = 0; i < 3; ++i) r.order_blind[i] = acc[i]["orderBlind"].number(-1);
   r.order_blind_exact = j["orderBlindExact"].boolean(true);
   r.length = static_cast<int>(acc[0]["length"].number());
+  r.layers = static_cast<int>(j["config"]["layers"].number(r.layers));
+  r.heads = static_cast<int>(j["config"]["heads"].number(r.heads));
   const Json& rel = j["relative"];
   r.map_layer = static_cast<int>(rel["best"]["layer"].number());
   r.map_head = static_cast<int>(rel["best"]["head"].number());
@@ -117,6 +162,24 @@ void read_result(ExperimentRun& r, const Json& j) {
     for (const Json& v : h["share2L"].items) r.share.push_back(v.number(-1));
     r.share_trained = h["meanTrained"].number(-1);
     r.share_beyond = h["meanBeyond"].number(-1);
+  }
+  r.head_numbers.clear();
+  for (const Json& h : rel["heads"].items) {
+    HeadNumbers n;
+    n.layer = static_cast<int>(h["layer"].number());
+    n.head = static_cast<int>(h["head"].number());
+    n.share_trained = h["meanTrained"].number(-1);
+    n.share_beyond = h["meanBeyond"].number(-1);
+    n.share_new4l = h["meanNew4L"].number(-1);
+    n.share_beyond_windowed = h["meanBeyondWindowed"].number(-1);
+    n.share_new4l_windowed = h["meanNew4LWindowed"].number(-1);
+    for (const Json& m : j["mechanism"].items)
+      if (static_cast<int>(m["layer"].number()) == n.layer && static_cast<int>(m["head"].number()) == n.head) {
+        n.offset_r2_l = m["offsetR2L"].number(-1);
+        n.offset_r2_2l = m["offsetR22L"].number(-1);
+        n.commuting = m["commutingFraction"].number(-1);
+      }
+    r.head_numbers.push_back(n);
   }
   const Json& ab = j["ablation"];
   r.ablation = ab.is_object();
@@ -142,7 +205,7 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
   focus_name("Run: train the chosen encoding");
   same_line_if_fits(button_width("Run all"));
   if (ImGui::Button("Run all")) experiment_request(s, c, true);
-  focus_name("Run all: every encoding, three seeds");
+  focus_name("Run all: every encoding, " + std::to_string(kSeedsPerEncoding) + " seeds");
   if (pending) {
     same_line_if_fits(button_width("Cancel"));
     if (ImGui::Button("Cancel")) c.cancel = true;
@@ -176,7 +239,7 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
     double left = 0;
     for (const ExperimentRun& r : c.runs)
       if (r.status == ExperimentRun::Status::running || r.status == ExperimentRun::Status::queued)
-        left += std::max(0, (r.steps ? r.steps : c.set.steps) - r.step);
+        left += static_cast<double>(std::max(0, (r.steps ? r.steps : c.set.steps) - r.step)) * r.layers;
     const std::string rest = remaining_words(c.speed, speed_key(c.set), left);
     if (!rest.empty()) status.append(" ").append(rest);
   } else if (c.runs.empty()) {
@@ -197,7 +260,7 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
   text_after(status);
   // How long Run and Run all take here, from the engine's speed measured on this device (not while
   // runs train: the running line says what is left).
-  if (!pending) caption(estimate_words(c.speed, speed_key(s), s.steps, train::kEncodingCount * kSeedsPerEncoding));
+  if (!pending) caption(estimate_line(c, s));
   if (c.saved && !ctx.export_message.empty()) caption(ctx.export_message);
   for (const ExperimentRun& r : c.runs)
     if (r.status == ExperimentRun::Status::failed) {
@@ -517,8 +580,24 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
     tip += g.kind == AccKind::all       ? "every position"
            : g.kind == AccKind::fresh ? "new positions only (t \xE2\x89\xA5 L, never seen in training)"
                                       : "new positions, each query seeing only its last L keys (offsets as in training)";
-    if (n)
-      tip += ":\nmean accuracy " + num(m, 3) + " over " + std::to_string(n) + (n == 1 ? " seed" : " seeds") + " (dots: each seed)";
+    if (n) {
+      // Mean ± the seeds' spread (standard deviation), and against none (no position information) on
+      // the same seeds, with the verdict of train::seed_verdict: "within noise" when it cannot tell.
+      std::vector<double> values, versus;
+      for (const ExperimentRun& r : c.runs) {
+        if (r.encoding != e || r.status != ExperimentRun::Status::done || acc_value(r, g) < 0) continue;
+        values.push_back(acc_value(r, g));
+        for (const ExperimentRun& o : c.runs)
+          if (o.encoding == static_cast<int>(train::Encoding::none) && o.status == ExperimentRun::Status::done && o.seed == r.seed &&
+              acc_value(o, g) >= 0)
+            versus.push_back(acc_value(r, g) - acc_value(o, g));
+      }
+      const train::SeedVerdict v = train::seed_verdict(values);
+      tip += ":\nmean accuracy " + num(m, 3) + (n > 1 ? " \xC2\xB1 " + num(v.spread, 3) : std::string()) + " over " + std::to_string(n) +
+             (n == 1 ? " seed" : " seeds") + (n > 1 ? " (\xC2\xB1: spread of the seeds; dots: each seed)" : " (the dot)");
+      if (e != static_cast<int>(train::Encoding::none) && !versus.empty())
+        tip += "\nagainst none on the same seeds: " + verdict_words(train::seed_verdict(versus));
+    }
     else if (runs)
       tip += ": n/a (not in these results)";
     else
@@ -608,7 +687,108 @@ void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
   }
 }
 
+// A figure, or "n/a" where it is undefined (-1), at two decimals (never NaN on screen).
+std::string head_figure(double v) { return v >= 0 && std::isfinite(v) ? num(v, 2) : "n/a"; }
+
+// Mean ± spread over the done runs of one encoding of the shown head's figure f (those that hold it);
+// "" if none does.
+template <class F>
+std::string mean_spread(const ExperimentCache& c, int encoding, F f) {
+  std::vector<double> v;
+  for (const ExperimentRun& r : c.runs)
+    if (r.encoding == encoding && r.status == ExperimentRun::Status::done)
+      if (const HeadNumbers* h = shown_head(r); h && f(*h) >= 0 && std::isfinite(f(*h))) v.push_back(f(*h));
+  if (v.empty()) return "n/a";
+  const train::SeedVerdict sv = train::seed_verdict(v);
+  return num(sv.mean, 2) + (v.size() > 1 ? " \xC2\xB1 " + num(sv.spread, 2) : std::string());
+}
+
+// Each encoding's shown head, over its seeds: the share on the answer's key at trained positions, past L
+// to 2L and to 4L, and past L through a window of L keys.
+std::string share_summary(const ExperimentCache& c) {
+  std::string list;
+  for (int e = 0; e < train::kEncodingCount; ++e) {
+    int n = 0;
+    mean_of(c, e, [](const ExperimentRun&) { return 0.0; }, n);
+    if (!n) continue;
+    list += list.empty() ? "" : "; ";
+    list += std::string(encoding_label(e)) + " " + mean_spread(c, e, [](const HeadNumbers& h) { return h.share_trained; }) + " / " +
+            mean_spread(c, e, [](const HeadNumbers& h) { return h.share_beyond; }) + " / " +
+            mean_spread(c, e, [](const HeadNumbers& h) { return h.share_new4l; }) + " / " +
+            mean_spread(c, e, [](const HeadNumbers& h) { return h.share_beyond_windowed; });
+  }
+  return list.empty() ? list : fill(lesson_text(View::experiment, "share_summary"), {{"list", list}});
+}
+
+// One cell of the heads table: the text, and its meaning on hover (no focus stop: the keyboard reads
+// the same numbers in describe()).
+void head_cell(const std::string& t, const char* tip) {
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(t.c_str());
+  if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+}
+
+// The heads of the run whose map is shown: where each attends (share on the answer's key) and how
+// (offset R² at L and 2L; the commuting fraction for sinusoidal), folded under a header.
+void draw_heads(const ExperimentCache& c, float width, float sc) {
+  const ExperimentRun* r = shown_map_run(c);
+  if (!r || r->head_numbers.empty()) return;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+  const std::string label = fill(lesson_text(View::experiment, "heads_title"),
+                                 {{"encoding", encoding_label(r->encoding)}, {"seed", shortest_number(r->seed)}}) + "###ex_heads";
+  if (!ImGui::TreeNode(label.c_str())) {
+    focus_name("heads of the run shown");
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  focus_name("heads of the run shown");
+  bool commuting = false;
+  for (const HeadNumbers& h : r->head_numbers) commuting = commuting || h.commuting >= 0;
+  const std::string tips[] = {std::string(lesson_text(View::experiment, "heads_tip_head")),
+                              std::string(lesson_text(View::experiment, "heads_tip_trained")),
+                              std::string(lesson_text(View::experiment, "heads_tip_beyond")),
+                              std::string(lesson_text(View::experiment, "heads_tip_window")),
+                              std::string(lesson_text(View::experiment, "heads_tip_r2")),
+                              std::string(lesson_text(View::experiment, "heads_tip_commuting"))};
+  // Two small tables, so that each fits a phone's width: where the heads attend, then how.
+  if (ImGui::BeginTable("ex_heads_share", 5, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersInnerH, ImVec2(width, 0))) {
+    head_cell("head", tips[0].c_str());
+    head_cell("t < L", tips[1].c_str());
+    head_cell("L..2L", tips[2].c_str());
+    head_cell("L..4L", tips[2].c_str());
+    head_cell("win", tips[3].c_str());
+    for (const HeadNumbers& h : r->head_numbers) {
+      const bool shown = h.layer == r->map_layer && h.head == r->map_head;
+      head_cell("L" + std::to_string(h.layer + 1) + " H" + std::to_string(h.head + 1) + (shown ? " *" : ""), shown ? tips[0].c_str() : nullptr);
+      head_cell(head_figure(h.share_trained), nullptr);
+      head_cell(head_figure(h.share_beyond), nullptr);
+      head_cell(head_figure(h.share_new4l), nullptr);
+      head_cell(head_figure(h.share_beyond_windowed), nullptr);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Spacing();
+  if (ImGui::BeginTable("ex_heads_mech", commuting ? 4 : 3, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersInnerH, ImVec2(width, 0))) {
+    head_cell("head", tips[0].c_str());
+    head_cell("R^2 at L", tips[4].c_str());
+    head_cell("R^2 at 2L", tips[4].c_str());
+    if (commuting) head_cell("commutes", tips[5].c_str());
+    for (const HeadNumbers& h : r->head_numbers) {
+      head_cell("L" + std::to_string(h.layer + 1) + " H" + std::to_string(h.head + 1), nullptr);
+      head_cell(head_figure(h.offset_r2_l), nullptr);
+      head_cell(head_figure(h.offset_r2_2l), nullptr);
+      if (commuting) head_cell(head_figure(h.commuting), nullptr);
+    }
+    ImGui::EndTable();
+  }
+  caption(lesson_text(View::experiment, commuting ? "heads_key_commuting" : "heads_key"));
+  (void)sc;
+  ImGui::TreePop();
+  ImGui::PopTextWrapPos();
+}
+
 void draw_share(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
+  ImGui::BeginGroup();
   const std::string title(lesson_text(View::experiment, "share_title"));
   const int L = s.trainLength;
   // The training length is named under the axis, not over the curves.
@@ -632,6 +812,13 @@ void draw_share(const State& s, const ExperimentCache& c, ImVec2 size, float sc)
     if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), encoding_color(r.encoding), 0, 1.5f * sc);
   }
   plot_clip_pop();
+  // Under the chart: the same head's share on the new positions, as numbers over the seeds.
+  if (const std::string sum = share_summary(c); !sum.empty()) {
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + size.x);
+    caption(sum);
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::EndGroup();
 }
 
 void draw_ablation(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
@@ -751,7 +938,7 @@ std::string new_positions_words(const ExperimentCache& c) {
 // What the runs say about each claim, in words: the "Measured here" lines, "" where nothing was run
 // for a claim yet.
 struct ClaimWords {
-  std::string relative, extrapolation, slow;
+  std::string relative, extrapolation, blind, slow;
 };
 
 ClaimWords claim_words(const Findings& f, const train::Config& cfg, const ExperimentCache& c) {
@@ -764,6 +951,11 @@ ClaimWords claim_words(const Findings& f, const train::Config& cfg, const Experi
     w.extrapolation += fill(lesson_text(View::experiment, "measured_list"), {{"list", list}});
     w.extrapolation += ' ' + new_positions_words(c);
   }
+  if (const std::string fresh = new_positions_finding_words(f, cfg); !fresh.empty()) {
+    if (!w.extrapolation.empty()) w.extrapolation += ' ';
+    w.extrapolation += fresh;
+  }
+  w.blind = blind_words(f, cfg);
   w.slow = slow_words(f);
   if (w.slow.empty() && !c.runs.empty()) w.slow = lesson_text(View::experiment, "measured_none");
   return w;
@@ -774,6 +966,10 @@ void draw_claims(const ClaimWords& w, float sc) {
   if (!w.relative.empty()) claim_line(ClaimSource::here, w.relative, sc);
   claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_extrapolation"), sc);
   if (!w.extrapolation.empty()) claim_line(ClaimSource::here, w.extrapolation, sc);
+  if (!w.blind.empty()) {
+    claim_line(ClaimSource::paper, lesson_text(View::experiment, "claim_blind"), sc);
+    claim_line(ClaimSource::here, w.blind, sc);
+  }
   claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_slow"), sc);
   if (!w.slow.empty()) claim_line(ClaimSource::here, w.slow, sc);
 }
@@ -838,7 +1034,8 @@ std::string experiment_request(const State& s, ExperimentCache& c, bool all) {
   c.message = train::parse_option_lines(experiment_run_options(s, static_cast<int>(s.encoding), s.seed), cfg);
   if (!c.message.empty()) return c.message;
   if (all && s.seed + kSeedsPerEncoding - 1 > train::config_row("seed")->max) {
-    c.message = "seed must leave room for three seeds (at most " + shortest_number(train::config_row("seed")->max - 2) + ")";
+    c.message = "seed must leave room for " + std::to_string(kSeedsPerEncoding) + " seeds (at most " +
+                shortest_number(train::config_row("seed")->max - (kSeedsPerEncoding - 1)) + ")";
     return c.message;
   }
   // Runs with other settings are not comparable: a new set.
@@ -862,6 +1059,8 @@ std::string experiment_request(const State& s, ExperimentCache& c, bool all) {
     r.seed = seed;
     r.steps = s.steps;
     r.fair = experiment_fair(s, e, seed).changes;
+    r.layers = run_layers(s, e, seed);
+    r.heads = run_config(s, e, seed).heads;
     c.runs.push_back(r);
     c.outbox.push_back({r.id, experiment_run_options(s, e, seed)});
   };
@@ -902,7 +1101,7 @@ void experiment_receive(ExperimentCache& c, int id, std::string_view kind, std::
     read_result(*run, j);
     run->result = std::string(text);
     run->status = ExperimentRun::Status::done;
-    c.speed.add(speed_key(c.set), run->steps, run->ms);
+    c.speed.add(speed_key(c.set), static_cast<double>(run->steps) * run->layers, run->ms);
   }
 }
 
@@ -948,6 +1147,7 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   ImGui::Spacing();
   ImGui::BeginGroup();
   draw_map(set, c, cw, sc);
+  draw_heads(c, cw, sc);
   ImGui::EndGroup();
   second_column();
   draw_share(set, c, size, sc);
@@ -973,7 +1173,7 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
                  {"layers", std::to_string(s.layers)}, {"heads", std::to_string(s.heads)}, {"lr", shortest_number(s.lr)},
                  {"batch", std::to_string(s.batch)}, {"done", std::to_string(done)},
                  {"pending", std::to_string(pending)}}));
-  if (!pending) t.append(" ").append(estimate_words(c.speed, speed_key(state), state.steps, train::kEncodingCount * kSeedsPerEncoding));
+  if (!pending) t.append(" ").append(estimate_line(c, state));
   if (!done) return t;
   if (s.runAll == RunAll::fair) {
     const std::vector<std::string> lines = fair_lines(c);
@@ -983,8 +1183,9 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
   const train::Config cfg = runs_config(s);
   const Findings found = find_findings(c.runs, cfg);
   const ClaimWords words = claim_words(found, cfg, c);
-  for (const std::string* w : {&words.extrapolation, &words.relative, &words.slow})
+  for (const std::string* w : {&words.extrapolation, &words.blind, &words.relative, &words.slow})
     if (!w->empty()) t.append(" ").append(*w);
+  if (const std::string sum = share_summary(c); !sum.empty()) t.append(" ").append(sum);
   t.append(" ").append(lesson_text(View::experiment, "summary_title")).append(":");
   for (int k = 0; k < kClaimCount; ++k)
     t.append(" ").append(summary_claim(k)).append(" ").append(summary_verdict(found, k, cfg));

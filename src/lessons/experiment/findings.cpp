@@ -16,6 +16,8 @@ using train::Verdict;
 
 constexpr int kSinusoidal = static_cast<int>(train::Encoding::sinusoidal);
 constexpr int kLearned = static_cast<int>(train::Encoding::learned);
+constexpr int kNone = static_cast<int>(train::Encoding::none);
+constexpr int kAlibi = static_cast<int>(train::Encoding::alibi);
 
 std::string text(std::string_view key) { return std::string(lesson_text(View::experiment, key)); }
 std::string num2(double v) { return fmt("%.2f", v); }
@@ -180,7 +182,109 @@ Findings find_findings(const std::vector<ExperimentRun>& runs, const train::Conf
       f.slow.fast_cost = train::seed_verdict(fast);
     }
   }
+
+  // New positions at 2L: through the window against every key, and against none on the same seeds.
+  {
+    NewPositionsFinding& n = f.fresh;
+    std::vector<double> full, win, at_l, gain, short_of_l;
+    for (const ExperimentRun& r : runs)
+      if (done(r) && r.encoding == e && r.accuracy_new[0] >= 0 && r.accuracy_windowed_new[0] >= 0) {
+        full.push_back(r.accuracy_new[0]);
+        win.push_back(r.accuracy_windowed_new[0]);
+        at_l.push_back(r.accuracy[0]);
+        gain.push_back(r.accuracy_windowed_new[0] - r.accuracy_new[0]);
+        short_of_l.push_back(r.accuracy[0] - r.accuracy_windowed_new[0]);
+        if (r.answer_in_window_new[0] == 0) n.window_shows = false;
+      }
+    if (!gain.empty()) {
+      n.encoding = e;
+      n.full = mean(full);
+      n.windowed = mean(win);
+      n.at_l = mean(at_l);
+      n.gain = train::seed_verdict(gain);
+      n.short_of_l = train::seed_verdict(short_of_l);
+    }
+    if (e != kNone) {
+      std::vector<double> a, b, d;
+      for (const ExperimentRun& s : runs)
+        if (done(s) && s.encoding == e && s.accuracy_new[0] >= 0)
+          for (const ExperimentRun& o : runs)
+            if (done(o) && o.encoding == kNone && o.seed == s.seed && o.accuracy_new[0] >= 0) {
+              a.push_back(s.accuracy_new[0]);
+              b.push_back(o.accuracy_new[0]);
+              d.push_back(s.accuracy_new[0] - o.accuracy_new[0]);
+            }
+      if (!d.empty()) {
+        n.against_none = true;
+        n.subject = mean(a);
+        n.none = mean(b);
+        n.versus_none = train::seed_verdict(d);
+      }
+    }
+  }
+
+  // none and ALiBi against the order-blind ceiling at L.
+  for (size_t i = 0; i < 2; ++i) {
+    const int enc = i == 0 ? kNone : kAlibi;
+    BlindFinding& b = f.blind[i];
+    std::vector<double> acc, ceil, d;
+    for (const ExperimentRun& r : runs)
+      if (done(r) && r.encoding == enc && r.order_blind[0] >= 0) {
+        acc.push_back(r.accuracy[0]);
+        ceil.push_back(r.order_blind[0]);
+        d.push_back(r.accuracy[0] - r.order_blind[0]);
+        b.layers = r.layers;
+        b.heads = r.heads;
+      }
+    if (d.empty()) continue;
+    b.encoding = enc;
+    b.accuracy = mean(acc);
+    b.ceiling = mean(ceil);
+    b.above = train::seed_verdict(d);
+  }
   return f;
+}
+
+std::string new_positions_finding_words(const Findings& f, const train::Config& cfg) {
+  const NewPositionsFinding& n = f.fresh;
+  if (n.encoding < 0) return {};
+  std::string window;
+  if (n.window_shows) {
+    std::string o = outcome(n.gain);
+    // Above: all of the drop, when the window brings it back to its accuracy at L (no clear gap left).
+    if (o == "above") o = n.short_of_l.clear() && n.short_of_l.verdict == Verdict::above ? "above_part" : "above_all";
+    window = fill(text("measured_window"), {{"encoding", encoding_name(n.encoding)}, {"full", num2(n.full)},
+                                            {"windowed", num2(n.windowed)}, {"atl", num2(n.at_l)},
+                                            {"verdict", verdict_words(n.gain)}, {"finding", o.empty() ? std::string() : text("window_" + o)}});
+  }
+  const std::string none = n.against_none ? fill(text("measured_vs_none"), {{"encoding", encoding_name(n.encoding)}, {"a", num2(n.subject)},
+                                                                         {"b", num2(n.none)}, {"verdict", verdict_words(n.versus_none)},
+                                                                         {"finding", finding("vs_none", n.versus_none)}})
+                                          : std::string();
+  const std::string offset = cfg.startOffset > 0 ? fill(text("start_offset_note"), {{"s", std::to_string(cfg.startOffset)}}) : std::string();
+  return join({window, none, offset});
+}
+
+std::string blind_words(const Findings& f, const train::Config& cfg) {
+  std::string out;
+  for (const BlindFinding& b : f.blind) {
+    if (b.encoding < 0) continue;
+    const std::string o = outcome(b.above);
+    std::string why;
+    if (!o.empty()) {
+      // What the sources say of it, where the numbers touch it.
+      if (b.encoding == kNone) why = text(b.layers >= 2 ? "blind_why_none2" : "blind_why_none1");
+      if (b.encoding == kAlibi) why = text(b.heads >= 8 ? "blind_why_alibi8" : "blind_why_alibi");
+    }
+    const std::string line = fill(text("measured_blind"),
+                                  {{"encoding", encoding_name(b.encoding)}, {"layers", std::to_string(b.layers)},
+                                   {"layer_s", b.layers == 1 ? "layer" : "layers"}, {"heads", std::to_string(b.heads)},
+                                   {"task", train::task_names()[static_cast<size_t>(cfg.task)]},
+                                   {"acc", num2(b.accuracy)}, {"ceiling", num2(b.ceiling)}, {"verdict", verdict_words(b.above)},
+                                   {"finding", o.empty() ? std::string() : text("blind_" + o)}, {"why", why}});
+    out = join({out, line});
+  }
+  return out;
 }
 
 std::string relative_words(const Findings& f, const train::Config& cfg) {

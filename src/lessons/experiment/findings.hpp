@@ -48,10 +48,36 @@ struct SlowFinding {
   train::SeedVerdict slow_cost, fast_cost;  // per seed: intact - ablated
 };
 
+// The new positions (issue 25), on the same encoding as extrapolation: at 2L, the accuracy on t >= L with
+// every key against the same through a window of L keys (each offset one it trained on), per seed; and
+// the same accuracy against none's (no position information at all) on the same seeds.
+struct NewPositionsFinding {
+  int encoding = -1;                       // -1: no done run holds the windowed figure
+  bool window_shows = true;                // false: the window hides every answer (first): tests nothing
+  double full = 0, windowed = 0, at_l = 0;  // means: new positions at 2L, full and windowed; accuracy at L
+  train::SeedVerdict gain;                 // per seed: windowed - full
+  train::SeedVerdict short_of_l;           // per seed: accuracy at L - windowed
+  bool against_none = false;               // none has runs with the same seeds (and encoding is not none)
+  double subject = 0, none = 0;            // means over those seeds, new positions at 2L
+  train::SeedVerdict versus_none;          // per common seed: encoding - none
+};
+
+// The encodings with no position in their inputs (none, ALiBi's bias aside): accuracy at L against the
+// order-blind ceiling there, per seed. One causal layer of none can only sense how many keys there are
+// (Haviv et al. 2022; Kazemnejad et al. 2023); a second can read position off the causal mask.
+struct BlindFinding {
+  int encoding = -1;          // none or alibi; -1: no done run
+  int layers = 0, heads = 0;  // as they trained (the fair setting may have changed them)
+  double accuracy = 0, ceiling = 0;
+  train::SeedVerdict above;   // per seed: accuracy at L - order-blind ceiling at L
+};
+
 struct Findings {
   RelativeFinding relative;
   ExtrapolationFinding extrapolation;
   SlowFinding slow;
+  NewPositionsFinding fresh;
+  std::array<BlindFinding, 2> blind;  // none, alibi
 };
 
 // `settings`: the task, k, trainLength and vocab the runs were trained with.
@@ -61,6 +87,11 @@ Findings find_findings(const std::vector<ExperimentRun>& runs, const train::Conf
 std::string relative_words(const Findings& f, const train::Config& settings);
 std::string extrapolation_words(const Findings& f, const train::Config& settings);
 std::string slow_words(const Findings& f);
+// The new positions through the window and against none, "" if not measured; with startOffset > 0 the
+// words say the training windows moved (Ruoss et al. 2023).
+std::string new_positions_finding_words(const Findings& f, const train::Config& settings);
+// none and ALiBi against the order-blind ceiling, "" if neither ran (`task` decides the citation's words).
+std::string blind_words(const Findings& f, const train::Config& settings);
 // The closing summary: one verdict per claim (0 relative, 1 extrapolation, 2 slow dimensions).
 inline constexpr int kClaimCount = 3;
 std::string summary_claim(int claim);

@@ -10,10 +10,24 @@
 
 namespace app {
 
+// One head's numbers from a result: where its attention goes (the share on the answer's key, means over
+// the queries of each range) and how it works (train/offset_r2.hpp, train/rotation_commutant.hpp).
+// -1: not defined or not in the result (the view shows "n/a", the CSV an empty cell, never NaN).
+struct HeadNumbers {
+  int layer = 0, head = 0;
+  double share_trained = -1, share_beyond = -1;         // t < L; L <= t < 2L
+  double share_new4l = -1;                              // L <= t < 4L
+  double share_beyond_windowed = -1, share_new4l_windowed = -1;  // the same, each query seeing its last L keys
+  double offset_r2_l = -1, offset_r2_2l = -1;           // R² of its content-averaged scores against the offset, at L and 2L
+  double commuting = -1;                                // sinusoidal: the fraction of its PE form that commutes with the rotations
+};
+
 struct ExperimentRun {
   int id = 0;
   int encoding = 0;  // train::Encoding
   double seed = 0;
+  int layers = 1;  // the layers it trains with (the fair setting may give it more): its time per step
+  int heads = 0;   // the heads it trains with (the fair setting may give ALiBi more)
   enum class Status { queued, running, done, failed } status = Status::queued;
   bool cancelled = false;
   std::string error;                 // failed: why
@@ -36,6 +50,7 @@ struct ExperimentRun {
   std::vector<float> map;                  // its attention at L, L × L, row = query
   std::vector<double> share;               // its share on the answer's key per query, 0..2L-1 (-1: none)
   double share_trained = -1, share_beyond = -1;  // means at t < L and at L <= t < 2L
+  std::vector<HeadNumbers> head_numbers;   // every head; the one shown is at (map_layer, map_head)
   bool ablation = false;                   // sinusoidal runs
   double base_l = 0, no_fast_l = 0, no_slow_l = 0, base_2l = 0, no_fast_2l = 0, no_slow_2l = 0;
   std::vector<double> pe_weight;           // per PE dimension: Q + K weight
@@ -43,5 +58,12 @@ struct ExperimentRun {
   std::string result;                      // the engine's result as it arrived (JSON), for the export
   std::vector<train::FairChange> fair;     // Run all fair: what train::fair_setting changed, and why
 };
+
+// The numbers of the head shown (the one with most attention on the answer), nullptr if the result had none.
+inline const HeadNumbers* shown_head(const ExperimentRun& r) {
+  for (const HeadNumbers& h : r.head_numbers)
+    if (h.layer == r.map_layer && h.head == r.map_head) return &h;
+  return nullptr;
+}
 
 }  // namespace app

@@ -45,7 +45,7 @@ TEST_CASE("results export: JSON holds the engine's results verbatim, CSV one exa
   State s;
   REQUIRE(set_number(s, Field::steps, 30).empty());
   ExperimentCache c;
-  REQUIRE(experiment_request(s, c, true).empty());  // every encoding, three seeds
+  REQUIRE(experiment_request(s, c, true).empty());  // every encoding, nine seeds
   // Two runs finish (sinusoidal and rope, seed 1), one fails, the rest stay queued.
   std::vector<train::Result> results;
   std::vector<std::string> texts;
@@ -109,6 +109,37 @@ TEST_CASE("results export: JSON holds the engine's results verbatim, CSV one exa
     CHECK(number(row[col("accuracyWindowedNew4L")]) == res.eval.accuracy[2].accuracyWindowedNew);
     CHECK(number(row[col("orderBlindNew2L")]) == res.eval.accuracy[1].orderBlindNew);
     CHECK(number(row[col("orderBlindNew4L")]) == res.eval.accuracy[2].orderBlindNew);
+    // The columns added for issue 25, after those: the same doubles, empty where undefined.
+    CHECK(number(row[col("accuracyWindowed2L")]) == res.eval.accuracy[1].accuracyWindowed);
+    CHECK(number(row[col("accuracyWindowed4L")]) == res.eval.accuracy[2].accuracyWindowed);
+    CHECK(number(row[col("orderBlindL")]) == res.eval.accuracy[0].orderBlind);
+    CHECK(number(row[col("orderBlind4L")]) == res.eval.accuracy[2].orderBlind);
+    CHECK(row[col("orderBlindExact")] == (res.eval.orderBlindExact ? "true" : "false"));
+    const train::Relative& rel = res.eval.relative;
+    const auto best = std::find_if(rel.heads.begin(), rel.heads.end(),
+                                   [&](const train::HeadShare& h) { return h.layer == rel.bestLayer && h.head == rel.bestHead; });
+    REQUIRE(best != rel.heads.end());
+    CHECK(number(row[col("shareNew4L")]) == best->meanNew4L);
+    CHECK(number(row[col("shareBeyondWindowed")]) == best->meanBeyondWindowed);
+    const auto mech = std::find_if(res.eval.mechanism.begin(), res.eval.mechanism.end(),
+                                   [&](const train::HeadMechanism& h) { return h.layer == rel.bestLayer && h.head == rel.bestHead; });
+    REQUIRE(mech != res.eval.mechanism.end());
+    CHECK(number(row[col("offsetR2L")]) == mech->atL.plain);
+    CHECK(number(row[col("offsetR22L")]) == mech->at2L.plain);
+    // The commuting fraction is the sinusoids' alone (an additive PE to rotate): empty for RoPE.
+    if (mech->commutingFraction >= 0)
+      CHECK(number(row[col("commutingFraction")]) == mech->commutingFraction);
+    else
+      CHECK(row[col("commutingFraction")].empty());
+    CHECK(number(row[col("layers")]) == res.config.layers);
+    CHECK(number(row[col("heads")]) == res.config.heads);
+    CHECK(number(row[col("startOffset")]) == 0);
+    CHECK(row[col("copyLengths")] == "fixed");
+    CHECK(row[col("lookbackK")] == "fixed");
+    // The columns before keep their places (a public interface): the first is encoding, ms the 19th.
+    CHECK(col("encoding") == 0);
+    CHECK(col("ms") == 18);
+    CHECK(col("orderBlindNew4L") == 24);
     const bool sinusoidal = res.config.encoding == train::Encoding::sinusoidal;
     CHECK(row[col("ablationNoSlowL")].empty() == !sinusoidal);
     if (sinusoidal) {

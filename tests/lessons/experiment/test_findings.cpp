@@ -110,7 +110,7 @@ TEST_CASE("a tie within the spread: accuracy at 2L against right up to L, then c
   const std::string w = extrapolation_words(f, cfg);
   INFO(w);
   CHECK(has(w, "accuracy 0.56 against 0.48 for a model right up to L and at chance (1/16) after it"));
-  CHECK(has(w, "difference +0.08, within its 95% margin 0.13 over 3 seeds (spread 0.05): too close to tell"));
+  CHECK(has(w, "difference +0.08, within its 95% margin 0.13 over 3 seeds (spread 0.05): within noise, too close to tell"));
   CHECK(has(w, "at 4L: 0.33 against 0.26, difference +0.07, larger than its 95% margin 0.01"));
   // 2L within, 4L above: a mixed finding, the lengths named.
   CHECK(has(w, "It does better than guessing past L at 4L only, not clearly at 2L"));
@@ -265,4 +265,51 @@ TEST_CASE("the view's words come from the runs shown: other runs, other words on
   CHECK(shows(one, "one run cannot tell"));
   CHECK(shows(one, "One seed of sinusoidal cannot tell"));
   CHECK_FALSE(shows(one, "larger than its 95% margin 0"));
+}
+
+TEST_CASE("new positions: the window's gain over every key, and none and ALiBi against the order-blind ceiling") {
+  // Three sinusoidal seeds: on the new positions at 2L 0.20, 0.25, 0.30 with every key and 0.95, 1.00,
+  // 1.00 through the window; accuracy at L 1.00. Gain per seed 0.75, 0.75, 0.70: mean 0.7333, spread
+  // 0.0289, margin 4.303 * 0.0289 / sqrt 3 = 0.072: clear. At L minus windowed: 0.05, 0, 0, mean 0.0167,
+  // spread 0.0289, margin 0.072: within, so all of the drop comes from offsets never seen.
+  std::vector<ExperimentRun> runs;
+  const double full[3] = {0.20, 0.25, 0.30}, win[3] = {0.95, 1.00, 1.00};
+  for (int i = 0; i < 3; ++i) {
+    ExperimentRun r = run(kSin, i + 1, {1.0, 0.6, 0.3}, 0.9, 0.2);
+    r.accuracy_new = {full[i], 0.1};
+    r.accuracy_windowed_new = {win[i], 0.5};
+    r.answer_in_window_new = {1.0, 1.0};
+    runs.push_back(r);
+  }
+  // none with one layer, at the order-blind ceiling 0.30 at L (0.29, 0.30, 0.31: within).
+  for (int i = 0; i < 3; ++i) {
+    ExperimentRun r = run(kNone, i + 1, {0.29 + 0.01 * i, 0.2, 0.15}, 0.1, 0.05);
+    r.order_blind = {0.30, 0.2, 0.15};
+    r.layers = 1;
+    r.heads = 2;
+    r.accuracy_new = {0.2, 0.15};
+    runs.push_back(r);
+  }
+  train::Config cfg;
+  const Findings f = find_findings(runs, cfg);
+  REQUIRE(f.fresh.encoding == kSin);
+  CHECK(f.fresh.gain.verdict == train::Verdict::above);
+  CHECK(f.fresh.short_of_l.verdict == train::Verdict::within);
+  const std::string w = new_positions_finding_words(f, cfg);
+  INFO(w);
+  CHECK(has(w, std::string(lesson_text(View::experiment, "window_above_all"))));
+  // Against none on the same seeds: 0.25 against 0.20 (each seed +0.00, +0.05, +0.10: within 0.124).
+  CHECK(f.fresh.against_none);
+  CHECK(f.fresh.versus_none.verdict == train::Verdict::within);
+  CHECK(has(w, "within noise"));
+  const std::string b = blind_words(f, cfg);
+  INFO(b);
+  CHECK(f.blind[0].above.verdict == train::Verdict::within);
+  CHECK(has(b, "none with 1 layer and 2 heads on lookback at L: 0.30 against the order-blind ceiling 0.30"));
+  CHECK(has(b, std::string(lesson_text(View::experiment, "blind_why_none1"))));
+  CHECK(f.blind[1].encoding == -1);  // no ALiBi run: no words for it
+  CHECK(b.find("NaN") == std::string::npos);
+  // The window hides every answer (first): no window words, never a claim from a figure that tests nothing.
+  for (ExperimentRun& r : runs) r.answer_in_window_new = {0.0, 0.0};
+  CHECK(new_positions_finding_words(find_findings(runs, cfg), cfg).find("window minus") == std::string::npos);
 }

@@ -27,7 +27,7 @@ TEST_CASE("speed = steps over ms, summed over the runs at the same settings; ano
   CHECK(s.steps_per_second("a") == Approx(300).margin(1e-12));
   s.add("a", 300, 1500);  // 600 steps in 2.5 s
   CHECK(s.steps_per_second("a") == Approx(240).margin(1e-12));
-  CHECK(has(estimate_words(s, "a", 240, 15), "240 steps a second here (2 runs at these settings)"));
+  CHECK(has(estimate_words(s, "a", 240, 15, 3600), "240 steps a second here, counted for one layer (2 runs at these settings)"));
   CHECK(s.runs == 2);
   CHECK(s.steps_per_second("b") == 0);  // measured at other settings: no speed for these
   s.add("a", 0, 5);                     // a run that trained nothing, and an untimed one: not measurements
@@ -48,14 +48,16 @@ TEST_CASE("durations in words") {
 
 TEST_CASE("the estimate: none before a run, then Run and Run all from the measured speed") {
   TrainSpeed s;
-  CHECK(estimate_words(s, "a", 300, 15) == lesson_text(View::experiment, "estimate_none"));
+  CHECK(estimate_words(s, "a", 300, 15, 4500) == lesson_text(View::experiment, "estimate_none"));
   s.add("a", 300, 1000);
   // 300 steps a second: Run (300 steps) 1.0 s, Run all 15 * 300 / 300 = 15 s.
-  const std::string w = estimate_words(s, "a", 300, 15);
+  const std::string w = estimate_words(s, "a", 300, 15, 4500);
   INFO(w);
-  CHECK(has(w, "300 steps a second here (1 run at these settings)"));
+  CHECK(has(w, "300 steps a second here, counted for one layer (1 run at these settings)"));
   CHECK(has(w, "Run takes about 1.0 s and Run all (15 runs) about 15 s"));
-  CHECK(estimate_words(s, "b", 300, 15) == lesson_text(View::experiment, "estimate_other"));
+  // A two-layer run costs its steps twice: 300 steps of 2 layers at 300 a second, 2.0 s.
+  CHECK(has(estimate_words(s, "a", 600, 15, 4500), "Run takes about 2.0 s"));
+  CHECK(estimate_words(s, "b", 300, 15, 4500) == lesson_text(View::experiment, "estimate_other"));
   CHECK(has(remaining_words(s, "a", 4500), "About 15 s of training left"));
   CHECK(remaining_words(s, "b", 4500).empty());
 }
@@ -74,12 +76,24 @@ TEST_CASE("the view measures the engine's speed from its first result and estima
   experiment_receive(c, c.outbox[0].id, "result", train::to_json(train::finish(t, 200.0)));
   const std::string w = describe_experiment(s, c);
   INFO(w);
-  // Run all: 5 encodings × 3 seeds × 40 steps = 600 steps at 200 a second = 3.0 s.
-  CHECK(has(w, "the engine trained 200 steps a second here (1 run at these settings)"));
-  CHECK(has(w, "Run takes about 0.2 s and Run all (15 runs) about 3.0 s"));
+  // Run all: 5 encodings × 9 seeds × 40 steps = 1800 steps at 200 a second = 9.0 s.
+  CHECK(has(w, "the engine trained 200 steps a second here, counted for one layer (1 run at these settings)"));
+  CHECK(has(w, "Run takes about 0.2 s and Run all (45 runs) about 9.0 s"));
   // More steps per run: the same speed (a step costs the same), a longer estimate.
   REQUIRE(set_number(s, Field::steps, 400).empty());
-  CHECK(has(describe_experiment(s, c), "Run all (15 runs) about 30 s"));
+  CHECK(has(describe_experiment(s, c), "Run all (45 runs) about 90 s"));
+  // The fair setting, before it is pressed: none and ALiBi train 2 layers (train::fair_setting), so
+  // 400 steps × (2 + 1 + 1 + 1 + 2) layers × 9 seeds = 25,200 layer-steps at 200 a second = 126 s;
+  // the speed measured in the shared setting serves (the layers are out of its key).
+  REQUIRE(set_number(s, Field::runAll, static_cast<double>(RunAll::fair)).empty());
+  const std::string fair = describe_experiment(s, c);
+  INFO(fair);
+  CHECK(has(fair, "Run all (45 runs) about 2.1 min"));
+  CHECK(has(fair, "(none 2, alibi 2 layers) count once per layer"));
+  // More layers in the shared setting: the same speed per layer, twice the time per step.
+  REQUIRE(set_number(s, Field::runAll, static_cast<double>(RunAll::shared)).empty());
+  REQUIRE(set_number(s, Field::layers, 2).empty());
+  CHECK(has(describe_experiment(s, c), "Run takes about 4.0 s and Run all (45 runs) about 3.0 min"));
   // Another model: the speed measured says nothing of it.
   REQUIRE(set_number(s, Field::trainLength, 32).empty());
   CHECK(has(describe_experiment(s, c), std::string(lesson_text(View::experiment, "estimate_other"))));
