@@ -590,8 +590,8 @@ if (want('train-frames')) {
   // two vsyncs. At 1280x800 SwiftShader's software raster alone takes more than two vsyncs a frame, so
   // there the animating row is the floor to compare with.
   const all = !QUICK;
-  const label = all ? 'Run all: every encoding, three seeds' : 'Run: train the chosen encoding';
-  const done = all ? /Runs: 15 done, 0 pending/ : /Runs: 1 done, 0 pending/;
+  const label = all ? /^Run all: every encoding, \d+ seeds$/ : 'Run: train the chosen encoding';
+  const done = all ? /Runs: 35 done, 0 pending/ : /Runs: 1 done, 0 pending/;
   const p95 = (g) => [...g].sort((x, y) => x - y)[Math.floor(0.95 * (g.length - 1))];
   out.trainFrames = {};
   for (const [name, viewport] of [['360x640', { width: 360, height: 640 }], ['1280x800', { width: 1280, height: 800 }]]) {
