@@ -9,6 +9,7 @@
 #include "catch2_any.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
 #include "train/evaluate.hpp"
@@ -37,7 +38,8 @@ Model<float> trained(const Config& c) {
 std::vector<float> logits(const Model<float>& m, const Batch& b) {
   Workspace<float> ws;
   m.forward(b, ws);
-  return std::vector<float>(ws.logits.begin(), ws.logits.begin() + static_cast<long>(b.n) * b.T * m.V);
+  const auto count = static_cast<std::ptrdiff_t>(b.n) * static_cast<std::ptrdiff_t>(b.T) * static_cast<std::ptrdiff_t>(m.V);
+  return std::vector<float>(ws.logits.begin(), ws.logits.begin() + count);
 }
 
 }  // namespace
