@@ -99,22 +99,22 @@ train::Config run_config(const State& s, int encoding, double seed) {
 }
 int run_layers(const State& s, int encoding, double seed) { return std::max(1, run_config(s, encoding, seed).layers); }
 
-// What Run and Run all cost in layer-steps (time_estimate.hpp), fair changes included.
-double run_cost(const State& s) { return static_cast<double>(s.steps) * run_layers(s, static_cast<int>(s.encoding), s.seed); }
-double all_cost(const State& s) {
-  double sum = 0;
-  for (int e = 0; e < train::kEncodingCount; ++e) sum += static_cast<double>(s.steps) * run_layers(s, e, s.seed) * kSeedsPerEncoding;
-  return sum;
-}
-
-// The estimate line: Run and Run all at the speed measured here; in the fair setting, which runs count
-// double.
+// The estimate line: Run and Run all at the speed measured here, in layer-steps (time_estimate.hpp), fair
+// changes included; in the fair setting, which runs count more than once. Each encoding's layers are read
+// once, from the options its run would send.
 std::string estimate_line(const ExperimentCache& c, const State& s) {
-  std::string w = estimate_words(c.speed, speed_key(s), run_cost(s), train::kEncodingCount * kSeedsPerEncoding, all_cost(s));
+  std::array<int, train::kEncodingCount> layers{};
+  double all_cost = 0;
+  for (int e = 0; e < train::kEncodingCount; ++e) {
+    layers[static_cast<size_t>(e)] = run_layers(s, e, s.seed);
+    all_cost += static_cast<double>(s.steps) * layers[static_cast<size_t>(e)] * kSeedsPerEncoding;
+  }
+  const double run_cost = static_cast<double>(s.steps) * layers[static_cast<size_t>(s.encoding)];
+  std::string w = estimate_words(c.speed, speed_key(s), run_cost, train::kEncodingCount * kSeedsPerEncoding, all_cost);
   if (s.runAll == RunAll::fair && c.speed.steps_per_second(speed_key(s)) > 0) {
     std::string which;
     for (int e = 0; e < train::kEncodingCount; ++e) {
-      const int l = run_layers(s, e, s.seed);
+      const int l = layers[static_cast<size_t>(e)];
       if (l != s.layers) which.append(which.empty() ? "" : ", ").append(encoding_label(e)).append(" ").append(std::to_string(l));
     }
     if (!which.empty()) w.append(" ").append(fill(lesson_text(View::experiment, "estimate_fair"), {{"which", which}}));
@@ -731,7 +731,7 @@ void head_cell(const std::string& t, const char* tip) {
 
 // The heads of the run whose map is shown: where each attends (share on the answer's key) and how
 // (offset R² at L and 2L; the commuting fraction for sinusoidal), folded under a header.
-void draw_heads(const ExperimentCache& c, float width, float sc) {
+void draw_heads(const ExperimentCache& c, float width) {
   const ExperimentRun* r = shown_map_run(c);
   if (!r || r->head_numbers.empty()) return;
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
@@ -783,7 +783,6 @@ void draw_heads(const ExperimentCache& c, float width, float sc) {
     ImGui::EndTable();
   }
   caption(lesson_text(View::experiment, commuting ? "heads_key_commuting" : "heads_key"));
-  (void)sc;
   ImGui::TreePop();
   ImGui::PopTextWrapPos();
 }
@@ -1148,7 +1147,7 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   ImGui::Spacing();
   ImGui::BeginGroup();
   draw_map(set, c, cw, sc);
-  draw_heads(c, cw, sc);
+  draw_heads(c, cw);
   ImGui::EndGroup();
   second_column();
   draw_share(set, c, size, sc);

@@ -49,6 +49,31 @@ double mean(const std::vector<double>& v) {
   return v.empty() ? 0 : s / static_cast<double>(v.size());
 }
 
+// Two encodings' done runs of the same seeds, paired: the means of value over the pairs and the verdict
+// on the differences (a's value minus b's, seed by seed). A run whose value is below 0 (not measured)
+// pairs with none. any = false: no pair.
+struct Paired {
+  bool any = false;
+  double a = 0, b = 0;
+  train::SeedVerdict verdict;
+};
+template <class Value>
+Paired paired(const std::vector<ExperimentRun>& runs, int enc_a, int enc_b, Value value) {
+  std::vector<double> a, b, d;
+  for (const ExperimentRun& s : runs)
+    if (done(s) && s.encoding == enc_a && value(s) >= 0)
+      for (const ExperimentRun& o : runs)
+        if (done(o) && o.encoding == enc_b && o.seed == s.seed && value(o) >= 0) {
+          a.push_back(value(s));
+          b.push_back(value(o));
+          d.push_back(value(s) - value(o));
+        }
+  Paired p;
+  if (d.empty()) return p;
+  p = {true, mean(a), mean(b), train::seed_verdict(d)};
+  return p;
+}
+
 // "above", "within", "below" (the key suffix of a finding), "" for single and none: one seed says nothing.
 const char* outcome(const SeedVerdict& v) {
   switch (v.verdict) {
@@ -148,20 +173,12 @@ Findings find_findings(const std::vector<ExperimentRun>& runs, const train::Conf
     x.at2 = train::seed_verdict(d2);
     x.at4 = train::seed_verdict(d4);
     if (e == kSinusoidal) {
-      std::vector<double> s2, l2, d;
-      for (const ExperimentRun& s : runs)
-        if (done(s) && s.encoding == kSinusoidal)
-          for (const ExperimentRun& l : runs)
-            if (done(l) && l.encoding == kLearned && l.seed == s.seed) {
-              s2.push_back(s.accuracy[1]);
-              l2.push_back(l.accuracy[1]);
-              d.push_back(s.accuracy[1] - l.accuracy[1]);
-            }
-      if (!d.empty()) {
+      const Paired p = paired(runs, kSinusoidal, kLearned, [](const ExperimentRun& r) { return r.accuracy[1]; });
+      if (p.any) {
         x.against_learned = true;
-        x.sinusoidal2 = mean(s2);
-        x.learned2 = mean(l2);
-        x.versus = train::seed_verdict(d);
+        x.sinusoidal2 = p.a;
+        x.learned2 = p.b;
+        x.versus = p.verdict;
       }
     }
   }
@@ -205,20 +222,12 @@ Findings find_findings(const std::vector<ExperimentRun>& runs, const train::Conf
       n.short_of_l = train::seed_verdict(short_of_l);
     }
     if (e != kNone) {
-      std::vector<double> a, b, d;
-      for (const ExperimentRun& s : runs)
-        if (done(s) && s.encoding == e && s.accuracy_new[0] >= 0)
-          for (const ExperimentRun& o : runs)
-            if (done(o) && o.encoding == kNone && o.seed == s.seed && o.accuracy_new[0] >= 0) {
-              a.push_back(s.accuracy_new[0]);
-              b.push_back(o.accuracy_new[0]);
-              d.push_back(s.accuracy_new[0] - o.accuracy_new[0]);
-            }
-      if (!d.empty()) {
+      const Paired p = paired(runs, e, kNone, [](const ExperimentRun& r) { return r.accuracy_new[0]; });
+      if (p.any) {
         n.against_none = true;
-        n.subject = mean(a);
-        n.none = mean(b);
-        n.versus_none = train::seed_verdict(d);
+        n.subject = p.a;
+        n.none = p.b;
+        n.versus_none = p.verdict;
       }
     }
   }
