@@ -726,13 +726,16 @@
   }, true);
 
   // ---- [SECTION] no CPU while not seen: stop the frame loop off-screen or in a hidden tab ---------
-  let onScreen = true;
+  // null until the observer's first report. An embed draws no frame before it: Chromium sometimes runs a
+  // first requestAnimationFrame in a cross-origin iframe far below the fold, and a figure nobody sees
+  // should not build its fonts and tables for it. A page of its own starts at once (it is the screen).
+  let onScreen = 'IntersectionObserver' in window ? null : true;
   function applyVisibility() {
-    if (!mod) return;
-    const visible = onScreen && document.visibilityState !== 'hidden';
-    mod._posenc_set_visible(visible ? 1 : 0);
+    if (!runtime) return;  // before main(): the runtime applies it when it is up (onRuntimeInitialized)
+    const visible = (onScreen === null ? !embed : onScreen) && document.visibilityState !== 'hidden';
+    runtime._posenc_set_visible(visible ? 1 : 0);
     // No frames while hidden: a move in progress ends at its target now, so its promise resolves.
-    if (!visible) animationDone(mod._posenc_animate_finish());
+    if (!visible && mod) animationDone(mod._posenc_animate_finish());
   }
   if ('IntersectionObserver' in window) {
     // In an iframe the implicit root is the top-level viewport: this sees the embed scrolled away.
@@ -878,7 +881,7 @@
     // The rest needs drawn frames (images, the SVG, animation) or the public API: after the first frame.
     // A figure that draws none (off screen: no first frame, or its loop stopped) draws them by timer
     // meanwhile, so the call answers instead of waiting for the reader to scroll.
-    const offscreen = !mod || !onScreen || document.visibilityState === 'hidden';
+    const offscreen = !mod || onScreen !== true || document.visibilityState === 'hidden';
     if (offscreen) runtime._posenc_offscreen_frames(1);
     const done = () => { if (offscreen) runtime._posenc_offscreen_frames(0); };
     return ready.then(() => {
@@ -1035,6 +1038,7 @@
       allowList = loaded.page.origins === null ? null : parseOrigins(loaded.page.origins);
       pageQuery = loaded.page.query;
       startEmbed();
+      applyVisibility();  // before main() starts the frame loop: an embed not yet seen starts it paused
       embedRuntimeUp();
       noteState(config.UTF8ToString(config._posenc_get_state()));
       // An embed's URL is its host's: what it could not apply goes to the host (the handshake's answer),

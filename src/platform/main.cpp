@@ -349,6 +349,7 @@ int main(int argc, char** argv) {
 
 #ifdef __EMSCRIPTEN__
   emscripten_set_main_loop(platform::frame, 0, false);
+  platform::web_loop_started();
 #else
   while (!g.quit) {
     platform::frame();

@@ -693,6 +693,12 @@ void web_set_idle(bool idle) {
   g_idle = idle;
   update_loop();
 }
+// From main.cpp, right after emscripten_set_main_loop: the page may have said the canvas is not seen
+// before the loop existed (an embed below the fold, web/posenc.js applyVisibility), and the new loop
+// would otherwise draw its first frame anyway.
+void web_loop_started() {
+  if (g_loop_paused) emscripten_pause_main_loop();
+}
 }  // namespace platform
 
 extern "C" {
