@@ -24,7 +24,8 @@ many runs train at once (default: the number of CPUs).
 compares saved sets seed by seed (the same task, encoding and seed in each): accuracy at L, and on the
 new positions at 2L and 4L, full and windowed, as mean ± spread (standard deviation over the seeds) per set,
 and each set's difference from the first with the view's rule (src/train/seed_verdict.hpp: a mean
-difference counts when it exceeds its 95% margin, Student's t times spread / √n, at least 0.01).
+difference counts when it exceeds its 95% margin, Student's t times spread / √n, at least 0.01), asked of
+the engine itself (`train_dump verdict`; --train-dump PATH, default build/native/train_dump).
 
 The README's results section is generated, never written by hand (issue 25, item 5):
 
@@ -168,24 +169,42 @@ def fair_table(results, tasks, seeds, L):
             print(f"| {t} | {e} | {cols[0]} | {cols[1]} | {cols[2]} | {cols[3]} | {ceiling} | {r2[0]} / {r2[1]} | {cf} |")
 
 
-# Student's t at 97.5% for 1..30 degrees of freedom (src/train/seed_verdict.cpp's table).
-T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
-
-
 def mean_sd(v):
     m = sum(v) / len(v)
     sd = (sum((x - m) ** 2 for x in v) / (len(v) - 1)) ** 0.5 if len(v) > 1 else 0.0
     return m, sd
 
 
+# The seed verdict is the engine's rule (src/train/seed_verdict.hpp), asked of train_dump's `verdict` mode
+# (one line of differences in, one JSON line out) rather than kept here as a second copy.
+TRAIN_DUMP = os.environ.get("POSENC_TRAIN_DUMP") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build",
+                                                                  "native", "train_dump")
+_verdict_process = None
+_verdicts = {}
+WORDS = {"above": "higher", "below": "lower", "within": "within noise", "single": "one seed"}
+
+
 def verdict(d):
-    """seed_verdict.hpp's rule on paired differences d: '+', '−' or 'within noise', with mean and margin."""
-    m, sd = mean_sd(d)
-    if len(d) < 2:
-        return m, 0.0, "one seed"
-    margin = max(T975[min(len(d), 31) - 2] * sd / len(d) ** 0.5, 0.01)
-    return m, margin, ("higher" if m > margin else "lower" if m < -margin else "within noise")
+    """The engine's seed verdict on paired differences d: (mean, margin, 'higher' | 'lower' | 'within noise' |
+    'one seed')."""
+    global _verdict_process
+    key = tuple(float(x) for x in d)
+    if not key:
+        sys.exit("verdict: no runs to compare")
+    if key not in _verdicts:
+        if _verdict_process is None:
+            if not os.path.exists(TRAIN_DUMP):
+                sys.exit(f"{TRAIN_DUMP} is missing: build it (scripts/build.sh native) or pass --train-dump PATH")
+            _verdict_process = subprocess.Popen([TRAIN_DUMP, "verdict"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                                text=True)
+        _verdict_process.stdin.write(" ".join(repr(x) for x in key) + "\n")
+        _verdict_process.stdin.flush()
+        answer = _verdict_process.stdout.readline()
+        if not answer:
+            sys.exit("train_dump verdict gave no answer")
+        v = json.loads(answer)
+        _verdicts[key] = (v["mean"], v["margin"], WORDS[v["verdict"]])
+    return _verdicts[key]
 
 
 def compare(paths):
@@ -778,6 +797,10 @@ def slow_ablation(argv):
 
 
 if __name__ == "__main__":
+    if "--train-dump" in sys.argv:  # the engine whose seed verdict the words follow (default: build/native)
+        i = sys.argv.index("--train-dump")
+        TRAIN_DUMP = sys.argv[i + 1]
+        del sys.argv[i:i + 2]
     if len(sys.argv) > 1 and sys.argv[1] == "--slow-ablation":
         slow_ablation(sys.argv[2:])
     elif len(sys.argv) > 1 and sys.argv[1] == "--summarise":

@@ -15,8 +15,14 @@
 //                                     run of the same config can be compared as text; --fair trains
 //                                     fair_setting(config) instead (fair.hpp) and adds its changes as "fair".
 //   train_dump fair [key=value ...]   prints {"config": fair_setting's config, "fair": its changes}.
+//   train_dump verdict                reads lines of numbers from stdin, one difference per seed separated
+//                                     by blanks, and prints for each line its seed verdict
+//                                     (train/seed_verdict.hpp) as {"verdict", "n", "mean", "spread",
+//                                     "margin"}, one line each, flushed: scripts/experiment_results.py asks
+//                                     the engine's rule instead of keeping a copy of it.
 // Exit status 2 on a bad option (the message on stderr), 3 if a number was not finite.
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -27,6 +33,7 @@
 #include "train/model.hpp"
 #include "train/result.hpp"
 #include "train/rng.hpp"
+#include "train/seed_verdict.hpp"
 #include "train/tasks.hpp"
 #include "train/trainer.hpp"
 
@@ -153,14 +160,50 @@ int eval(const Config& c) {
   return w.bad ? 3 : 0;
 }
 
+int verdicts() {
+  static constexpr const char* kNames[] = {"none", "single", "within", "above", "below"};
+  std::string line;
+  for (int ch; (ch = std::getchar()) != EOF;) {
+    if (ch != '\n') {
+      line.push_back(static_cast<char>(ch));
+      continue;
+    }
+    std::vector<double> d;
+    const char* p = line.c_str();
+    for (char* end = nullptr;; p = end) {
+      const double v = std::strtod(p, &end);
+      if (end == p) break;
+      d.push_back(v);
+    }
+    while (*p == ' ' || *p == '\t' || *p == '\r') ++p;
+    if (*p) {
+      std::fprintf(stderr, "train_dump verdict: not a number at '%.40s'\n", p);
+      return 2;
+    }
+    const SeedVerdict v = seed_verdict(d);
+    JsonWriter w;
+    w.raw("{"); w.key("verdict"); w.str(kNames[static_cast<int>(v.verdict)]);
+    w.raw(","); w.key("n"); w.integer(v.n);
+    w.raw(","); w.key("mean"); w.num(v.mean);
+    w.raw(","); w.key("spread"); w.num(v.spread);
+    w.raw(","); w.key("margin"); w.num(v.margin);
+    w.raw("}");
+    std::printf("%s\n", w.out.c_str());
+    std::fflush(stdout);
+    line.clear();
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: train_dump grad|eval|run|fair [--no-time] [--fair] [key=value ...]\n");
+    std::fprintf(stderr, "usage: train_dump grad|eval|run|fair|verdict [--no-time] [--fair] [key=value ...]\n");
     return 2;
   }
   const std::string mode = argv[1];
+  if (mode == "verdict") return verdicts();
   bool no_time = false, fair = false;
   std::vector<std::string> args;
   for (int i = 2; i < argc; ++i) {
@@ -196,6 +239,6 @@ int main(int argc, char** argv) {
     if (bad) std::fprintf(stderr, "train_dump: %d non-finite numbers in the result (a bug)\n", bad);
     return bad ? 3 : 0;
   }
-  std::fprintf(stderr, "train_dump: unknown mode '%s' (grad, eval, run or fair)\n", mode.c_str());
+  std::fprintf(stderr, "train_dump: unknown mode '%s' (grad, eval, run, fair or verdict)\n", mode.c_str());
   return 2;
 }
