@@ -1,6 +1,7 @@
 // Every call answers below the fold (issue 26, deliverable 3): a figure from origin B far below the fold of
-// a course page on origin A, never scrolled to, where Chromium runs no requestAnimationFrame in the
-// cross-origin iframe, so it has drawn no frame at all:
+// a course page on origin A, never scrolled to, so it has drawn no frame at all (an embed starts its frame
+// loop paused until its IntersectionObserver says it is seen; Chromium also runs no requestAnimationFrame
+// in such a cross-origin iframe, though not always, which is why the embed does not rely on it):
 //   - the calls that need no frame (link, exportText csv / numpy / pytorch, describe, getState, progress)
 //     answer at once (they waited for a first frame, over 8 s, before);
 //   - those that need one (exportText('svg'), exportImage('png' / 'figure'), animate) draw it off screen

@@ -160,7 +160,7 @@ test('a student runs the view with the keyboard alone: Run trains, the charts an
             await page.evaluate(() => window.PosEnc.describe()));
   await settle(page, 6);
   const text = await page.evaluate(() => window.PosEnc.describe());
-  assert.match(text, /Accuracy at L → 2L → 4L, mean over seeds: rope \d\.\d\d → \d\.\d\d → \d\.\d\d/);
+  assert.match(text, /Accuracy at L → 2L → 4L, mean ± spread over seeds: rope \d\.\d\d → \d\.\d\d → \d\.\d\d/);
   assert.match(text, /rope's best head puts \d\.\d\d of its attention/);
   // The findings are computed from the runs shown: one seed cannot tell, and the claims are about the
   // sinusoids, which this run did not train.

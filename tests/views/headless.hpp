@@ -1,8 +1,12 @@
 // One Dear ImGui context with the app's fonts, built without a renderer or a window: the view tests
 // draw whole app frames with it (no GPU, so draw callbacks such as the heatmap shader do not run).
 #pragma once
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "shell/app.hpp"
 #include "state/state_io.hpp"
@@ -47,6 +51,35 @@ struct Headless {
           if (!std::isfinite(v.pos.x) || !std::isfinite(v.pos.y)) out.second = false;
     }
     return out;
+  }
+
+  // A click at the middle of a control of the focus list, as a reader's pointer would (frames drawn at
+  // `size`: the size the control was laid out at).
+  void click(const app::FocusControl& c, ImVec2 size = ImVec2(1280, 800)) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2((c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2);
+    frames(1, size);
+    io.MouseDown[0] = true;
+    frames(1, size);
+    io.MouseDown[0] = false;
+    frames(2, size);
+  }
+
+  // Opens every fold whose focus name starts with `prefix`, one click each (the layout below a fold moves
+  // when it opens, so the list is read again after each); returns how many were clicked. A click toggles:
+  // call it on closed folds.
+  int open_folds(std::string_view prefix, ImVec2 size = ImVec2(1280, 800)) {
+    int clicked = 0;
+    for (std::vector<std::string> done;;) {
+      const std::vector<app::FocusControl> controls = app::focus_controls();
+      const auto next = std::find_if(controls.begin(), controls.end(), [&](const app::FocusControl& c) {
+        return c.label.rfind(prefix, 0) == 0 && std::find(done.begin(), done.end(), c.label) == done.end();
+      });
+      if (next == controls.end()) return clicked;
+      done.push_back(next->label);
+      click(*next, size);
+      ++clicked;
+    }
   }
 
   // Every tour step whose question is a choice, opened as a reader meets it (the step set, its frames

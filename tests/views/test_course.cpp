@@ -260,15 +260,7 @@ TEST_CASE("the host's mistakes never reach the student's sidebar; the page's own
 namespace {
 
 // A click at the middle of a control: pressed for one frame, let go the next (then one more to settle).
-void click(Headless& h, const FocusControl& c) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.MousePos = ImVec2((c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2);
-  h.frames(1);
-  io.MouseDown[0] = true;
-  h.frames(1);
-  io.MouseDown[0] = false;
-  h.frames(2);
-}
+void click(Headless& h, const FocusControl& c) { h.click(c); }
 
 // The values of the settings the student may not move, as text (key=value, one after another).
 std::string fixed_values(const State& s) {

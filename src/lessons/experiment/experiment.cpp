@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "lessons/experiment/findings.hpp"
+#include "lessons/experiment/slow_precomputed.hpp"
 
 #include "ui/focus.hpp"
 #include "text/format.hpp"
@@ -202,10 +203,10 @@ void read_result(ExperimentRun& r, const Json& j) {
 
 void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
   const int pending = experiment_pending(c);
-  if (ImGui::Button("Run")) experiment_request(s, c, false);
+  if (ImGui::Button("Run")) c.fold_options = experiment_request(s, c, false).empty();
   focus_name("Run: train the chosen encoding");
   same_line_if_fits(button_width("Run all"));
-  if (ImGui::Button("Run all")) experiment_request(s, c, true);
+  if (ImGui::Button("Run all")) c.fold_options = experiment_request(s, c, true).empty();
   focus_name("Run all: every encoding, " + std::to_string(kSeedsPerEncoding) + " seeds");
   if (pending) {
     same_line_if_fits(button_width("Cancel"));
@@ -284,11 +285,16 @@ void choice_radios(State& s, Field f, const char* label, std::span<const char* c
   }
 }
 
-void draw_options(State& s, const ViewContext& ctx, bool short_screen) {
+void draw_options(State& s, ExperimentCache& c, const ViewContext& ctx, bool short_screen) {
   const float sc = ctx.ui_scale;
   // Open where there is room; closed at first on a short screen (a phone, a slide) so that the charts
-  // follow Run. The closed header still says what Run and Run all will train.
-  ImGui::SetNextItemOpen(!short_screen, ImGuiCond_Once);
+  // follow Run, and closed once Run or Run all starts, so that the findings and charts come up. The
+  // closed header still says what Run and Run all will train.
+  if (c.fold_options)
+    ImGui::SetNextItemOpen(false, ImGuiCond_Always);
+  else
+    ImGui::SetNextItemOpen(!short_screen, ImGuiCond_Once);
+  c.fold_options = false;
   const bool open = ImGui::CollapsingHeader("Settings###ex_options");
   focus_name("Settings");
   if (!open) {
@@ -691,17 +697,29 @@ void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
 // A figure, or "n/a" where it is undefined (-1), at two decimals (never NaN on screen).
 std::string head_figure(double v) { return v >= 0 && std::isfinite(v) ? num(v, 2) : "n/a"; }
 
-// Mean ± spread over the done runs of one encoding of the shown head's figure f (those that hold it);
-// "" if none does.
-template <class F>
-std::string mean_spread(const ExperimentCache& c, int encoding, F f) {
-  std::vector<double> v;
-  for (const ExperimentRun& r : c.runs)
-    if (r.encoding == encoding && r.status == ExperimentRun::Status::done)
-      if (const HeadNumbers* h = shown_head(r); h && f(*h) >= 0 && std::isfinite(f(*h))) v.push_back(f(*h));
+// "mean ± spread" of the figures (two decimals; the mean alone for one, "n/a" for none).
+std::string spread_text(const std::vector<double>& v) {
   if (v.empty()) return "n/a";
   const train::SeedVerdict sv = train::seed_verdict(v);
   return num(sv.mean, 2) + (v.size() > 1 ? " \xC2\xB1 " + num(sv.spread, 2) : std::string());
+}
+
+// Mean ± spread over the done runs of one encoding of the run's figure f (those that hold it: f >= 0).
+template <class F>
+std::string run_spread(const ExperimentCache& c, int encoding, F f) {
+  std::vector<double> v;
+  for (const ExperimentRun& r : c.runs)
+    if (r.encoding == encoding && r.status == ExperimentRun::Status::done && f(r) >= 0 && std::isfinite(f(r))) v.push_back(f(r));
+  return spread_text(v);
+}
+
+// Mean ± spread over the done runs of one encoding of the shown head's figure f (those that hold it).
+template <class F>
+std::string mean_spread(const ExperimentCache& c, int encoding, F f) {
+  return run_spread(c, encoding, [&f](const ExperimentRun& r) {
+    const HeadNumbers* h = shown_head(r);
+    return h ? f(*h) : -1.0;
+  });
 }
 
 // Each encoding's shown head, over its seeds: the share on the answer's key at trained positions, past L
@@ -727,6 +745,16 @@ void head_cell(const std::string& t, const char* tip) {
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(t.c_str());
   if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+}
+
+// "L1 H2": a head by its layer and number, counted from 1 (appended piece by piece: GCC 12's -Wrestrict
+// misreads "L" + std::to_string(...) once inlined here).
+std::string head_name(const HeadNumbers& h) {
+  std::string t = "L";
+  t += std::to_string(h.layer + 1);
+  t += " H";
+  t += std::to_string(h.head + 1);
+  return t;
 }
 
 // The heads of the run whose map is shown: where each attends (share on the answer's key) and how
@@ -760,7 +788,7 @@ void draw_heads(const ExperimentCache& c, float width) {
     head_cell("win", tips[3].c_str());
     for (const HeadNumbers& h : r->head_numbers) {
       const bool shown = h.layer == r->map_layer && h.head == r->map_head;
-      head_cell("L" + std::to_string(h.layer + 1) + " H" + std::to_string(h.head + 1) + (shown ? " *" : ""), shown ? tips[0].c_str() : nullptr);
+      head_cell(head_name(h) + (shown ? " *" : ""), shown ? tips[0].c_str() : nullptr);
       head_cell(head_figure(h.share_trained), nullptr);
       head_cell(head_figure(h.share_beyond), nullptr);
       head_cell(head_figure(h.share_new4l), nullptr);
@@ -775,7 +803,7 @@ void draw_heads(const ExperimentCache& c, float width) {
     head_cell("R^2 at 2L", tips[4].c_str());
     if (commuting) head_cell("commutes", tips[5].c_str());
     for (const HeadNumbers& h : r->head_numbers) {
-      head_cell("L" + std::to_string(h.layer + 1) + " H" + std::to_string(h.head + 1), nullptr);
+      head_cell(head_name(h), nullptr);
       head_cell(head_figure(h.offset_r2_l), nullptr);
       head_cell(head_figure(h.offset_r2_2l), nullptr);
       if (commuting) head_cell(head_figure(h.commuting), nullptr);
@@ -890,22 +918,23 @@ void draw_weights(const ExperimentCache& c, ImVec2 size, float sc) {
   }
 }
 
+// Per encoding: accuracy at L → 2L → 4L, mean ± spread over its seeds.
 std::string extrapolation_list(const ExperimentCache& c) {
   std::string list;
   for (int e = 0; e < train::kEncodingCount; ++e) {
     int n = 0;
-    const double a0 = mean_of(c, e, [](const ExperimentRun& r) { return r.accuracy[0]; }, n);
+    mean_of(c, e, [](const ExperimentRun&) { return 0.0; }, n);
     if (!n) continue;
-    const double a1 = mean_of(c, e, [](const ExperimentRun& r) { return r.accuracy[1]; }, n);
-    const double a2 = mean_of(c, e, [](const ExperimentRun& r) { return r.accuracy[2]; }, n);
     if (!list.empty()) list += "; ";
-    list += std::string(encoding_label(e)) + " " + num(a0, 2) + " \xE2\x86\x92 " + num(a1, 2) + " \xE2\x86\x92 " + num(a2, 2);
+    list += encoding_label(e);
+    for (size_t k = 0; k < 3; ++k)
+      list += (k ? " \xE2\x86\x92 " : " ") + run_spread(c, e, [k](const ExperimentRun& r) { return r.accuracy[k]; });
   }
   return list;
 }
 
-// Per encoding at 2L (length 1) or 4L (2): every position / new only / new windowed, means over seeds;
-// "n/a" where no run holds a figure.
+// Per encoding at 2L (length 1) or 4L (2): every position / new only / new windowed, mean ± spread over
+// seeds; "n/a" where no run holds a figure.
 std::string new_positions_list(const ExperimentCache& c, int length) {
   std::string list;
   for (int e = 0; e < train::kEncodingCount; ++e) {
@@ -917,7 +946,7 @@ std::string new_positions_list(const ExperimentCache& c, int length) {
     for (int k = 0; k < 3; ++k) {
       const AccGroup g{length, static_cast<AccKind>(k)};
       list += k ? " / " : " ";
-      list += figure(mean_present(c, e, [g](const ExperimentRun& r) { return acc_value(r, g); }, n));
+      list += run_spread(c, e, [g](const ExperimentRun& r) { return acc_value(r, g); });
     }
   }
   return list;
@@ -935,55 +964,152 @@ std::string new_positions_words(const ExperimentCache& c) {
          (hidden_at(c).empty() ? "" : " " + fill(lesson_text(View::experiment, "measured_hidden"), {{"at", hidden_at(c)}}));
 }
 
-// What the runs say about each claim, in words: the "Measured here" lines, "" where nothing was run
-// for a claim yet.
+// What the runs say about each claim, in words: the "Measured here" paragraphs behind each verdict, ""
+// where nothing was run for a claim yet (the view folds them under the claim; describe() reads them all).
 struct ClaimWords {
-  std::string relative, extrapolation, blind, slow;
+  std::vector<std::string> relative, extrapolation, blind, slow;
 };
 
 ClaimWords claim_words(const Findings& f, const train::Config& cfg, const ExperimentCache& c) {
   ClaimWords w;
-  w.relative = relative_words(f, cfg);
-  const std::string list = extrapolation_list(c);
-  w.extrapolation = extrapolation_words(f, cfg);
-  if (!list.empty()) {
-    if (!w.extrapolation.empty()) w.extrapolation += ' ';
-    w.extrapolation += fill(lesson_text(View::experiment, "measured_list"), {{"list", list}});
-    w.extrapolation += ' ' + new_positions_words(c);
+  const auto add = [](std::vector<std::string>& to, std::string t) {
+    if (!t.empty()) to.push_back(std::move(t));
+  };
+  add(w.relative, relative_words(f, cfg));
+  add(w.relative, share_summary(c));
+  add(w.extrapolation, extrapolation_words(f, cfg));
+  if (const std::string list = extrapolation_list(c); !list.empty()) {
+    add(w.extrapolation, fill(lesson_text(View::experiment, "measured_list"), {{"list", list}}));
+    add(w.extrapolation, new_positions_words(c));
   }
-  if (const std::string fresh = new_positions_finding_words(f, cfg); !fresh.empty()) {
-    if (!w.extrapolation.empty()) w.extrapolation += ' ';
-    w.extrapolation += fresh;
-  }
-  w.blind = blind_words(f, cfg);
-  w.slow = slow_words(f);
-  if (w.slow.empty() && !c.runs.empty()) w.slow = lesson_text(View::experiment, "measured_none");
+  add(w.extrapolation, new_positions_finding_words(f, cfg));
+  add(w.blind, blind_words(f, cfg));
+  add(w.slow, slow_words(f));
+  if (w.slow.empty() && !c.runs.empty()) add(w.slow, std::string(lesson_text(View::experiment, "measured_none")));
   return w;
 }
 
-void draw_claims(const ClaimWords& w, float sc) {
-  claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_relative"), sc);
-  if (!w.relative.empty()) claim_line(ClaimSource::here, w.relative, sc);
-  claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_extrapolation"), sc);
-  if (!w.extrapolation.empty()) claim_line(ClaimSource::here, w.extrapolation, sc);
-  if (!w.blind.empty()) {
-    claim_line(ClaimSource::paper, lesson_text(View::experiment, "claim_blind"), sc);
-    claim_line(ClaimSource::here, w.blind, sc);
+// The precomputed slow-dimension ablation (slow_precomputed.hpp): its verdict in a sentence.
+std::string slow_precomputed_words(const std::vector<SlowPrecomputedRow>& rows) {
+  double most = 0;
+  std::string lengths, where;
+  for (const SlowPrecomputedRow& r : rows) {
+    most = std::max(most, r.cost[0][0].mean);
+    const std::string l = std::to_string(r.length);
+    if (lengths.find(l) == std::string::npos) lengths += (lengths.empty() ? "" : " and ") + l;
+    if (r.cost[0][1].clear() || r.cost[0][2].clear()) where += (where.empty() ? "" : ", ") + std::string(r.task) + " at L = " + l;
   }
-  claim_line(ClaimSource::untested, lesson_text(View::experiment, "claim_slow"), sc);
-  if (!w.slow.empty()) claim_line(ClaimSource::here, w.slow, sc);
+  const SlowUse use = slow_use(rows);
+  const char* key = use == SlowUse::constant ? "slow_pre_constant" : use == SlowUse::information ? "slow_pre_information" : "slow_pre_unused";
+  return fill(lesson_text(View::experiment, key),
+              {{"lengths", lengths}, {"dm", std::to_string(slow_precomputed_d_model())}, {"most", num(most, 2)},
+               {"where", where}});
 }
 
-// The closing summary: each claim with its tag, then the verdict of the runs shown with theirs, and the
-// rule the verdicts follow.
-void draw_summary(const Findings& f, const train::Config& cfg, float sc) {
-  ImGui::Separator();
-  text_wrapped_at_spaces(lesson_text(View::experiment, "summary_title"));
-  for (int k = 0; k < kClaimCount; ++k) {
-    claim_line(ClaimSource::untested, summary_claim(k), sc);
-    claim_line(ClaimSource::here, summary_verdict(f, k, cfg), sc);
+// One cell of the precomputed table: the cost at L (or 2L), mean ± spread, and its word.
+std::string slow_cell(const train::SeedVerdict& v) {
+  const char* word = v.verdict == train::Verdict::above ? "costs" : v.verdict == train::Verdict::below ? "gains" : "noise";
+  return num(v.mean, 2) + " \xC2\xB1 " + num(v.spread, 2) + " " + word;
+}
+
+// The precomputed rows as two small tables (at L, at 2L) where they fit the width; as wrapped lines, one
+// per task and length, where they do not (a phone), so that no figure is cut.
+void draw_slow_precomputed(const std::vector<SlowPrecomputedRow>& rows, float width) {
+  caption(fill(lesson_text(View::experiment, "slow_pre_table"), {{"source", slow_precomputed_source()}}));
+  static constexpr const char* kHead[] = {"zeroed", "mean", "shuffled", "fast zeroed"};
+  // The widest row name and cell, five columns with their padding.
+  float name = 0, cell = 0;
+  for (const SlowPrecomputedRow& r : rows) {
+    name = std::max(name, ImGui::CalcTextSize((std::string(r.task) + " " + std::to_string(r.length)).c_str()).x);
+    for (const auto& at : r.cost)
+      for (const train::SeedVerdict& v : at) cell = std::max(cell, ImGui::CalcTextSize(slow_cell(v).c_str()).x);
   }
-  caption(lesson_text(View::experiment, "verdict_rule"));
+  const float need = name + kSlowAblations * cell + 5 * 2 * ImGui::GetStyle().CellPadding.x;
+  if (need > width) {
+    for (int at = 0; at < 2; ++at)
+      for (const SlowPrecomputedRow& r : rows) {
+        std::string line = std::string(r.task) + ", L = " + std::to_string(r.length) + (at ? ", at 2L:" : ", at L:");
+        for (int a = 0; a < kSlowAblations; ++a)
+          line += std::string(a ? ";" : "") + " " + kHead[a] + " " + slow_cell(r.cost[static_cast<size_t>(at)][static_cast<size_t>(a)]);
+        text_wrapped_at_spaces(line);
+      }
+  }
+  for (int at = 0; at < 2 && need <= width; ++at) {
+    if (!ImGui::BeginTable(at ? "ex_slow_2l" : "ex_slow_l", 5, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH, ImVec2(width, 0)))
+      continue;
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(at ? "at 2L" : "at L");
+    for (const char* h : kHead) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(h);
+    }
+    for (const SlowPrecomputedRow& r : rows) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted((std::string(r.task) + " " + std::to_string(r.length)).c_str());
+      for (int a = 0; a < kSlowAblations; ++a) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(slow_cell(r.cost[static_cast<size_t>(at)][static_cast<size_t>(a)]).c_str());
+      }
+    }
+    ImGui::EndTable();
+    ImGui::Spacing();
+  }
+  const SlowPrecomputedRow* longest = nullptr;
+  for (const SlowPrecomputedRow& r : rows)
+    if (!longest || r.length > longest->length) longest = &r;
+  if (longest)
+    caption(fill(lesson_text(View::experiment, "slow_pre_key"),
+                 {{"L", std::to_string(longest->length)}, {"turn", num(longest->turn, 2)}}));
+}
+
+// A claim as one idea: its tag and sentence, what the runs shown say of it in a line, and the numbers
+// behind that line folded under it (open on demand; describe() reads them all).
+template <class Extra>
+void draw_claim(int id, const char* name, ClaimSource tag, std::string_view claim, const std::vector<std::string>& headline,
+                const std::vector<std::string>& numbers, float sc, Extra extra) {
+  claim_line(tag, claim, sc);
+  for (const std::string& h : headline) claim_line(ClaimSource::here, h, sc);
+  if (numbers.empty()) return;
+  const std::string label = std::string(lesson_text(View::experiment, "numbers_fold")) + "###ex_numbers" + std::to_string(id);
+  ImGui::Indent();
+  const bool open = ImGui::TreeNode(label.c_str());
+  focus_name(std::string(lesson_text(View::experiment, "numbers_fold")) + ": " + name);
+  if (open) {
+    for (const std::string& t : numbers) text_wrapped_at_spaces(t);
+    extra();
+    ImGui::TreePop();
+  }
+  ImGui::Unindent();
+}
+
+// The claims, each with the verdict of the runs shown and its numbers folded, then how a verdict is
+// decided, folded too.
+void draw_claims(const Findings& f, const train::Config& cfg, const ClaimWords& w, const ExperimentCache& c, float sc) {
+  const auto nothing = [] {};
+  const bool any = !c.runs.empty();
+  const auto verdict = [&](int k) { return any ? std::vector<std::string>{summary_verdict(f, k, cfg)} : std::vector<std::string>{}; };
+  draw_claim(0, "relative attention", ClaimSource::untested, summary_claim(0), verdict(0), w.relative, sc, nothing);
+  draw_claim(1, "extrapolation", ClaimSource::untested, summary_claim(1), verdict(1), w.extrapolation, sc, nothing);
+  if (!w.blind.empty())
+    draw_claim(2, "position without an encoding", ClaimSource::paper, lesson_text(View::experiment, "claim_blind"), blind_summary(f, cfg), w.blind, sc, nothing);
+  // The slow dimensions: the runs shown, where they can tell, and the precomputed runs at longer lengths,
+  // where the slow quarter turns more.
+  const std::vector<SlowPrecomputedRow> pre = slow_precomputed();
+  std::vector<std::string> slow_head = verdict(2);
+  slow_head.push_back(slow_precomputed_words(pre));
+  std::vector<std::string> slow_numbers = w.slow;
+  slow_numbers.push_back(fill(lesson_text(View::experiment, "slow_turn"),
+                              {{"L", std::to_string(cfg.trainLength)}, {"dm", std::to_string(cfg.dModel)},
+                               {"turn", num(slow_quarter_turn(cfg.dModel, cfg.trainLength), 3)}}));
+  const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().IndentSpacing;
+  draw_claim(3, "slow dimensions", ClaimSource::untested, summary_claim(2), slow_head, slow_numbers, sc, [&] { draw_slow_precomputed(pre, width); });
+  if (ImGui::TreeNode((std::string(lesson_text(View::experiment, "verdict_fold")) + "###ex_rule").c_str())) {
+    focus_name(lesson_text(View::experiment, "verdict_fold"));
+    caption(lesson_text(View::experiment, "verdict_rule"));
+    ImGui::TreePop();
+  } else {
+    focus_name(lesson_text(View::experiment, "verdict_fold"));
+  }
 }
 
 }  // namespace
@@ -1119,13 +1245,13 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   // after them; the window's height, not the space left, decides, so scrolling never changes the layout.
   const bool short_screen = ImGui::GetWindowHeight() < 760 * sc;
   draw_actions(s, c, ctx);  // first: on a phone, Run is on the first screen
-  draw_options(s, ctx, short_screen);
+  draw_options(s, c, ctx, short_screen);
   ImGui::Spacing();
   const train::Config cfg = runs_config(c.runs.empty() ? s : c.set);
   const Findings found = find_findings(c.runs, cfg);
   const ClaimWords words = claim_words(found, cfg, c);
   if (!short_screen) {
-    draw_claims(words, sc);
+    draw_claims(found, cfg, words, c, sc);
     ImGui::Spacing();
   }
   // Two columns where there is room, each chart at its column's start; one column otherwise.
@@ -1156,8 +1282,7 @@ void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   second_column();
   draw_weights(c, size, sc);
   ImGui::NewLine();  // also ends the second column's line when draw_weights drew nothing
-  if (short_screen) draw_claims(words, sc);
-  draw_summary(found, cfg, sc);
+  if (short_screen) draw_claims(found, cfg, words, c, sc);
 }
 
 std::string describe_experiment(const State& state, const ExperimentCache& c) {
@@ -1183,12 +1308,12 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
   const train::Config cfg = runs_config(s);
   const Findings found = find_findings(c.runs, cfg);
   const ClaimWords words = claim_words(found, cfg, c);
-  for (const std::string* w : {&words.extrapolation, &words.blind, &words.relative, &words.slow})
-    if (!w->empty()) t.append(" ").append(*w);
-  if (const std::string sum = share_summary(c); !sum.empty()) t.append(" ").append(sum);
+  for (const std::vector<std::string>* w : {&words.extrapolation, &words.blind, &words.relative, &words.slow})
+    for (const std::string& p : *w) t.append(" ").append(p);
   t.append(" ").append(lesson_text(View::experiment, "summary_title")).append(":");
   for (int k = 0; k < kClaimCount; ++k)
     t.append(" ").append(summary_claim(k)).append(" ").append(summary_verdict(found, k, cfg));
+  t.append(" ").append(slow_precomputed_words(slow_precomputed()));
   return t;
 }
 

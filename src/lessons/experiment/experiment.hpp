@@ -46,6 +46,7 @@ struct ExperimentCache {
   std::string message;                // why the last Run was refused ("" if it was not)
   bool saved = false;                 // a Save button was pressed: the view shows what the export did
   TrainSpeed speed;                   // the engine's measured speed here, kept across sets of runs
+  bool fold_options = false;          // Run or Run all was accepted: Settings folds, so the results show
 };
 
 void draw_experiment(State& s, ExperimentCache& cache, const ViewContext& ctx);
@@ -59,7 +60,7 @@ std::string experiment_options(const State& s, int encoding, double seed);
 train::FairSetting experiment_fair(const State& s, int encoding, double seed);
 // What a run is sent: experiment_options, then (runAll fair) the fair setting's changes as later lines.
 std::string experiment_run_options(const State& s, int encoding, double seed);
-// Queues one run (the State's encoding and seed) or every encoding with seeds seed .. seed + 2; returns
+// Queues one run (the State's encoding and seed) or every encoding with seeds seed .. seed + 6; returns
 // "" or why the settings cannot be trained (train::validate's message, also kept in cache.message).
 std::string experiment_request(const State& s, ExperimentCache& cache, bool all);
 // A message from the engine about run `id`: kind "progress" (progress_json), "result" (to_json) or

@@ -296,6 +296,21 @@ std::string blind_words(const Findings& f, const train::Config& cfg) {
   return out;
 }
 
+std::vector<std::string> blind_summary(const Findings& f, const train::Config& cfg) {
+  std::vector<std::string> out;
+  for (const BlindFinding& b : f.blind) {
+    if (b.encoding < 0) continue;
+    const std::string o = outcome(b.above);
+    out.push_back(join({fill(text("summary_blind"),
+                          {{"encoding", encoding_name(b.encoding)}, {"layers", std::to_string(b.layers)},
+                           {"layer_s", b.layers == 1 ? "layer" : "layers"}, {"heads", std::to_string(b.heads)},
+                           {"task", train::task_names()[static_cast<size_t>(cfg.task)]}, {"acc", num2(b.accuracy)},
+                           {"ceiling", num2(b.ceiling)}, {"n", std::to_string(b.above.n)},
+                           {"finding", o.empty() ? text("summary_blind_single") : text("blind_" + o)}})}));
+  }
+  return out;
+}
+
 std::string relative_words(const Findings& f, const train::Config& cfg) {
   const RelativeFinding& r = f.relative;
   if (r.encoding < 0) return {};

@@ -92,6 +92,8 @@ std::string slow_words(const Findings& f);
 std::string new_positions_finding_words(const Findings& f, const train::Config& settings);
 // none and ALiBi against the order-blind ceiling, "" if neither ran (`task` decides the citation's words).
 std::string blind_words(const Findings& f, const train::Config& settings);
+// The same as a line per encoding, for the claim's headline: accuracy at L against the ceiling and the word.
+std::vector<std::string> blind_summary(const Findings& f, const train::Config& settings);
 // The closing summary: one verdict per claim (0 relative, 1 extrapolation, 2 slow dimensions).
 inline constexpr int kClaimCount = 3;
 std::string summary_claim(int claim);

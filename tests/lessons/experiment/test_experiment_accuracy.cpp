@@ -10,6 +10,7 @@
 
 #include "imgui_internal.h"
 #include "lessons/experiment/experiment.hpp"
+#include "state/lessons.hpp"
 #include "train/config.hpp"
 #include "train/result.hpp"
 #include "views/headless.hpp"
@@ -121,21 +122,27 @@ TEST_CASE("the accuracy chart names its groups and the order-blind line, explain
   Headless h;
   h.app.state.view = View::experiment;
   receive_hand_result(h.app.state, h.app.views.experiment);
-  for (ImVec2 size : {ImVec2(360, 2400), ImVec2(1280, 2400)}) {
+  for (ImVec2 size : {ImVec2(360, 6000), ImVec2(1280, 6000)}) {  // tall: the folds opened below push nothing out
     INFO(size.x << "x" << size.y);
+    move_mouse(ImVec2(-100, -100));
+    h.frames(3, size);
+    // The per-encoding lists, folded under their claims: opened once (a click toggles; they stay open).
+    if (size.x < 400) h.open_folds(lesson_text(View::experiment, "numbers_fold"), size);
     move_mouse(ImVec2(-100, -100));
     h.frames(3, size);
     const std::string text = screen_text();
     INFO(text);
-    for (const char* words : {"2L = 32", "4L = 64", "all", "new", "win", "order-blind ceiling", "chance: 1/16 = 0.06", "0.30", "0.70"})
+    for (const char* words : {"2L = 32", "4L = 64", "all", "new", "win", "order-blind ceiling", "chance: 1/16 = 0.06", "0.30", "0.70"}) {
+      INFO(words);
       CHECK(text.find(words) != std::string::npos);
+    }
     CHECK(text.find("n/a") != std::string::npos);  // the figures the result left out
     CHECK(text.find("nan") == std::string::npos);
     CHECK(text.find("-1.0") == std::string::npos);
   }
   // At a phone's width the chart spans the window, so the middle of its width is 2L's "new" group: the
   // pointer goes down that line until a tooltip explains a bar there.
-  const ImVec2 phone(360, 2400);
+  const ImVec2 phone(360, 6000);  // as tall as above: the folds opened there stay open
   std::string tip;
   for (float y = 0; y < phone.y && tip.empty(); y += 12)
     for (float x : {186.0f, 196.0f}) {

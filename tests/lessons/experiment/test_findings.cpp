@@ -231,13 +231,21 @@ TEST_CASE("the view's words come from the runs shown: other runs, other words on
   c.runs.push_back(run(kNone, 1, {0.26, 0.20, 0.16}, 0.13, 0.04));
   // Tall enough that nothing scrolls out of the window (a clipped line draws no glyphs).
   h.frames(3, ImVec2(1280, 4000));
+  // One idea at a time: each claim with its verdict in a line; the numbers behind it folded.
+  const std::string folded = screen_words();
+  INFO(folded);
+  CHECK(shows(folded, "Never tested"));
+  CHECK(shows(folded, "Measured here"));
+  CHECK(shows(folded, "Unclear: above right up to L, then chance at 4L only"));
+  CHECK(shows(folded, std::string(lesson_text(View::experiment, "numbers_fold"))));
+  CHECK(shows(folded, std::string(lesson_text(View::experiment, "verdict_fold"))));
+  CHECK_FALSE(shows(folded, "difference \xE2\x88\x92" "0.73, larger than its 95% margin 0.14 over 3 seeds"));
+  // Opened, the numbers are there.
+  CHECK(h.open_folds(lesson_text(View::experiment, "numbers_fold"), ImVec2(1280, 4000)) == 3);  // relative, extrapolation, slow (no run here has the ceiling)
   const std::string before = screen_words();
   INFO(before);
-  CHECK(shows(before, "Never tested"));
-  CHECK(shows(before, "Measured here"));
   CHECK(shows(before, "difference \xE2\x88\x92" "0.73, larger than its 95% margin 0.14 over 3 seeds"));
   CHECK(shows(before, "too close to tell"));
-  CHECK(shows(before, std::string(lesson_text(View::experiment, "summary_title"))));
   CHECK(shows(before, "Unclear: above right up to L, then chance at 4L only"));
   const std::string described = describe_experiment(h.app.state, c);
   CHECK_FALSE(has(described, "nan"));
@@ -309,6 +317,11 @@ TEST_CASE("new positions: the window's gain over every key, and none and ALiBi a
   CHECK(has(b, std::string(lesson_text(View::experiment, "blind_why_none1"))));
   CHECK(f.blind[1].encoding == -1);  // no ALiBi run: no words for it
   CHECK(b.find("NaN") == std::string::npos);
+  // The claim's headline: one line per encoding that ran, with the same figures and the finding's word.
+  const std::vector<std::string> head = blind_summary(f, cfg);
+  REQUIRE(head.size() == 1);
+  CHECK(head[0] == "none (1 layer, 2 heads) on lookback at L: 0.30 against the order-blind ceiling 0.30 (3 seeds). " +
+                       std::string(lesson_text(View::experiment, "blind_within")));
   // The window hides every answer (first): no window words, never a claim from a figure that tests nothing.
   for (ExperimentRun& r : runs) r.answer_in_window_new = {0.0, 0.0};
   CHECK(new_positions_finding_words(find_findings(runs, cfg), cfg).find("window minus") == std::string::npos);
