@@ -1094,7 +1094,7 @@ void draw_claims(const Findings& f, const train::Config& cfg, const ClaimWords& 
     draw_claim(2, "position without an encoding", ClaimSource::paper, lesson_text(View::experiment, "claim_blind"), blind_summary(f, cfg), w.blind, sc, nothing);
   // The slow dimensions: the runs shown, where they can tell, and the precomputed runs at longer lengths,
   // where the slow quarter turns more.
-  const std::vector<SlowPrecomputedRow> pre = slow_precomputed();
+  const std::vector<SlowPrecomputedRow>& pre = slow_precomputed();
   std::vector<std::string> slow_head = verdict(2);
   slow_head.push_back(slow_precomputed_words(pre));
   std::vector<std::string> slow_numbers = w.slow;
@@ -1103,12 +1103,11 @@ void draw_claims(const Findings& f, const train::Config& cfg, const ClaimWords& 
                                {"turn", num(slow_quarter_turn(cfg.dModel, cfg.trainLength), 3)}}));
   const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().IndentSpacing;
   draw_claim(3, "slow dimensions", ClaimSource::untested, summary_claim(2), slow_head, slow_numbers, sc, [&] { draw_slow_precomputed(pre, width); });
-  if (ImGui::TreeNode((std::string(lesson_text(View::experiment, "verdict_fold")) + "###ex_rule").c_str())) {
-    focus_name(lesson_text(View::experiment, "verdict_fold"));
+  const bool rule = ImGui::TreeNode((std::string(lesson_text(View::experiment, "verdict_fold")) + "###ex_rule").c_str());
+  focus_name(lesson_text(View::experiment, "verdict_fold"));
+  if (rule) {
     caption(lesson_text(View::experiment, "verdict_rule"));
     ImGui::TreePop();
-  } else {
-    focus_name(lesson_text(View::experiment, "verdict_fold"));
   }
 }
 

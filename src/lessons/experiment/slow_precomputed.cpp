@@ -14,7 +14,8 @@ double slow_quarter_turn(int d, int length, double base) {
   return pe::omega(pair, d, base) * (length - 1);
 }
 
-std::vector<SlowPrecomputedRow> slow_precomputed() {
+namespace {
+std::vector<SlowPrecomputedRow> compute_rows() {
   std::vector<SlowPrecomputedRow> rows;
   for (const sd::Run& r : sd::kRuns) {
     const auto it = std::find_if(rows.begin(), rows.end(), [&](const SlowPrecomputedRow& x) {
@@ -45,6 +46,12 @@ std::vector<SlowPrecomputedRow> slow_precomputed() {
         row.cost[static_cast<size_t>(at)][static_cast<size_t>(a)] = train::seed_verdict(lost[static_cast<size_t>(a)]);
     }
   }
+  return rows;
+}
+}  // namespace
+
+const std::vector<SlowPrecomputedRow>& slow_precomputed() {
+  static const std::vector<SlowPrecomputedRow> rows = compute_rows();
   return rows;
 }
 

@@ -27,8 +27,8 @@ struct SlowPrecomputedRow {
   std::array<std::array<train::SeedVerdict, kSlowAblations>, 2> cost;  // [at L, at 2L][ablation]
 };
 
-// Every task x length of the data file, in its order.
-std::vector<SlowPrecomputedRow> slow_precomputed();
+// Every task x length of the data file, in its order (worked out once: the data never changes).
+const std::vector<SlowPrecomputedRow>& slow_precomputed();
 
 // The angle (rad) the fastest pair of the slowest quarter of d PE dimensions turns over positions
 // 0..length-1 at the given base: w_p (length - 1) with p = (d - d/4) / 2, w_p = base^(-2p/d).
