@@ -591,7 +591,7 @@ if (want('train-frames')) {
   // there the animating row is the floor to compare with.
   const all = !QUICK;
   const label = all ? /^Run all: every encoding, \d+ seeds$/ : 'Run: train the chosen encoding';
-  const done = all ? /Runs: 35 done, 0 pending/ : /Runs: 1 done, 0 pending/;
+  const done = /Runs: [1-9]\d* done, 0 pending/;  // every run the button queued has finished
   const p95 = (g) => [...g].sort((x, y) => x - y)[Math.floor(0.95 * (g.length - 1))];
   out.trainFrames = {};
   for (const [name, viewport] of [['360x640', { width: 360, height: 640 }], ['1280x800', { width: 1280, height: 800 }]]) {
@@ -623,6 +623,8 @@ if (want('train-frames')) {
     // round a region, F6 to the next region.
     const { keyTo } = await import('../tests/browser/harness.mjs');
     if (await keyTo(p, p.keyboard, label) < 0) throw new Error(`bench: "${label}" is not reachable by keyboard in the experiment view`);
+    // How many seeds the button trains: its own name says (the view's constant, not a copy here).
+    const seeds = Number((/(\d+) seeds/.exec((await p.evaluate(() => window.PosEnc._focused())).label) || [0, 1])[1]);
     await api(p, 'resetStats');
     await record();
     const t0 = Date.now();
@@ -636,6 +638,8 @@ if (want('train-frames')) {
       animatingLongTasks: animating.longTasks, cpuP95: (await api(p, 'stats')).frameMsP95, seconds: (Date.now() - t0) / 1000 };
     out.trainFrames[name] = r;
     const twoVsyncs = 2000 / 60 + 0.5;
+    if (all) row('train', `${name}: the view's Run all (every encoding, ${seeds} seeds each), pressed to last result`, `${r.seconds.toFixed(1)} s`,
+                 '<= 60 s', r.seconds <= 60 ? 'met' : 'OVER');
     row('train', `${name}: frame interval p95 while ${all ? 'Run all' : 'Run'} trains (${r.frames} frames, ${r.seconds.toFixed(1)} s) / animating, no run`,
         `${r.p95.toFixed(1)} / ${r.animatingP95.toFixed(1)} ms`, '<= 2 vsyncs (33.3 ms)', r.p95 <= twoVsyncs ? 'met' : 'OVER');
     row('train', `${name}: main-thread tasks > 50 ms while training / animating 3 s; page CPU per frame p95 (PosEnc.stats)`,
