@@ -588,6 +588,7 @@
     const state = JSON.parse(json);
     updateUrl();
     pageTheme();
+    fetchLanguage();
 
     // While playing, pos moves every frame: re-read the description only when something else
     // changes, so a screen reader is not interrupted every second.
@@ -771,6 +772,32 @@
     if (runtime) document.documentElement.classList.toggle('dark', runtime._posenc_dark_colors() === 1);
   }
   if (prefersDark && prefersDark.addEventListener) prefersDark.addEventListener('change', applyPrefersDark);
+
+  // ---- [SECTION] languages: lang=auto follows navigator.languages; a translation arrives on demand ----
+  // The module says which language its state asks for and lacks (posenc_language_wanted); its words come
+  // as one catalogue per language, text/<id>.txt, fetched once. Until it arrives (or if it cannot) the
+  // texts stay English, string by string as always.
+  function browserLanguages() {
+    if (!runtime) return;
+    const tags = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en']).join(',');
+    withString(runtime, tags, (p) => runtime._posenc_set_browser_languages(p));
+    fetchLanguage();
+  }
+  const languageRequests = new Set();
+  function fetchLanguage() {
+    if (!runtime) return;
+    const id = runtime.UTF8ToString(runtime._posenc_language_wanted());
+    if (!id || languageRequests.has(id)) return;
+    languageRequests.add(id);
+    fetch(new URL('text/' + id + '.txt', scriptSrc), { credentials: 'same-origin' })
+      .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); })
+      .then((text) => {
+        const bad = withString(runtime, id, (pid) => withString(runtime, text, (pt) => runtime._posenc_add_translations(pid, pt)));
+        if (bad > 0) console.warn('PosEnc Lab: ' + bad + ' entries of text/' + id + '.txt did not pair with an English text');
+        if (runtime._posenc_wake) runtime._posenc_wake();
+      }, (err) => console.warn('PosEnc Lab: the ' + id + ' words could not be fetched (' + err.message + '); they stay English'));
+  }
+  window.addEventListener('languagechange', browserLanguages);
 
   // ---- [SECTION] embed mode: a postMessage endpoint for web/posenc-embed.js ----------------------
   // Accepts, from trusted origins only (the `origins=` list when given, otherwise the parent page's origin
@@ -1028,6 +1055,7 @@
       mark('runtime');
       runtime = config;
       applyPrefersDark();
+      browserLanguages();
       const reduced = reducedMotion && reducedMotion.matches ? 1 : 0;
       if (splitUsed) {
         const why = withString(config, split.view, (p) => config.UTF8ToString(config._posenc_lessons_split(p)));

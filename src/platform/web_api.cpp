@@ -24,6 +24,7 @@
 #include "text/number.hpp"
 #include "text/percent.hpp"
 #include "state/state_io.hpp"
+#include "state/translations.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
 #include "core/alibi.hpp"
@@ -419,6 +420,38 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_reduced_motion(int reduced) {
 EMSCRIPTEN_KEEPALIVE void posenc_set_prefers_dark(int dark) {
   app::set_prefers_dark(platform::the_app().state, dark != 0);
   platform::request_redraw();
+}
+
+// The browser's languages (navigator.languages, best first, separated by commas; at load, before
+// posenc_load, and on a languagechange event): what lang=auto follows.
+EMSCRIPTEN_KEEPALIVE void posenc_set_browser_languages(const char* tags) {
+  std::vector<std::string_view> list;
+  for (std::string_view t(tags ? tags : ""); !t.empty();) {
+    const size_t comma = t.find(',');
+    list.push_back(t.substr(0, comma));
+    t = comma == std::string_view::npos ? std::string_view{} : t.substr(comma + 1);
+  }
+  platform::the_app().state.browser_lang = app::browser_language(list);
+  platform::request_redraw();
+}
+
+// The language whose words the state asks for and that has not arrived yet ("es", "zh-CN"), or "":
+// the page then fetches text/<id>.txt and hands it to posenc_add_translations.
+EMSCRIPTEN_KEEPALIVE const char* posenc_language_wanted() {
+  const app::Lang l = app::language_in_effect(platform::the_app().state);
+  return app::translations_loaded(l) ? "" : app::language_info(l).id;
+}
+
+// A language's catalogue has arrived (the text of text/<id>.txt): its words show from the next frame.
+// Returns the number of entries that did not pair (the page warns of them), -1 for an unknown id.
+EMSCRIPTEN_KEEPALIVE int posenc_add_translations(const char* id, const char* catalogue) {
+  for (const app::LanguageInfo& l : app::languages())
+    if (std::string_view(id ? id : "") == l.id) {
+      const std::vector<std::string> problems = app::add_translations(l.lang, catalogue ? catalogue : "");
+      platform::request_redraw();
+      return static_cast<int>(problems.size());
+    }
+  return -1;
 }
 
 // 1 when dark colours are in effect (theme=dark, or theme=auto and the reader prefers dark): the page

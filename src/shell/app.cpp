@@ -1,4 +1,5 @@
 #include "shell/app.hpp"
+#include "state/translations.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -176,6 +177,7 @@ void draw(App& a) {
 }  // namespace
 
 void app_frame(App& a, double dt) {
+  set_text_language(language_in_effect(a.state));  // the words of this frame (translations.hpp)
   // input: the student's own changes (a locked figure refuses what it fixes, may_move)
   focus_new_frame();
   a.state.student = true;

@@ -42,7 +42,10 @@ void seen_dot(bool seen, float sc) {
 
 // The lesson's one-line summary over its entry or tab.
 void summary_tooltip(const Lesson& l) {
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(l.summary.size()), l.summary.data());
+  if (ImGui::IsItemHovered()) {
+    const std::string_view summary = lesson_text(l.view, "summary");
+    ImGui::SetTooltip("%.*s", static_cast<int>(summary.size()), summary.data());
+  }
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // registry's describe_<id>), then the shared settings and the tour step (its tagged text and, for the
 // app, where the student is on its question).
 #include "shell/app.hpp"
+#include "state/translations.hpp"
 #include "shell/lesson_code.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
@@ -28,7 +29,8 @@ std::string claim_text(ClaimSource source, std::string_view sentence) {
 }  // namespace
 
 std::string describe(const State& s, const ViewCaches& views) {
-  std::string t = std::string("View: ") + std::string(lesson(s.view).title) + ". ";
+  set_text_language(language_in_effect(s));  // a setState between frames is described in its language
+  std::string t = std::string("View: ") + std::string(lesson_text(s.view, "title")) + ". ";
   const std::string claim = claim_text(lesson_claim_source(s.view), lesson_claim(s.view));
   if (!claim.empty()) t.append(claim).append(" ");
   if (!lesson_code_here(s.view)) t += lesson_code_missing_text();
@@ -78,7 +80,7 @@ std::string key_numbers_json(const State& s) {
   std::string step;
   step.append(std::to_string(s.step)).append(" of ").append(std::to_string(tour_step_count()));
   std::vector<std::pair<std::string, std::string>> rows = {
-      {"view", std::string(lesson(s.view).title)},
+      {"view", std::string(lesson_text(s.view, "title"))},
       {"model width d", std::to_string(s.d)},
       {"base", fmt("%g", s.base)},
       {"position pos", fmt("%.2f", s.pos)},

@@ -5,6 +5,7 @@
 #include "text/json_write.hpp"
 #include "text/text_file.hpp"
 #include "tour.hpp"
+#include "translations.hpp"
 
 namespace app {
 
@@ -103,7 +104,7 @@ const TextEntry* find_text(View v, std::string_view key) {
 std::string_view lesson_text(View v, std::string_view key) {
   const TextEntry* e = find_text(v, key);
   if (!e) return {};
-  return text_withheld(v, key) ? kWithheld : std::string_view(e->value);
+  return text_withheld(v, key) ? kWithheld : translate(view_id(v), key, e->value);
 }
 
 bool lesson_has_text(View v, std::string_view key) { return find_text(v, key) != nullptr; }

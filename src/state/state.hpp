@@ -24,11 +24,20 @@ struct State {
   bool reduced_motion = false;
   // Likewise: the browser prefers dark colours (what theme=auto follows).
   bool prefers_dark = false;
+  // Likewise: the first of the browser's languages the module has (what lang=auto follows).
+  Lang browser_lang = Lang::en;
   // Not a setting either: the change being made now is the student's (the app's keys and controls,
   // app.cpp sets it around them), so a locked figure refuses what it fixes (may_move, settings.hpp).
   // The URL, the host's API, tour presets and the animation are the author's: never with it set.
   bool student = false;
 };
+
+// The language the words are shown in: lang, or for lang=auto the browser's; English for a language
+// whose glyphs the fonts do not carry yet (language.hpp).
+inline Lang language_in_effect(const State& s) {
+  const Lang l = s.lang <= 0 ? s.browser_lang : static_cast<Lang>(s.lang - 1);
+  return language_info(l).glyphs ? l : Lang::en;
+}
 
 // The colours in effect: theme, or for theme=auto the reader's preference.
 inline bool dark_colors(const State& s) { return s.theme == Theme::dark || (s.theme == Theme::automatic && s.prefers_dark); }

@@ -10,6 +10,8 @@
 #include "text/format.hpp"
 #include "text/number.hpp"
 #include "text/text_file.hpp"
+#include "text/translation.hpp"
+#include "translations.hpp"
 
 namespace app {
 
@@ -140,6 +142,27 @@ const Tour& tour() {
   return t;
 }
 
+// The steps in the language the texts are shown in (translations.hpp): the English file with each
+// translatable value put through translate(), parsed as the English is. Made again when the language
+// changes or more of its translations arrive; English is the parse above.
+const std::vector<TourStep>& steps_shown() {
+  struct Cache {
+    Lang lang = Lang::en;
+    size_t count = 0;
+    std::vector<TourStep> steps;
+  };
+  static Cache cache;
+  const Lang l = text_language();
+  if (l == Lang::en) return tour().steps;
+  if (cache.steps.empty() || cache.lang != l || cache.count != translation_count(l)) {
+    std::string text;
+    for (const TextEntry& e : parse_text_file(embedded_text("tour")))
+      text.append(e.key).append(": ").append(translatable_key("tour", e.key) ? translate("tour", e.key, e.value) : e.value).append("\n");
+    cache = {l, translation_count(l), parse_tour(text, nullptr)};
+  }
+  return cache.steps;
+}
+
 }  // namespace
 
 std::vector<TourStep> parse_tour(std::string_view text, std::vector<std::string>* problems) {
@@ -198,7 +221,7 @@ const std::vector<std::string>& tour_problems() { return tour().problems; }
 int tour_step_count() { return static_cast<int>(tour().steps.size()); }
 
 const TourStep* tour_step(int step) {
-  return (step >= 1 && step <= tour_step_count()) ? &tour().steps[static_cast<size_t>(step - 1)] : nullptr;
+  return (step >= 1 && step <= tour_step_count()) ? &steps_shown()[static_cast<size_t>(step - 1)] : nullptr;
 }
 
 std::vector<int> tour_steps_of(View v) {

@@ -4,6 +4,19 @@
 
 namespace app {
 
+namespace {
+// A code point in the CJK blocks (U+2E80 up to U+9FFF, and the fullwidth forms U+FF00..U+FFEF): its
+// UTF-8 lead byte is E2 BA.. to E9, or EF BC..EF BF.
+bool cjk_at(std::string_view t, size_t i) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(t[k]); };
+  if (i + 2 >= t.size()) return false;
+  const unsigned c = ((b(i) & 0x0Fu) << 12) | ((b(i + 1) & 0x3Fu) << 6) | (b(i + 2) & 0x3Fu);
+  return (b(i) & 0xF0u) == 0xE0u && ((c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xFF00 && c <= 0xFFEF));
+}
+bool starts_cjk(std::string_view t) { return cjk_at(t, 0); }
+bool ends_cjk(std::string_view t) { return t.size() >= 3 && cjk_at(t, t.size() - 3); }
+}  // namespace
+
 std::vector<TextEntry> parse_text_file(std::string_view text) {
   std::vector<TextEntry> out;
   const auto trim = [](std::string_view t) {
@@ -19,7 +32,11 @@ std::vector<TextEntry> parse_text_file(std::string_view text) {
     line = trim(line);
     if (line.empty() || line.front() == '#') continue;
     if (continued && !out.empty()) {
-      out.back().value += std::string(out.back().value.empty() ? "" : " ") + std::string(line);
+      std::string& v = out.back().value;
+      // One space between the lines, none where either side is CJK (a Chinese line breaks between
+      // characters, and a space there would show).
+      if (!v.empty() && !(ends_cjk(v) || starts_cjk(line))) v += ' ';
+      v += line;
       continue;
     }
     const size_t colon = line.find(':');

@@ -2,7 +2,8 @@
 //
 //   # a comment line
 //   key: a value, which may go on
-//     on lines that start with blanks (joined with one space)
+//     on lines that start with blanks (joined with one space; with none where either side is a CJK
+//     character, so that a Chinese value may break anywhere)
 //
 // Blank lines separate nothing in particular; keys may repeat (the tour has one `step:` per step).
 #pragma once

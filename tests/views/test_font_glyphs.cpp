@@ -5,6 +5,7 @@
 // and title fonts. A character outside the subset would be drawn as ImGui's fallback '?', silently.
 #include "catch2_any.hpp"
 
+#include "state/language.hpp"
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include <string_view>
 
 #include "shell/app.hpp"
+#include "state/language.hpp"
 #include "headless.hpp"
 #include "imgui.h"
 #include "state/lessons.hpp"
@@ -153,6 +155,15 @@ TEST_CASE("every character the lessons and the UI draw has its own glyph in the 
   size_t files = 0;
   for (const auto& e : std::filesystem::recursive_directory_iterator(root / "src")) {
     if (e.path().extension() != ".txt") continue;
+    // The languages the fonts carry (language.hpp: glyphs): English and the translations shown; a
+    // language whose font is still to come (zh-CN) is not shown, so its files are not checked here.
+    const std::string stem = e.path().stem().string();  // clock, clock.es, tour.zh-CN
+    const size_t dot = stem.find('.');
+    if (dot != std::string::npos) {
+      bool shown = false;
+      for (const app::LanguageInfo& l : app::languages()) shown = shown || (stem.substr(dot + 1) == l.id && l.glyphs);
+      if (!shown) continue;
+    }
     note(read_file(e.path()), e.path().filename().string());
     ++files;
   }

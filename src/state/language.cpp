@@ -1,0 +1,43 @@
+#include "state/language.hpp"
+
+#include <array>
+
+namespace app {
+
+namespace {
+// zh-CN waits for its font (a subset of a CJK font fetched only when it is used): until then its
+// translations are checked but not shown.
+constexpr std::array<LanguageInfo, 4> kLanguages{{
+    {Lang::en, "en", "English", true},
+    {Lang::es, "es", "Espa\xC3\xB1ol", true},
+    {Lang::zh_CN, "zh-CN", "Chinese (simplified)", false},  // its own name too, once its font is here
+    {Lang::xx, "xx", "[\xC3\x8Dx\xC3\xA1mpl\xC3\xA9 ~~]", true},
+}};
+constexpr std::array<const char*, 5> kSettingNames{{"auto", "en", "es", "zh-CN", "xx"}};
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+bool same_tag(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (lower(a[i]) != lower(b[i]) && !((a[i] == '_' || a[i] == '-') && (b[i] == '_' || b[i] == '-'))) return false;
+  return true;
+}
+std::string_view primary(std::string_view tag) { return tag.substr(0, tag.find_first_of("-_")); }
+}  // namespace
+
+std::span<const LanguageInfo> languages() { return kLanguages; }
+const LanguageInfo& language_info(Lang l) { return kLanguages[static_cast<size_t>(l)]; }
+std::span<const char* const> lang_setting_names() { return kSettingNames; }
+
+Lang browser_language(std::span<const std::string_view> tags) {
+  for (std::string_view tag : tags) {
+    for (const LanguageInfo& l : kLanguages)
+      if (l.lang != Lang::xx && same_tag(tag, l.id)) return l.lang;
+    // A regional or script variant: its language (es-MX -> es; zh, zh-Hans, zh-SG -> zh-CN's Chinese).
+    for (const LanguageInfo& l : kLanguages)
+      if (l.lang != Lang::xx && same_tag(primary(tag), primary(l.id))) return l.lang;
+  }
+  return Lang::en;
+}
+
+}  // namespace app
