@@ -4,10 +4,12 @@ works opened from disk (file://) and can be uploaded to a learning management sy
 
     python3 scripts/make_single.py build/web/dist build/web/single/posenc-lab.html
 
-The wasm travels as base64 and is handed to the module as `wasmBinary`, so nothing is fetched. The
+The wasm travels as base64 and is handed to the module as `wasmBinary`, and the languages' catalogues
+(dist/text/<lang>.txt) as strings, so nothing is fetched. The
 licences (LICENSE and dist's THIRD_PARTY_NOTICES.txt) travel in an inert text block before </body>.
 """
 import base64
+import json
 import pathlib
 import re
 import sys
@@ -25,6 +27,10 @@ def main() -> int:
     icon = base64.b64encode((dist / "favicon.svg").read_bytes()).decode()
     wasm = base64.b64encode((dist / "posenc_app.wasm").read_bytes()).decode()
     boot = ("window.POSENC_WASM_BINARY = Uint8Array.from(atob('" + wasm + "'), function (c) { return c.charCodeAt(0); });")
+    # The languages' catalogues (dist/text/<lang>.txt), which the page would fetch: inline, so that the
+    # file works offline in every language.
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted((dist / "text").glob("*.txt"))}
+    boot += "window.POSENC_TEXTS = " + json.dumps(texts, ensure_ascii=True) + ";"
     replacements = {
         r'<link rel="stylesheet" href="posenc.css">': "<style>" + css + "</style>",
         r'<link rel="icon" href="favicon.svg" type="image/svg+xml">':

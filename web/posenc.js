@@ -789,8 +789,9 @@
     const id = runtime.UTF8ToString(runtime._posenc_language_wanted());
     if (!id || languageRequests.has(id)) return;
     languageRequests.add(id);
-    fetch(new URL('text/' + id + '.txt', scriptSrc), { credentials: 'same-origin' })
-      .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); })
+    const inline = window.POSENC_TEXTS && window.POSENC_TEXTS[id];  // the single-file build carries them
+    (inline ? Promise.resolve(inline) : fetch(new URL('text/' + id + '.txt', scriptSrc), { credentials: 'same-origin' })
+      .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); }))
       .then((text) => {
         const bad = withString(runtime, id, (pid) => withString(runtime, text, (pt) => runtime._posenc_add_translations(pid, pt)));
         if (bad > 0) console.warn('PosEnc Lab: ' + bad + ' entries of text/' + id + '.txt did not pair with an English text');

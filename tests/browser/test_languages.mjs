@@ -1,0 +1,107 @@
+// The module in the student's language (README "Languages"), as a browser meets it:
+//   - lang=es: the lesson's words are the Spanish file's, on the screen's text mirror and in describe();
+//     its catalogue (text/es.txt) is fetched once, and an English page fetches none;
+//   - lang=auto (the default) follows navigator.languages (playwright's locale): es-MX reads Spanish;
+//   - a catalogue that cannot be fetched (404) leaves the English words and a working page;
+//   - the single-file build carries the catalogues inline and reads Spanish offline;
+//   - xx, the pseudo-locale, at 1280x800, 360x640 and scale 2: screenshots in artifacts/ to look at.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, serve, settle, shot, waitUntil, pollUntil, PARK, ROOT } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+// The translation of `key` in the clock lesson's Spanish file (the pair after its English entry).
+function spanish(key) {
+  const text = readFileSync(join(ROOT, 'src', 'lessons', 'clock', 'clock.es.txt'), 'utf8');
+  const m = new RegExp('^' + key + ': .*\\n(?:  .*\\n)*tr: (.*(?:\\n  .*)*)', 'm').exec(text);
+  assert.ok(m, 'clock.es.txt translates ' + key);
+  return m[1].replace(/\n {2}/g, ' ');
+}
+
+async function open(url, { locale, width = 1280, height = 800, deviceScaleFactor = 1, route } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, ...(locale ? { locale } : {}) });
+  const page = await context.newPage();
+  const texts = [];
+  page.on('request', (r) => { if (/\/text\/[^/]+\.txt$/.test(r.url())) texts.push(r.url()); });
+  if (route) await page.route('**/text/*.txt', route);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.evaluate(() => window.PosEnc.ready.then(() => true));
+  return { page, context, texts, errors };
+}
+
+const describeStarts = (page, words) => waitUntil(page, (w) => window.PosEnc.describe().startsWith(w), words, { timeout: 20000 });
+
+test('lang=es: the Spanish words on screen and in describe(), its catalogue fetched once; English fetches none', async () => {
+  const title = spanish('title');
+  const { page, context, texts, errors } = await open(server.url + '?view=clock&lang=es&playing=0');
+  assert.ok(await describeStarts(page, 'View: ' + title + '.'), await page.evaluate(() => window.PosEnc.describe().slice(0, 200)));
+  // The text mirror the screen reader reads is the same words.
+  assert.ok(await waitUntil(page, (c) => document.getElementById('describe').textContent.includes(c), spanish('claim').slice(0, 40)));
+  assert.equal(texts.length, 1, 'text/es.txt fetched once: ' + texts.join(', '));
+  assert.match(texts[0], /\/text\/es\.txt$/);
+  // The URL keeps the language and its keys in the C locale.
+  assert.match(await page.evaluate(() => window.PosEnc.link()), /lang=es/);
+  await page.mouse.move(PARK.x, PARK.y);
+  await settle(page, 4);
+  await shot(page, 'lang-es-clock');
+  // Back to English, at once (its words are built in).
+  await page.evaluate(() => window.PosEnc.setState({ lang: 'en' }));
+  assert.ok(await describeStarts(page, 'View: Clock hands'));
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  const en = await open(server.url + '?view=clock&playing=0', { locale: 'en-GB' });
+  await settle(en.page, 6);
+  assert.deepEqual(en.texts, [], 'an English page fetches no catalogue');
+  await en.context.close();
+});
+
+test('lang=auto follows the browser\'s languages: es-MX reads Spanish', async () => {
+  const { page, context } = await open(server.url + '?view=clock&playing=0', { locale: 'es-MX' });
+  assert.equal(await page.evaluate(() => navigator.language), 'es-MX');
+  assert.ok(await describeStarts(page, 'View: ' + spanish('title') + '.'));
+  assert.doesNotMatch(await page.evaluate(() => window.PosEnc.link()), /lang=/, 'auto is the default: not in the link');
+  await context.close();
+});
+
+test('a catalogue that cannot be fetched leaves English and a working page', async () => {
+  const { page, context, texts } = await open(server.url + '?view=clock&lang=es&playing=0', { route: (r) => r.fulfill({ status: 404, body: '' }) });
+  assert.ok(await pollUntil(() => texts.length > 0), 'it was asked for');
+  await settle(page, 6);
+  assert.match(await page.evaluate(() => window.PosEnc.describe()), /^View: Clock hands/);
+  const r = await page.evaluate(() => window.PosEnc.setState({ k: 7 }));
+  assert.deepEqual(r.rejected, []);
+  assert.equal((await page.evaluate(() => window.PosEnc.getState())).k, 7);
+  await context.close();
+});
+
+test('the single-file build reads Spanish offline (its catalogues are inline)', async () => {
+  const single = join(ROOT, 'build', 'web', 'single', 'posenc-lab.html');
+  const { page, context, texts } = await open('file://' + single + '?view=clock&lang=es&playing=0');
+  assert.ok(await describeStarts(page, 'View: ' + spanish('title') + '.'));
+  assert.deepEqual(texts, [], 'nothing fetched');
+  await context.close();
+});
+
+test('xx, the pseudo-locale: every view at 1280x800, as a phone and at scale 2 (screenshots to look at)', async () => {
+  for (const size of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 360, height: 640, deviceScaleFactor: 2 },
+    { name: 'scale2', width: 1920, height: 1080, q: '&scale=2' }]) {
+    const { page, context, errors } = await open(server.url + '?view=clock&lang=xx&playing=0' + (size.q || ''), size);
+    assert.match(await page.evaluate(() => window.PosEnc.describe()), /^View: \[/);
+    for (const view of ['clock', 'heatmap', 'experiment']) {
+      await page.evaluate((v) => window.PosEnc.setState({ view: v }), view);
+      await page.mouse.move(PARK.x, size.height - 5);
+      await settle(page, 6);
+      await shot(page, `lang-xx-${size.name}-${view}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
