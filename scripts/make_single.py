@@ -30,7 +30,7 @@ def main() -> int:
     # The languages' catalogues (dist/text/<lang>.txt), which the page would fetch: inline, so that the
     # file works offline in every language.
     texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted((dist / "text").glob("*.txt"))}
-    boot += "window.POSENC_TEXTS = " + json.dumps(texts, ensure_ascii=True) + ";"
+    boot += "window.POSENC_TEXTS = " + json.dumps(texts, ensure_ascii=False) + ";"
     replacements = {
         r'<link rel="stylesheet" href="posenc.css">': "<style>" + css + "</style>",
         r'<link rel="icon" href="favicon.svg" type="image/svg+xml">':
