@@ -169,7 +169,7 @@ test('a student runs the view with the keyboard alone: Run trains, the charts an
   assert.match(text, /Not measured on the sinusoids yet \(only rope\)/);
   assert.doesNotMatch(text, /NaN|Infinity/);
   // The run measured the engine's speed in this page: the estimate is from it (120 steps per run here).
-  const speed = text.match(/the engine trained ([\d,]+) steps a second here, counted for one layer \(1 run at these settings\), so Run takes about ([^ ]+ (?:s|min)) and Run all \(35 runs\) about/);
+  const speed = text.match(/the engine trained ([\d,]+) steps a second here, counted for one layer \(1 run at these settings\), so Run takes about ([^ ]+ (?:s|min)) and Run all \(30 runs\) about/);
   assert.ok(speed, text);
   assert.ok(Number(speed[1].replace(/,/g, '')) > 0, `speed ${speed[1]}`);
   const after = await page.screenshot();

@@ -25,16 +25,7 @@ namespace app {
 
 namespace {
 
-// Run all: seeds seed .. seed + kSeedsPerEncoding - 1 for every encoding. Chosen from the engine's time
-// (train_dump run, natively on the 2-core machine, 2026-12-02, the defaults: 300 steps, L = 16,
-// d_model 32, 1 layer, 2 heads): one seed of every encoding takes 4.1 s end to end (3.7 s of training:
-// none 0.68, sinusoidal 0.67, learned 0.75, RoPE 0.81, ALiBi 0.76), the fair setting's 5.7 s (none and
-// ALiBi at 2 layers, 1.43 s each). The page runs the engine at 0.7-1x native speed (README, Speed: Run
-// all of 3 seeds took 18 s there). Measured in the page (headless Chromium on the same machine, idle,
-// 2026-12-02): Run all of 9 seeds took 66.5 s, over the minute a 2-core laptop allows; 7 seeds make it
-// about 52 s, and the fair Run all about 40% more (none and ALiBi at 2 layers); the estimate under Run
-// says so before either is pressed.
-constexpr int kSeedsPerEncoding = 7;
+
 
 const char* encoding_label(int e) {
   const auto names = train::encoding_names();

@@ -35,6 +35,19 @@ struct TrainRequest {
   std::string options;  // "key=value" lines, the engine's keys (train/config.hpp)
 };
 
+// Run all: seeds seed .. seed + kSeedsPerEncoding - 1 for every encoding. Chosen from the engine's time
+// (train_dump run, natively on the 2-core machine, 2026-12-02, the defaults: 300 steps, L = 16,
+// d_model 32, 1 layer, 2 heads): one seed of every encoding takes 4.1 s end to end (3.7 s of training:
+// none 0.68, sinusoidal 0.67, learned 0.75, RoPE 0.81, ALiBi 0.76), the fair setting's 5.7 s (none and
+// ALiBi at 2 layers, 1.43 s each). Measured in the page, the button pressed to its last result
+// (node scripts/bench.mjs --only=train-frames, headless Chromium on the same machine, idle): 9 seeds
+// took 66.5 s (2026-12-02); 7 seeds 61.8 s at 360x640 and 66.4 s at 1280x800 (2026-12-03, where
+// SwiftShader's frames take the second core), over the minute a 2-core laptop allows; 6 seeds 53.8 s
+// at 360x640 and 64.3 s at 1280x800 (the software renderer's progress frames, 83 ms each, still take a
+// core there). The fair Run all takes about 40% more (none and ALiBi at 2 layers); the estimate under
+// Run says so before either is pressed.
+inline constexpr int kSeedsPerEncoding = 6;
+
 struct ExperimentCache {
   std::vector<ExperimentRun> runs;    // the runs of the current settings, in the order asked for
   std::string settings_key;           // the options shared by those runs (all but encoding and seed)

@@ -1,4 +1,5 @@
 #include "lessons/experiment/findings.hpp"
+#include "lessons/experiment/experiment.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -375,7 +376,8 @@ std::string summary_verdict(const Findings& f, int claim, const train::Config& c
   if (e != kSinusoidal) return fill(text("summary_other"), {{"encoding", encoding_name(e)}});
   if (claim == 0 && cfg.task != train::Task::lookback)
     return fill(text("summary_relative_task"), {{"task", train::task_names()[static_cast<size_t>(cfg.task)]}});
-  if (v.verdict == Verdict::single) return fill(text("summary_single"), {{"encoding", encoding_name(e)}});
+  if (v.verdict == Verdict::single)
+    return fill(text("summary_single"), {{"encoding", encoding_name(e)}, {"seeds", std::to_string(kSeedsPerEncoding)}});
   const std::string o = outcome(v);
   const std::string n = std::to_string(v.n);
   if (claim == 0)

@@ -45,7 +45,7 @@ TEST_CASE("results export: JSON holds the engine's results verbatim, CSV one exa
   State s;
   REQUIRE(set_number(s, Field::steps, 30).empty());
   ExperimentCache c;
-  REQUIRE(experiment_request(s, c, true).empty());  // every encoding, seven seeds
+  REQUIRE(experiment_request(s, c, true).empty());  // every encoding, six seeds
   // Two runs finish (sinusoidal and rope, seed 1), one fails, the rest stay queued.
   std::vector<train::Result> results;
   std::vector<std::string> texts;

@@ -76,24 +76,24 @@ TEST_CASE("the view measures the engine's speed from its first result and estima
   experiment_receive(c, c.outbox[0].id, "result", train::to_json(train::finish(t, 200.0)));
   const std::string w = describe_experiment(s, c);
   INFO(w);
-  // Run all: 5 encodings × 7 seeds × 40 steps = 1400 steps at 200 a second = 7.0 s.
+  // Run all: 5 encodings × 6 seeds × 40 steps = 1200 steps at 200 a second = 6.0 s.
   CHECK(has(w, "the engine trained 200 steps a second here, counted for one layer (1 run at these settings)"));
-  CHECK(has(w, "Run takes about 0.2 s and Run all (35 runs) about 7.0 s"));
+  CHECK(has(w, "Run takes about 0.2 s and Run all (30 runs) about 6.0 s"));
   // More steps per run: the same speed (a step costs the same), a longer estimate.
   REQUIRE(set_number(s, Field::steps, 400).empty());
-  CHECK(has(describe_experiment(s, c), "Run all (35 runs) about 70 s"));
+  CHECK(has(describe_experiment(s, c), "Run all (30 runs) about 60 s"));
   // The fair setting, before it is pressed: none and ALiBi train 2 layers (train::fair_setting), so
-  // 400 steps × (2 + 1 + 1 + 1 + 2) layers × 7 seeds = 19,600 layer-steps at 200 a second = 98 s;
+  // 400 steps × (2 + 1 + 1 + 1 + 2) layers × 6 seeds = 16,800 layer-steps at 200 a second = 84 s;
   // the speed measured in the shared setting serves (the layers are out of its key).
   REQUIRE(set_number(s, Field::runAll, static_cast<double>(RunAll::fair)).empty());
   const std::string fair = describe_experiment(s, c);
   INFO(fair);
-  CHECK(has(fair, "Run all (35 runs) about 98 s"));
+  CHECK(has(fair, "Run all (30 runs) about 84 s"));
   CHECK(has(fair, "(none 2, alibi 2 layers) count once per layer"));
   // More layers in the shared setting: the same speed per layer, twice the time per step.
   REQUIRE(set_number(s, Field::runAll, static_cast<double>(RunAll::shared)).empty());
   REQUIRE(set_number(s, Field::layers, 2).empty());
-  CHECK(has(describe_experiment(s, c), "Run takes about 4.0 s and Run all (35 runs) about 2.3 min"));
+  CHECK(has(describe_experiment(s, c), "Run takes about 4.0 s and Run all (30 runs) about 2.0 min"));
   // Another model: the speed measured says nothing of it.
   REQUIRE(set_number(s, Field::trainLength, 32).empty());
   CHECK(has(describe_experiment(s, c), std::string(lesson_text(View::experiment, "estimate_other"))));
