@@ -1,6 +1,8 @@
 # Turns text files into one C++ header: `ARRAY[] = {{"name", R"(...)"}, ...}` (ARRAY: kLessonTexts unless
 # given), name = the file name without `.txt` (clock, tour; a translation: clock.es, tour.zh-CN).
 # Usage: cmake -DOUT=header.hpp -DFILES="a.txt|b.txt" [-DARRAY=kTranslationTexts] -P embed_texts.cmake
+# With -DCATALOGUE=1 (and -DCOPY=second/path optionally) it writes one language's catalogue instead, the
+# text the page fetches (src/text/translation.hpp): each file after a `file: <name>` line (clock, tour).
 if(NOT ARRAY)
   set(ARRAY kLessonTexts)
 endif()
@@ -14,12 +16,25 @@ foreach(f IN LISTS files)
   # not for the reader: they are left out of the page (a few KB of every first download), each as an
   # empty line, so the lines keep their numbers and the parse is the same.
   string(REGEX REPLACE "(^|\n)[ \t]*#[^\n]*" "\\1" text "${text}")
+  if(CATALOGUE)  # only the pairs: no empty lines either
+    string(REGEX REPLACE "\\..*$" "" file_name "${name}")
+    string(REGEX REPLACE "\n\n+" "\n" text "${text}")
+    string(APPEND body "file: ${file_name}\n${text}\n")
+    continue()
+  endif()
   string(FIND "${text}" ")posenc_text\"" clash)
   if(NOT clash EQUAL -1)
     message(FATAL_ERROR "${f} contains the delimiter )posenc_text\"")
   endif()
   string(APPEND body "    {\"${name}\", R\"posenc_text(${text})posenc_text\"},\n")
 endforeach()
+if(CATALOGUE)
+  file(WRITE "${OUT}" "${body}")
+  if(COPY)
+    file(WRITE "${COPY}" "${body}")
+  endif()
+  return()
+endif()
 file(WRITE "${OUT}.tmp" "// Generated from src/lessons/<id>/<id>*.txt and src/state/tour*.txt at build time; do not edit.\n#pragma once\n"
   "#ifndef POSENC_EMBEDDED_TEXT\n#define POSENC_EMBEDDED_TEXT\n"
   "struct EmbeddedText {\n  const char* name;\n  const char* text;\n};\n#endif\n"
