@@ -7,13 +7,13 @@ namespace app {
 namespace {
 // zh-CN waits for its font (a subset of a CJK font fetched only when it is used): until then its
 // translations are checked but not shown.
-constexpr std::array<LanguageInfo, 4> kLanguages{{
+constexpr std::array<LanguageInfo, kLanguageCount> kLanguages{{
     {Lang::en, "en", "English", true},
     {Lang::es, "es", "Espa\xC3\xB1ol", true},
     {Lang::zh_CN, "zh-CN", "Chinese (simplified)", false},  // its own name too, once its font is here
     {Lang::xx, "xx", "[\xC3\x8Dx\xC3\xA1mpl\xC3\xA9 ~~]", true},
 }};
-constexpr std::array<const char*, 5> kSettingNames{{"auto", "en", "es", "zh-CN", "xx"}};
+constexpr std::array<const char*, kLanguageCount + 1> kSettingNames{{"auto", "en", "es", "zh-CN", "xx"}};
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 bool same_tag(std::string_view a, std::string_view b) {

@@ -7,12 +7,14 @@
 // Which words are translated so far: the lessons' and the tour's texts. The rest of the interface
 // (buttons, the sidebar, describe()'s own sentences) is still English in every language.
 #pragma once
+#include <cstddef>
 #include <span>
 #include <string_view>
 
 namespace app {
 
 enum class Lang : int { en, es, zh_CN, xx };
+inline constexpr size_t kLanguageCount = 4;  // languages() has one row per Lang, in its order
 
 struct LanguageInfo {
   Lang lang;

@@ -15,10 +15,12 @@ namespace app {
 namespace {
 struct Store {
   Lang current = Lang::en;
-  std::array<TranslationTable, 4> tables;
-  std::array<bool, 4> loaded{true, false, false, true};  // English and the pseudo-locale need no catalogue
+  std::array<TranslationTable, kLanguageCount> tables;
+  std::array<bool, kLanguageCount> loaded{};
   std::unordered_map<std::string, std::string> pseudo;   // xx's forms, made once per English text
   Store() {
+    // English and the pseudo-locale need no catalogue.
+    loaded[static_cast<size_t>(Lang::en)] = loaded[static_cast<size_t>(Lang::xx)] = true;
 #ifdef POSENC_EMBED_TRANSLATIONS
     // On the desktop every translation is built in: name "<file>.<lang>".
     for (const EmbeddedText& t : kTranslationTexts) {
