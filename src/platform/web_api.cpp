@@ -709,11 +709,17 @@ bool g_hidden = false;       // the canvas is off-screen or the tab hidden
 bool g_idle = false;         // paused and untouched for a while: nothing to draw until something happens
 bool g_loop_paused = false;  // the frame loop is stopped (hidden or idle)
 int g_offscreen = 0;         // calls waiting for frames that no display frame would bring (posenc_offscreen_frames)
+bool g_loop_exists = false;  // main() has set the frame loop up (not without WebGL2, where main() never runs)
 
+// Emscripten's pause and resume act on the loop main() set up: before it (an embed's first visibility
+// report) or without it (no WebGL2: the runtime runs, main() does not) only the wish is kept, and
+// web_loop_started applies it. Resuming a loop that does not exist throws in the glue.
 void update_loop() {
   const bool pause = (g_hidden || g_idle) && g_offscreen == 0;
-  if (pause && !g_loop_paused) emscripten_pause_main_loop();
-  if (!pause && g_loop_paused) emscripten_resume_main_loop();
+  if (g_loop_exists) {
+    if (pause && !g_loop_paused) emscripten_pause_main_loop();
+    if (!pause && g_loop_paused) emscripten_resume_main_loop();
+  }
   g_loop_paused = pause;
 }
 }  // namespace
@@ -730,6 +736,7 @@ void web_set_idle(bool idle) {
 // before the loop existed (an embed below the fold, web/posenc.js applyVisibility), and the new loop
 // would otherwise draw its first frame anyway.
 void web_loop_started() {
+  g_loop_exists = true;
   if (g_loop_paused) emscripten_pause_main_loop();
 }
 }  // namespace platform
@@ -757,9 +764,11 @@ EMSCRIPTEN_KEEPALIVE void posenc_offscreen_frames(int on) {
   g_offscreen = std::max(0, g_offscreen + (on ? 1 : -1));
   const bool now = g_offscreen > 0;
   if (before == now) return;
-  emscripten_set_main_loop_timing(now ? EM_TIMING_SETTIMEOUT : EM_TIMING_RAF, now ? 33 : 1);
-  // A running loop waits for a display frame that may never come: restart it with the new timing.
-  if (!g_loop_paused) emscripten_resume_main_loop();
+  if (g_loop_exists) {
+    emscripten_set_main_loop_timing(now ? EM_TIMING_SETTIMEOUT : EM_TIMING_RAF, now ? 33 : 1);
+    // A running loop waits for a display frame that may never come: restart it with the new timing.
+    if (!g_loop_paused) emscripten_resume_main_loop();
+  }
   update_loop();
   platform::request_redraw();
 }
