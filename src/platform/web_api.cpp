@@ -334,14 +334,25 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_stats_out() {
 
 // The training worker's answer about a run the experiment view asked for (web/posenc.js): kind
 // "progress", "result" or "error" (train_service.hpp).
+// Progress arrives every 50 ms or so (train::kReportMs); the page draws it at most every kProgressFrameMs.
+// A frame here is cheap for the page's C++ (1-6 ms) but not for a software renderer: SwiftShader rasters
+// a 1280x800 frame in about 83 ms on the CPU the training worker also needs, and a frame per message made
+// the view's Run all a fifth slower at that size (bench.mjs, train-frames). Four frames a second still
+// show the curves growing; the numbers themselves are all kept (every message is read), only drawn later.
+static constexpr double kProgressFrameMs = 250.0;
+static double g_last_progress_frame = -1e9;
+
 EMSCRIPTEN_KEEPALIVE void posenc_train_event(int id, const char* kind, const char* text) {
   app::app_training_answer(platform::the_app(), id, kind, text);
-  // Progress (every 50 ms or so) draws one frame: the page's thread stays free between them. A result or
-  // an error may change the layout (charts appear), so it gets the usual few frames.
-  if (std::string_view(kind ? kind : "") == "progress")
-    platform::request_frame();
-  else
+  // A result or an error may change the layout (charts appear), so it gets the usual few frames.
+  if (std::string_view(kind ? kind : "") != "progress") {
     platform::request_redraw();
+    return;
+  }
+  const double now = emscripten_get_now();
+  if (now - g_last_progress_frame < kProgressFrameMs) return;
+  g_last_progress_frame = now;
+  platform::request_frame();
 }
 
 EMSCRIPTEN_KEEPALIVE void posenc_stats_reset() { platform::frame_stats().reset_window(); }
