@@ -1,8 +1,11 @@
 # Turns text files into one C++ header: `ARRAY[] = {{"name", R"(...)"}, ...}` (ARRAY: kLessonTexts unless
 # given), name = the file name without `.txt` (clock, tour; a translation: clock.es, tour.zh-CN).
 # Usage: cmake -DOUT=header.hpp -DFILES="a.txt|b.txt" [-DARRAY=kTranslationTexts] -P embed_texts.cmake
-# With -DCATALOGUE=1 (and -DCOPY=second/path optionally) it writes one language's catalogue instead, the
-# text the page fetches (src/text/translation.hpp): each file after a `file: <name>` line (clock, tour).
+# With -DCATALOGUE=1 (and -DCOPY=second/path optionally) it writes a catalogue instead, a text the page
+# fetches: each file after a `file: <name>` line (clock, tour): one language's translations
+# (src/text/translation.hpp), or the English lessons' texts (text/lessons.txt, text/lessons/<id>.txt).
+# With -DHEADS=1 the header keeps of a lesson's file (any but tour) only its title and summary: the
+# page's build (src/platform/page_texts.cpp), which fetches the rest.
 if(NOT ARRAY)
   set(ARRAY kLessonTexts)
 endif()
@@ -16,6 +19,15 @@ foreach(f IN LISTS files)
   # not for the reader: they are left out of the page (a few KB of every first download), each as an
   # empty line, so the lines keep their numbers and the parse is the same.
   string(REGEX REPLACE "(^|\n)[ \t]*#[^\n]*" "\\1" text "${text}")
+  if(HEADS AND NOT name STREQUAL "tour")
+    # Each `title:` or `summary:` line with its continuation lines (those that start with a blank). A ';'
+    # would split CMake's list, so it travels as a control character meanwhile.
+    string(ASCII 1 soh)
+    string(REPLACE ";" "${soh}" text "\n${text}")
+    string(REGEX MATCHALL "\n(title|summary):[^\n]*(\n[ \t]+[^\n]*)*" kept "${text}")
+    string(JOIN "" text ${kept})
+    string(REPLACE "${soh}" ";" text "${text}\n")
+  endif()
   if(CATALOGUE)  # only the pairs: no empty lines either
     string(REGEX REPLACE "\\..*$" "" file_name "${name}")
     string(REGEX REPLACE "\n\n+" "\n" text "${text}")
@@ -36,8 +48,7 @@ if(CATALOGUE)
   return()
 endif()
 file(WRITE "${OUT}.tmp" "// Generated from src/lessons/<id>/<id>*.txt and src/state/tour*.txt at build time; do not edit.\n#pragma once\n"
-  "#ifndef POSENC_EMBEDDED_TEXT\n#define POSENC_EMBEDDED_TEXT\n"
-  "struct EmbeddedText {\n  const char* name;\n  const char* text;\n};\n#endif\n"
-  "inline constexpr EmbeddedText ${ARRAY}[] = {\n${body}};\n")
+  "#include \"text/text_file.hpp\"\n"
+  "static constexpr app::EmbeddedText ${ARRAY}[] = {\n${body}};\n")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
 file(REMOVE "${OUT}.tmp")

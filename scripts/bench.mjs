@@ -182,8 +182,8 @@ function sizeBreakdown(dist) {
   }
 }
 // The first download of each view, as the build split it (scripts/split_page.mjs, README "Lessons on
-// demand"): the page's files with that view's poster and module (the shell and that lesson), and the
-// rest (the other lessons), which comes after the first frame. No other lesson's code is in a view's
+// demand"): the page's files with that view's poster, module (the shell and that lesson) and text, and
+// the rest (the other lessons' code and every lesson's text), which comes after the first frame. No other lesson's code is in a view's
 // module: the split keeps only what the shell and that lesson reach by the call graph, and
 // tests/browser/test_lessons_split.mjs checks that nothing else is fetched before the first frame.
 function splitSizes(dist) {
@@ -192,7 +192,7 @@ function splitSizes(dist) {
     if (!existsSync(join(dist, 'lessons', id + '.wasm'))) return [];
     const first = sizes(dist, pageFiles(dist, id));
     const own = first.files[join('lessons', id + '.wasm')];
-    const rest = sizes(dist, [join('lessons', id + '.rest.wasm')]);
+    const rest = sizes(dist, [join('lessons', id + '.rest.wasm'), ...(existsSync(join(dist, 'text', 'lessons.txt')) ? [join('text', 'lessons.txt')] : [])]);
     result.push({ id, firstGzip: first.gzip, firstBrotli: first.brotli, moduleGzip: own.gzip, moduleRaw: own.raw, restGzip: rest.gzip, restRaw: rest.raw });
   }
   return result;

@@ -13,13 +13,17 @@ export function posterData(dist) {
 
 // view: the lesson the link opens (default: the path's start, a cold page). Its wasm is that lesson's
 // module (the shell and that lesson, README "Lessons on demand") where the build split the page, else
-// the whole module.
+// the whole module; with it, that lesson's text, or every lesson's.
 export function pageFiles(dist, view = null) {
   const posters = posterData(dist);
   const id = view || posters.start;
   const own = join('lessons', id + '.wasm');
+  const split = existsSync(join(dist, own));
+  // The module holds the lessons' titles only: their texts come beside it (that lesson's, or all of them).
+  const text = join('text', split ? join('lessons', id + '.txt') : 'lessons.txt');
   return ['index.html', 'posenc.css', 'posenc-theme.js', 'favicon.svg', 'posters/posenc-posters.js', 'posenc-poster.js',
-    'posters/' + posters.views[id].wide.file, 'posenc.js', 'posenc_app.js', existsSync(join(dist, own)) ? own : 'posenc_app.wasm'];
+    'posters/' + posters.views[id].wide.file, 'posenc.js', 'posenc_app.js', split ? own : 'posenc_app.wasm',
+    ...(existsSync(join(dist, text)) ? [text] : [])];
 }
 
 // Every lesson of the build (the posters' list, in the registry's order).

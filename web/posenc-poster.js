@@ -29,8 +29,10 @@
   // asked for now, before the page's scripts have arrived; posenc.js starts it, or the whole module if
   // this one cannot be had. Not in the single-file build, which carries the whole module inline.
   if (data.split !== false && typeof WebAssembly === 'object' && typeof fetch === 'function' && document.currentScript) {
-    self.PosEncSplit = { view: view, first: fetch(new URL('lessons/' + view + '.wasm', document.currentScript.src).href,
-                                                  { credentials: 'same-origin' }) };
+    var here = document.currentScript.src;
+    // and the lesson's text (the module holds only the lessons' titles), which is small: both at once
+    self.PosEncSplit = { view: view, first: fetch(new URL('lessons/' + view + '.wasm', here).href, { credentials: 'same-origin' }),
+                         text: fetch(new URL('text/lessons/' + view + '.txt', here).href, { credentials: 'same-origin' }) };
   }
   document.getElementById('poster-title').textContent = lesson.title;
   var tag = document.getElementById('poster-tag');

@@ -86,6 +86,32 @@
   let primaryExports = null;
   const wasmResponse = typeof WebAssembly !== 'object' || window.POSENC_WASM_BINARY || !document.currentScript ? null
     : split ? split.first.then((r) => (r.ok ? (splitUsed = true, r) : wholeModule()), wholeModule) : wholeModule();
+  // The lessons' texts (the module is built with their titles only): the lesson's own with its module
+  // (asked for by posenc-poster.js), every lesson's with the whole module, here before main() runs
+  // (instantiateWasm waits for them); the single-file build carries them inline.
+  const textUrl = (name) => new URL('text/' + name + '.txt', scriptSrc);
+  const fetchText = (response) => response.then((r) => {
+    if (!r.ok) throw new Error('HTTP ' + r.status + ' for ' + new URL(r.url || 'x', location.href).pathname.split('/').slice(-2).join('/'));
+    return r.text();
+  });
+  const allTexts = () => fetchText(fetch(textUrl('lessons'), { credentials: 'same-origin' }));
+  let allTextsHere = false;  // every lesson's text was added (no need to fetch them with the rest)
+  const startTexts = window.POSENC_TEXTS && window.POSENC_TEXTS.lessons ? Promise.resolve(window.POSENC_TEXTS.lessons)
+    : typeof WebAssembly !== 'object' ? null
+    : !wasmResponse ? allTexts()  // the glue fetches the whole module itself: added when they come
+    : wasmResponse.then(() => (splitUsed ? fetchText(split.text).catch(() => allTexts().then((t) => { startAll = true; return t; })) : allTexts()));
+  let startText = null;  // what startTexts brought, added in onRuntimeInitialized
+  let startAll = !split || !!window.POSENC_TEXTS;  // whether they are every lesson's (else the view's own)
+  if (startTexts) startTexts.then((t) => { startText = t; }, () => {});
+  function addStartTexts() {
+    if (startText === null) {  // not here yet (only without instantiateWasm): the lessons show their titles until then
+      if (startTexts) startTexts.then(() => { addStartTexts(); if (mod) mod._posenc_wake(); },
+        (err) => console.error('PosEnc Lab: the lessons\' texts could not be fetched (' + err.message + ')'));
+      return;
+    }
+    withString(runtime, startText, (p) => runtime._posenc_add_texts(p));
+    if (startAll || !splitUsed) allTextsHere = true;
+  }
   const status = document.getElementById('status');
   const canvas = document.getElementById('canvas');
   const listeners = new Set();
@@ -1006,16 +1032,23 @@
   // The other lessons' module, instantiated against the first one's exports (its memory, table and
   // functions), which it completes: its functions go into the table slots that held placeholders.
   // Resolves when it has arrived or failed; the module is told which, and a failure's reason.
-  let restLoading = null;
+  let restLoading = null, restWasm = null;
   function loadRest() {
     if (restLoading) return restLoading;
     const url = new URL('lessons/' + split.view + '.rest.wasm', scriptSrc);
     const imports = { primary: primaryExports };
-    restLoading = fetch(url, { credentials: 'same-origin' }).then((r) => {
+    // Instantiated once: a Retry after its texts failed fetches only those.
+    restWasm = restWasm || fetch(url, { credentials: 'same-origin' }).then((r) => {
       if (!r.ok) throw new Error('HTTP ' + r.status + ' for ' + url.pathname.split('/').pop());
       return WebAssembly.instantiateStreaming(r.clone(), imports)
         .catch(() => r.arrayBuffer().then((bytes) => WebAssembly.instantiate(bytes, imports)));
-    }).then(() => {
+    }).catch((err) => { restWasm = null; throw err; });
+    // Their texts come at the same time; a lesson is shown when both are here.
+    restLoading = Promise.all([restWasm, allTextsHere ? null : allTexts()]).then(([, text]) => {
+      if (text !== null) {
+        withString(config, text, (p) => config._posenc_add_texts(p));
+        allTextsHere = true;
+      }
       config._posenc_lessons_arrived(1, 0);
       mark('lessons');
       // the mirror said "still loading" if the view's lesson was among those to come
@@ -1027,6 +1060,16 @@
       withString(config, reason, (p) => config._posenc_lessons_arrived(0, p));
     });
     return restLoading;
+  }
+  // The module could not be had or started (a file missing or refused): the reason in #status, and an
+  // embed answers its loader with it (as without WebAssembly) rather than leaving the host waiting.
+  function startFailed(err) {
+    showStatus('PosEnc Lab could not start: ' + (err && err.message ? err.message : String(err)), true);
+    rejectReady(err);
+    if (!runtime && early) {
+      embed = window.parent !== window;
+      startEmbed();
+    }
   }
   let lastErr = '';  // the module's last stderr line, for the message if it cannot start
   const config = {
@@ -1041,20 +1084,20 @@
       if (split) imports.placeholder = new Proxy({}, { get: (target, slot) => () => {
         throw new Error('PosEnc Lab: a lesson\'s code (table slot ' + String(slot) + ') was called before it arrived');
       } });
-      wasmResponse.then((response) => {
+      Promise.all([wasmResponse.then((response) => {
         if (!response.ok) throw new Error('posenc_app.wasm: HTTP ' + response.status);
         return WebAssembly.instantiateStreaming(response.clone(), imports)
           .catch(() => response.arrayBuffer().then((bytes) => WebAssembly.instantiate(bytes, imports)));
-      }).then((r) => { primaryExports = r.instance.exports; receive(r.instance, r.module); }, (err) => {
-        showStatus('PosEnc Lab could not start: ' + (err && err.message ? err.message : String(err)), true);
-        rejectReady(err);
-      });
+      }), startTexts.catch((err) => { throw new Error('the lessons\' texts could not be fetched (' + err.message + ')'); })])
+        .then(([r]) => { primaryExports = r.instance.exports; receive(r.instance, r.module); }, startFailed);
       return {};  // the exports come later, through receive
     } : undefined,
     arguments: [],  // the URL is applied below through posenc_set_state, so its rejections are known
     onRuntimeInitialized() {
       mark('runtime');
       runtime = config;
+      if (window.POSENC_TEXTS && window.POSENC_TEXTS.lessons) startText = window.POSENC_TEXTS.lessons;
+      addStartTexts();
       applyPrefersDark();
       browserLanguages();
       const reduced = reducedMotion && reducedMotion.matches ? 1 : 0;
@@ -1131,9 +1174,6 @@
     embed = window.parent !== window;
     startEmbed();
   } else {
-    createPosEncApp(config).then(null, (err) => {
-      showStatus('PosEnc Lab could not start: ' + (err && err.message ? err.message : String(err)), true);
-      rejectReady(err);
-    });
+    createPosEncApp(config).then(null, startFailed);
   }
 })();

@@ -23,6 +23,7 @@
 #include "text/format.hpp"
 #include "text/number.hpp"
 #include "text/percent.hpp"
+#include "text/text_file.hpp"
 #include "state/state_io.hpp"
 #include "state/translations.hpp"
 #include "core/encoding.hpp"
@@ -463,6 +464,15 @@ EMSCRIPTEN_KEEPALIVE int posenc_add_translations(const char* id, const char* cat
       return static_cast<int>(problems.size());
     }
   return -1;
+}
+
+// The lessons' English texts have arrived (the opening lesson's before main(), every lesson's with the
+// rest; README "Lessons on demand"): from the next frame the lessons read them. Returns how many files
+// the catalogue held.
+EMSCRIPTEN_KEEPALIVE int posenc_add_texts(const char* catalogue) {
+  const int n = app::add_text_files(catalogue ? catalogue : "");
+  if (n > 0) platform::request_redraw();
+  return n;
 }
 
 // 1 when dark colours are in effect (theme=dark, or theme=auto and the reader prefers dark): the page

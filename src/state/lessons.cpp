@@ -24,22 +24,39 @@ struct Catalogue {
   std::vector<std::vector<TextEntry>> texts;  // each lesson's text file
 };
 
+// Each lesson's text, parsed again when more text files have arrived (the page fetches them,
+// text_file.hpp): in place, so the lessons' records stay where they are. A view of a title or a text
+// taken before then is not kept across it: the page adds texts between frames.
+// The records' title and summary are views of these texts.
+void read_texts(Catalogue& c) {
+  c.texts.clear();
+  for (Lesson& l : c.lessons) {
+    c.texts.push_back(parse_text_file(embedded_text(l.id)));
+    l.title = l.summary = {};
+  }
+  for (size_t i = 0; i < c.lessons.size(); ++i)
+    for (const TextEntry& e : c.texts[i]) {
+      if (e.key == "title") c.lessons[i].title = e.value;
+      if (e.key == "summary") c.lessons[i].summary = e.value;
+    }
+}
+
 const Catalogue& catalogue() {
-  static const Catalogue c = [] {
+  static Catalogue c = [] {
     Catalogue out;
     out.lessons = {
 #define POSENC_X(id, label, chapter, cores, reads, tour) {View::id, #id, label, Chapter::chapter, cores, tour, {}, {}},
         POSENC_LESSONS(POSENC_X)
 #undef POSENC_X
     };
-    for (Lesson& l : out.lessons) out.texts.push_back(parse_text_file(embedded_text(l.id)));
-    for (size_t i = 0; i < out.lessons.size(); ++i)
-      for (const TextEntry& e : out.texts[i]) {
-        if (e.key == "title") out.lessons[i].title = e.value;
-        if (e.key == "summary") out.lessons[i].summary = e.value;
-      }
+    read_texts(out);
     return out;
   }();
+  static unsigned generation = text_files_generation();
+  if (generation != text_files_generation()) {
+    generation = text_files_generation();
+    read_texts(c);
+  }
   return c;
 }
 

@@ -133,12 +133,16 @@ struct Tour {
   std::vector<std::string> problems;
 };
 
+// Parsed again when more text files have arrived: a question that hides a text of a lesson checks that
+// the lesson has it, and the page fetches the lessons' texts (text_file.hpp).
 const Tour& tour() {
-  static const Tour t = [] {
-    Tour out;
-    out.steps = parse_tour(embedded_text("tour"), &out.problems);
-    return out;
-  }();
+  static Tour t;
+  static unsigned generation = 0;
+  if (t.steps.empty() || generation != text_files_generation()) {
+    generation = text_files_generation();
+    t.problems.clear();
+    t.steps = parse_tour(embedded_text("tour"), &t.problems);
+  }
   return t;
 }
 
@@ -150,15 +154,16 @@ const std::vector<TourStep>& steps_shown() {
     Lang lang = Lang::en;
     size_t count = 0;
     std::vector<TourStep> steps;
+    unsigned generation = 0;
   };
   static Cache cache;
   const Lang l = text_language();
   if (l == Lang::en) return tour().steps;
-  if (cache.steps.empty() || cache.lang != l || cache.count != translation_count(l)) {
+  if (cache.steps.empty() || cache.lang != l || cache.count != translation_count(l) || cache.generation != text_files_generation()) {
     std::string text;
     for (const TextEntry& e : parse_text_file(embedded_text("tour")))
       text.append(e.key).append(": ").append(translatable_key("tour", e.key) ? translate("tour", e.key, e.value) : e.value).append("\n");
-    cache = {l, translation_count(l), parse_tour(text, nullptr)};
+    cache = {l, translation_count(l), parse_tour(text, nullptr), text_files_generation()};
   }
   return cache.steps;
 }

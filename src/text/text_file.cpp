@@ -1,6 +1,6 @@
 #include "text/text_file.hpp"
 
-#include "lesson_texts.hpp"  // generated at build time from src/lessons/*.txt (cmake/embed_texts.cmake)
+#include <map>
 
 namespace app {
 
@@ -46,10 +46,48 @@ std::vector<TextEntry> parse_text_file(std::string_view text) {
   return out;
 }
 
+namespace {
+struct AddedTexts {
+  std::map<std::string, std::string, std::less<>> files;
+  unsigned generation = 0;
+};
+AddedTexts& added() {
+  static AddedTexts a;
+  return a;
+}
+}  // namespace
+
 std::string_view embedded_text(std::string_view name) {
-  for (const EmbeddedText& t : kLessonTexts)
+  const AddedTexts& a = added();
+  if (const auto it = a.files.find(name); it != a.files.end()) return it->second;
+  for (const EmbeddedText& t : embedded_texts())
     if (name == t.name) return t.text;
   return {};
 }
+
+int add_text_files(std::string_view catalogue) {
+  AddedTexts& a = added();
+  std::string* current = nullptr;
+  int count = 0;
+  while (!catalogue.empty()) {
+    const size_t nl = catalogue.find('\n');
+    const std::string_view line = catalogue.substr(0, nl);
+    catalogue = nl == std::string_view::npos ? std::string_view{} : catalogue.substr(nl + 1);
+    if (line.substr(0, 5) == "file:") {
+      std::string_view name = line.substr(5);
+      while (!name.empty() && (name.front() == ' ' || name.front() == '\t')) name.remove_prefix(1);
+      while (!name.empty() && (name.back() == ' ' || name.back() == '\t' || name.back() == '\r')) name.remove_suffix(1);
+      current = &a.files[std::string(name)];
+      current->clear();
+      ++count;
+      continue;
+    }
+    if (current) current->append(line).append("\n");  // lines before the first `file:` belong to none
+  }
+  if (count > 0) ++a.generation;
+  return count;
+}
+
+unsigned text_files_generation() { return added().generation; }
 
 }  // namespace app

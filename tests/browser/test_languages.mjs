@@ -27,8 +27,10 @@ async function open(url, { locale, width = 1280, height = 800, deviceScaleFactor
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, ...(locale ? { locale } : {}) });
   const page = await context.newPage();
   const texts = [];
-  page.on('request', (r) => { if (/\/text\/[^/]+\.txt$/.test(r.url())) texts.push(r.url()); });
-  if (route) await page.route('**/text/*.txt', route);
+  // a language's catalogue (text/<lang>.txt), not the lessons' English texts (text/lessons*)
+  const catalogue = /\/text\/(?!lessons)[^/]+\.txt$/;
+  page.on('request', (r) => { if (catalogue.test(r.url())) texts.push(r.url()); });
+  if (route) await page.route(catalogue, route);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);

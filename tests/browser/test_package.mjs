@@ -18,7 +18,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -59,11 +59,13 @@ after(async () => { await browser?.close(); P?.close(); origins?.close(); });
 
 test('npm pack of dist/ installs offline: the page, the module, both loaders and the types; exports resolve to the module', () => {
   assert.match(tarball, new RegExp(meta.name + '-' + meta.version.replace(/\./g, '\\.') + '\\.tgz$'));
-  // The page's files: everything at the top of dist/, its posters and its lessons' modules, but the
-  // examples and the versioned copy.
+  // The page's files: everything at the top of dist/, its posters, its lessons' modules and texts, but
+  // the examples and the versioned copy.
   const files = readdirSync(pkgDir).sort();
-  const top = readdirSync(DIST, { withFileTypes: true }).filter((e) => e.isFile() || e.name === 'posters' || e.name === 'lessons').map((e) => e.name).sort();
-  assert.deepEqual(files, top, 'the top-level files of dist/, posters/ and lessons/ (no examples/, no v/)');
+  const top = readdirSync(DIST, { withFileTypes: true }).filter((e) => e.isFile() || ['posters', 'lessons', 'text'].includes(e.name)).map((e) => e.name).sort();
+  assert.deepEqual(files, top, 'the top-level files of dist/, posters/, lessons/ and text/ (no examples/, no v/)');
+  const texts = (dir) => readdirSync(dir, { recursive: true }).map(String).sort();
+  assert.deepEqual(texts(join(pkgDir, 'text')), texts(join(DIST, 'text')), 'the lessons\' texts and every language\'s catalogue');
   assert.deepEqual(readdirSync(join(pkgDir, 'posters')).sort(), readdirSync(join(DIST, 'posters')).sort(), 'every poster');
   assert.deepEqual(readdirSync(join(pkgDir, 'lessons')).sort(), readdirSync(join(DIST, 'lessons')).sort(), 'every lesson\'s module and its rest');
   for (const f of ['index.html', 'posenc.js', 'posenc_app.js', 'posenc_app.wasm', 'posenc-embed.js', 'posenc-embed.mjs', 'posenc-embed.d.ts'])
@@ -168,9 +170,8 @@ test('posenc-embed.d.ts: PosEncState has the settings table\'s keys and choices,
 
 test('the versioned path dist/v/<version>/ holds the same files, and its loader embeds its own copy', async () => {
   const pinned = join(DIST, 'v', meta.version);
-  const shipped = readdirSync(pkgDir).filter((x) => x !== 'package.json' && x !== 'posters' && x !== 'lessons')
-    .concat(readdirSync(join(pkgDir, 'posters')).map((x) => 'posters/' + x))
-    .concat(readdirSync(join(pkgDir, 'lessons')).map((x) => 'lessons/' + x));
+  const shipped = readdirSync(pkgDir, { recursive: true }).map(String)
+    .filter((x) => x !== 'package.json' && !statSync(join(pkgDir, x)).isDirectory());
   for (const f of shipped)
     assert.deepEqual(readFileSync(join(pinned, f)), readFileSync(join(DIST, f)), 'v/' + meta.version + '/' + f);
   writeFileSync(join(origins.dir, 'pinned.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pinned</title>
