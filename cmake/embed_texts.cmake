@@ -4,8 +4,8 @@
 # With -DCATALOGUE=1 (and -DCOPY=second/path optionally) it writes a catalogue instead, a text the page
 # fetches: each file after a `file: <name>` line (clock, tour): one language's translations
 # (src/text/translation.hpp), or the English lessons' texts (text/lessons.txt, text/lessons/<id>.txt).
-# With -DHEADS=1 the header keeps of a lesson's file (any but tour) only its title and summary: the
-# page's build (src/platform/page_texts.cpp), which fetches the rest.
+# With -DHEADS=1 the header keeps of a lesson's file (src/lessons/) only its title and summary, and the
+# others (the tour, the interface's words) whole: the page's build (src/platform/page_texts.cpp), which fetches the rest.
 if(NOT ARRAY)
   set(ARRAY kLessonTexts)
 endif()
@@ -19,7 +19,7 @@ foreach(f IN LISTS files)
   # not for the reader: they are left out of the page (a few KB of every first download), each as an
   # empty line, so the lines keep their numbers and the parse is the same.
   string(REGEX REPLACE "(^|\n)[ \t]*#[^\n]*" "\\1" text "${text}")
-  if(HEADS AND NOT name STREQUAL "tour")
+  if(HEADS AND f MATCHES "/src/lessons/")
     # Each `title:` or `summary:` line with its continuation lines (those that start with a blank). A ';'
     # would split CMake's list, so it travels as a control character meanwhile.
     string(ASCII 1 soh)

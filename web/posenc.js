@@ -615,6 +615,7 @@
     updateUrl();
     pageTheme();
     fetchLanguage();
+    copyLabel();
 
     // While playing, pos moves every frame: re-read the description only when something else
     // changes, so a screen reader is not interrupted every second.
@@ -662,11 +663,20 @@
       if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(url); ok = true; }
     } catch (e) { ok = false; }
     if (!ok) ok = legacyCopy(url);
-    if (!ok) { window.prompt('Copy this link:', url); return; }
-    copyButton.textContent = 'Link copied';
+    if (!ok) { window.prompt(uiText('copy_prompt', 'Copy this link:'), url); return; }
+    copyButton.textContent = uiText('link_copied', 'Link copied');
     copyButton.classList.add('done');
-    setTimeout(() => { copyButton.textContent = 'Copy link'; copyButton.classList.remove('done'); }, 1500);
+    setTimeout(() => { copyButton.classList.remove('done'); copyLabel(); }, 1500);
   });
+  // The page's own words (the Copy link button) in the reader's language: the module's interface text
+  // (src/state/interface.txt), so that the button says what the space the module keeps for it measured.
+  function uiText(key, english) {
+    if (!runtime) return english;
+    return withString(runtime, key, (p) => runtime.UTF8ToString(runtime._posenc_ui(p)));
+  }
+  function copyLabel() {
+    if (!copyButton.classList.contains('done')) copyButton.textContent = uiText('copy_link', 'Copy link');
+  }
 
   // ---- [SECTION] keyboard: a way in, through and out of the figure (SDL listens on #canvas only) -------
   // The figure is one Tab stop. The focus keys (Tab, F6, Enter, arrows, Home, End) go to the module first
@@ -822,6 +832,7 @@
         const bad = withString(runtime, id, (pid) => withString(runtime, text, (pt) => runtime._posenc_add_translations(pid, pt)));
         if (bad > 0) console.warn('PosEnc Lab: ' + bad + ' entries of text/' + id + '.txt did not pair with an English text');
         if (runtime._posenc_wake) runtime._posenc_wake();
+        copyLabel();
       }, (err) => console.warn('PosEnc Lab: the ' + id + ' words could not be fetched (' + err.message + '); they stay English'));
   }
   window.addEventListener('languagechange', browserLanguages);

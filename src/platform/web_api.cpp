@@ -25,6 +25,7 @@
 #include "text/percent.hpp"
 #include "text/text_file.hpp"
 #include "state/state_io.hpp"
+#include "state/interface_text.hpp"
 #include "state/translations.hpp"
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
@@ -464,6 +465,14 @@ EMSCRIPTEN_KEEPALIVE int posenc_add_translations(const char* id, const char* cat
       return static_cast<int>(problems.size());
     }
   return -1;
+}
+
+// The words of an interface key (src/state/interface.txt) in the reader's language: the page's own
+// buttons (Copy link) say what the module measured for them.
+EMSCRIPTEN_KEEPALIVE const char* posenc_ui(const char* key) {
+  static std::string out;
+  out = std::string(app::ui(key ? key : ""));
+  return out.c_str();
 }
 
 // The lessons' English texts have arrived (the opening lesson's before main(), every lesson's with the

@@ -7,6 +7,7 @@
 
 #include "core/params.hpp"
 #include "imgui.h"
+#include "state/interface_text.hpp"
 #include "state/tour.hpp"
 #include "ui/figure_mark.hpp"
 #include "ui/focus.hpp"
@@ -63,8 +64,9 @@ static void draw_lesson_waiting() {
   ImGui::Spacing();
   ImGui::TextWrapped("%s", lesson_code_missing_text().c_str());
   if (lesson_code().rest == RestOfLessons::failed) {
-    ImGui::TextWrapped("The lesson this page opened on keeps working.");
-    if (ImGui::Button("Retry")) lesson_code().retry = true;
+    const std::string_view keeps = ui("lesson_keeps_working");
+    ImGui::TextWrapped("%.*s", static_cast<int>(keeps.size()), keeps.data());
+    if (ImGui::Button(ui_label("retry").c_str())) lesson_code().retry = true;
   }
 }
 

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "imgui.h"
+#include "state/interface_text.hpp"
+#include "text/format.hpp"
 #include "state/tour.hpp"
 #include "ui/focus.hpp"
 #include "ui/style.hpp"
@@ -69,9 +71,9 @@ std::string chapter_progress(const App& a, Chapter c) {
       if (done) ++answered;
     }
   }
-  std::string out = std::to_string(seen) + " of " + std::to_string(total) + " seen";
-  if (asked > 0) out += ", " + std::to_string(answered) + " of " + std::to_string(asked) + " questions answered";
-  return out;
+  if (asked == 0) return fill(ui("chapter_seen"), {{"seen", std::to_string(seen)}, {"total", std::to_string(total)}});
+  return fill(ui("chapter_seen_answered"), {{"seen", std::to_string(seen)}, {"total", std::to_string(total)},
+                                            {"answered", std::to_string(answered)}, {"asked", std::to_string(asked)}});
 }
 
 namespace {
@@ -86,12 +88,12 @@ void draw_contents(App& a) {
   // On a phone the button names the lesson's place in the path (its neighbours are the arrows beside it).
   const std::vector<View> path = offered_views(s);
   const auto i = std::find(path.begin(), path.end(), s.view) - path.begin();
-  const std::string label = a.narrow ? std::to_string(i + 1) + "/" + std::to_string(path.size()) + " " + lesson(s.view).label
-                                     : std::string("Contents");
+  const std::string label = a.narrow ? std::to_string(i + 1) + "/" + std::to_string(path.size()) + " " + std::string(lesson_label(lesson(s.view)))
+                                     : std::string(ui("contents"));
   if (a.top_row_used) same_line_if_fits(button_width(label.c_str()) + (a.narrow ? 2 * ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().ItemSpacing.x : 0));
   if (ImGui::Button((label + "##contents").c_str())) ImGui::OpenPopup("contents");
   focus_name("Contents: chapters and lessons");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The chapters and their lessons, and what you have seen");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(ui("contents_tip")).c_str());
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   // As wide as a phone allows, and no taller than the screen: it scrolls inside.
   ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(vp->WorkSize.x - 16 * sc, 300 * sc), 0),
@@ -100,8 +102,9 @@ void draw_contents(App& a) {
   const std::vector<int> steps = offered_steps(s);
   if (const TourStep* t = tour_step(s.step)) {
     const int place = static_cast<int>(std::find(steps.begin(), steps.end(), s.step) - steps.begin()) + 1;
-    ImGui::TextDisabled("Guided tour: step %d of %d, %s", place, static_cast<int>(steps.size()), t->title.c_str());
-  } else if (!steps.empty() && ImGui::Button("Start the guided tour")) {
+    const std::string where = fill(ui("tour_place"), {{"step", std::to_string(place)}, {"of", std::to_string(steps.size())}, {"title", t->title}});
+    ImGui::TextDisabled("%s", where.c_str());
+  } else if (!steps.empty() && ImGui::Button(ui_label("start_the_tour").c_str())) {
     set_step(s, steps.front());
     ImGui::CloseCurrentPopup();
   }
@@ -111,7 +114,7 @@ void draw_contents(App& a) {
     if (offered_lessons(s, ch).empty()) continue;
     ImGui::Separator();
     ImGui::PushFont(a.fonts.title);
-    text_wrapped_at_spaces(std::to_string(c + 1) + ". " + chapter_title(ch));
+    text_wrapped_at_spaces(std::to_string(c + 1) + ". " + std::string(chapter_title_shown(ch)));
     ImGui::PopFont();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
     text_wrapped_at_spaces(chapter_progress(a, ch));
@@ -120,7 +123,7 @@ void draw_contents(App& a) {
       ++number;
       const Lesson& l = lesson(v);
       seen_dot(a.seen[static_cast<size_t>(v)], sc);
-      const std::string item = std::to_string(number) + "  " + l.label + "##contents_" + l.id;
+      const std::string item = std::to_string(number) + "  " + std::string(lesson_label(l)) + "###contents_" + l.id;
       if (ImGui::Selectable(item.c_str(), v == s.view)) {
         set_view(s, v);
         ImGui::CloseCurrentPopup();
@@ -168,7 +171,8 @@ void draw_chapter_tabs(App& a) {
     for (View v : offered_lessons(s, ch)) {
       const Lesson& l = lesson(v);
       const ImGuiTabItemFlags flags = (external && l.view == s.view) ? ImGuiTabItemFlags_SetSelected : 0;
-      const bool open = ImGui::BeginTabItem(l.label, nullptr, flags);
+      const std::string tab = std::string(lesson_label(l)) + "###tab_" + l.id;  // the same tab in every language
+      const bool open = ImGui::BeginTabItem(tab.c_str(), nullptr, flags);
       focus_name(l.label);  // tabs do not report their label to the focus order by themselves
       summary_tooltip(l);
       if (open) {
@@ -193,18 +197,19 @@ void draw_start_here(App& a) {
   const float h = ImGui::GetFrameHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y;
   ImGui::BeginChild("start_here", ImVec2(0, h), true, ImGuiWindowFlags_NoScrollbar);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Start here:");
+  const std::string_view start = ui("start_here");
+  ImGui::TextUnformatted(start.data(), start.data() + start.size());
   ImGui::SameLine();
-  if (ImGui::Button("Take the guided tour")) set_step(s, 1);
-  focus_name("Start here: take the guided tour");
-  const std::string steps = std::to_string(tour_step_count()) + " steps, with questions";
+  if (ImGui::Button(ui_label("take_tour").c_str())) set_step(s, 1);
+  focus_name(ui("start_here_name"));
+  const std::string steps = fill(ui("tour_steps"), {{"n", std::to_string(tour_step_count())}});
   if (same_line_if_fits(ImGui::CalcTextSize(steps.c_str()).x + button_width("x##start_here"))) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", steps.c_str());
   }
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - button_width("x##start_here"));
   if (ImGui::SmallButton("x##start_here")) a.start_here = false;
-  focus_name("close Start here");
+  focus_name(ui("close_start_here"));
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }

@@ -8,6 +8,7 @@
 #include "core/frequency.hpp"
 #include "core/similarity.hpp"
 #include "state/claims.hpp"
+#include "state/interface_text.hpp"
 #include "text/format.hpp"
 #include "state/tour.hpp"
 #include "shell/tour_bar.hpp"
@@ -21,7 +22,7 @@ std::string claim_text(ClaimSource source, std::string_view sentence) {
   const ClaimSourceInfo* info = claim_source_info(source);
   if (!info || sentence.empty()) return {};
   std::string t = "Claim (";
-  t.append(info->label).append("): ").append(sentence);
+  t.append(claim_label(*info)).append("): ").append(sentence);
   if (t.back() != '.' && t.back() != '?' && t.back() != '!') t += '.';
   return t;
 }
@@ -93,7 +94,7 @@ std::string key_numbers_json(const State& s) {
   };
   if (const ClaimSourceInfo* info = claim_source_info(lesson_claim_source(s.view)); info && !lesson_claim(s.view).empty()) {
     std::string label = "the lesson's claim (";
-    label.append(info->label).append(")");
+    label.append(claim_label(*info)).append(")");
     rows.insert(rows.begin() + 1, {label, std::string(lesson_claim(s.view))});
   }
   if (s.step > 0) rows.push_back({"guided tour step", step});

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "state/interface_text.hpp"
 #include "state/tour.hpp"
 #include "ui/focus.hpp"
 #include "ui/widgets.hpp"
@@ -85,32 +86,30 @@ void handle_keys(App& a) {
   }
 }
 
+namespace {
+std::string ui_key(const char* prefix, const char* id) {
+  std::string key = prefix;
+  key += id;
+  return std::string(ui(key));
+}
+}  // namespace
+
 void draw_help(App& a) {
   if (!a.show_help) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f), ImGuiCond_Always,
                           ImVec2(0.5f, 0.5f));
-  ImGui::Begin("Keyboard", &a.show_help, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
-  static constexpr const char* kKeys[][2] = {
-      {"Space", "play / pause"},          {"\xE2\x86\x90 \xE2\x86\x92", "position -1 / +1"},
-      {"\xE2\x86\x91 \xE2\x86\x93", "offset k +1 / -1"}, {"PageDown / PageUp", "next / previous view (tour step in the tour)"},
-      {"t", "start / end the guided tour"}, {"n / p", "next / previous tour step (n on the last ends the tour)"}, {"1 to 9, Enter", "tour question: choose, check"},
-      {"f", "fullscreen on / off"},         {"c", "hide / show the controls"},         {"i", "hide / show the lesson text"},
-      {"d", "pen: draw over the figure"},   {"l", "pointer: a red dot for the audience"}, {"x", "clear the pen's marks"},
-      {"+ / -", "larger / smaller UI (projector)"},
-      {"Tab / Shift+Tab", "leave the figure (it is one stop), forward / back"},
-      {"Enter", "go into the figure's controls (the view's, or the tour's question)"},
-      {"F6 / Shift+F6", "next / previous region: view, controls, lessons, tour"},
-      {"arrows on a control", "next / previous control of its region; on the dials: the pair"},
-      {"Space / Enter", "press the focused control; Space, then arrows adjust a slider"},
-      {"h or ?", "show / hide this help"},   {"Esc", "end pen or pointer, close this help, then leave the figure"}};
+  ImGui::Begin(ui_label("help_title").c_str(), &a.show_help, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+  // Each row's key and what it does: key_<id> and help_<id> in src/state/interface.txt.
+  static constexpr const char* kKeys[] = {"space", "left_right", "up_down", "pages", "t", "n_p", "digits", "f", "c", "i", "d", "l", "x", "plus_minus", "tab", "enter", "f6", "arrows", "space_enter", "h", "esc"};
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
-    for (const auto& k : kKeys) {
+    for (const char* k : kKeys) {
+      const std::string key = ui_key("key_", k), what = ui_key("help_", k);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(k[0]);
+      ImGui::TextUnformatted(key.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(k[1]);
+      ImGui::TextUnformatted(what.c_str());
     }
     ImGui::EndTable();
   }

@@ -9,7 +9,9 @@
 
 #include "core/params.hpp"
 #include "imgui.h"
+#include "state/interface_text.hpp"
 #include "state/tour.hpp"
+#include "text/format.hpp"
 #include "ui/focus.hpp"
 #include "ui/widgets.hpp"
 
@@ -20,7 +22,7 @@ namespace app {
 // Where it does not fit (a phone at a large scale), it is left out there and kept in the drawer.
 // Returns whether it was kept.
 bool keep_link_space(App& a) {
-  const ImVec2 size(ImGui::CalcTextSize("Copy link").x + 2 * ImGui::GetStyle().FramePadding.x + 6 * a.ui_scale, ImGui::GetFrameHeight());
+  const ImVec2 size(ImGui::CalcTextSize(ui_label("copy_link").c_str(), nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x + 6 * a.ui_scale, ImGui::GetFrameHeight());
   if (ImGui::GetCursorScreenPos().x + size.x > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) return false;
   a.link_min = ImGui::GetCursorScreenPos();
   a.link_max = ImVec2(a.link_min.x + size.x, a.link_min.y + size.y);
@@ -32,19 +34,36 @@ bool keep_link_space(App& a) {
 
 namespace {
 
+void text_disabled(std::string_view t) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextUnformatted(t.data(), t.data() + t.size());
+  ImGui::PopStyleColor();
+}
+void text_wrapped(std::string_view t) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(t.data(), t.data() + t.size());
+  ImGui::PopTextWrapPos();
+}
+// A label whose widget id stays the same in every language.
+std::string label_with_id(std::string_view label, std::string_view id) {
+  std::string out(label);
+  out.append("###").append(id);
+  return out;
+}
+
 // One row of the settings table as its sidebar control: a slider with its exact-entry field over the
 // row's range and format, or a checkbox (a boolean, or a two-name choice: checked is its second name).
 void setting_control(App& a, const Setting& r) {
   State& s = a.state;
   if (r.kind == Kind::boolean || r.kind == Kind::choice) {
     bool on = get_value(s, r.field) != 0;
-    if (ImGui::Checkbox(r.label, &on)) set_number(s, r.field, on ? 1 : 0);
+    if (ImGui::Checkbox(label_with_id(setting_label(r), r.key).c_str(), &on)) set_number(s, r.field, on ? 1 : 0);
     return;
   }
   // 0, 0: the row's own limits (param_slider cuts the range to them; pair's upper limit follows d).
   const bool own = r.lo == 0 && r.hi == 0;
   const double lo = own ? r.min : r.lo, hi = own ? max_value(r.field, s) : r.hi;
-  param_slider(r.label, s, r.field, lo, hi, r.format, a.notices, r.scale == Scale::log);
+  param_slider(std::string(setting_label(r)).c_str(), s, r.field, lo, hi, r.format, a.notices, r.scale == Scale::log);
 }
 
 // The rows of one sidebar group that the current view reads (the table's scope and the registry's reads column)
@@ -65,14 +84,14 @@ bool shows(const std::vector<const Setting*>& rows, Field f) {
 void draw_controls(App& a) {
   State& s = a.state;
   ImGui::PushFont(a.fonts.title);
-  ImGui::TextUnformatted("PosEnc Lab");
+  ImGui::TextUnformatted("PosEnc Lab");  // the name: the same in every language
   ImGui::PopFont();
   // The page's Copy link button sits at the right of the title.
   ImGui::SameLine();
-  const float link_w = ImGui::CalcTextSize("Copy link").x + 2 * ImGui::GetStyle().FramePadding.x + 6 * a.ui_scale;
+  const float link_w = ImGui::CalcTextSize(ui_label("copy_link").c_str(), nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x + 6 * a.ui_scale;
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - link_w));
   keep_link_space(a);
-  ImGui::TextDisabled("sinusoidal positional encoding");
+  text_disabled(ui("subtitle"));
   ImGui::Separator();
 
   // The settings this view reads, group by group: the motion (Play and the step buttons with pos), the
@@ -90,18 +109,18 @@ void draw_controls(App& a) {
     if (g == Group::model) {
       // The experiment trains its own model: the sidebar holds its settings (the task, encoding, L, steps
       // and seed are in the view).
-      ImGui::TextDisabled("the experiment's model");
+      text_disabled(ui("model_group"));
     }
     if (g == Group::motion && shows(rows, Field::pos)) {
       const float w = ImGui::GetContentRegionAvail().x;
       const bool play = may_move(s, Field::playing);
-      if (play && ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(w * 0.5f - 4, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
+      if (play && ImGui::Button(ui_label(s.playing ? "pause" : "play").c_str(), ImVec2(w * 0.5f - 4, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
       if (play) ImGui::SameLine();
       if (ImGui::Button("-1", ImVec2(play ? w * 0.25f - 6 : w * 0.5f - 4, 0))) set_number(s, Field::pos, std::round(s.pos) - 1);
       ImGui::SameLine();
       if (ImGui::Button("+1", ImVec2(-1, 0))) set_number(s, Field::pos, std::round(s.pos) + 1);
     } else if (play_only) {
-      if (ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(-1, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
+      if (ImGui::Button(ui_label(s.playing ? "pause" : "play").c_str(), ImVec2(-1, 0))) set_number(s, Field::playing, s.playing ? 0 : 1);
     }
     for (const Setting* r : rows) setting_control(a, *r);
   }
@@ -109,39 +128,40 @@ void draw_controls(App& a) {
   if (!first) ImGui::Separator();
   // The tour, where this figure offers one (not when locked; with `views`, its steps on those lessons).
   const int first_step = next_offered_step(s, 0, 1);
-  if ((s.step > 0 || first_step > 0) && ImGui::Button(s.step > 0 ? "End guided tour" : "Start guided tour", ImVec2(-1, 0)))
+  if ((s.step > 0 || first_step > 0) && ImGui::Button(ui_label(s.step > 0 ? "end_tour" : "start_tour").c_str(), ImVec2(-1, 0)))
     set_step(s, s.step > 0 ? 0 : first_step);
-  if (ImGui::Button("Hide these controls (c)", ImVec2(-1, 0))) set_number(s, Field::controls, 0);
-  if (ImGui::CollapsingHeader("Display and presenter")) {
+  if (ImGui::Button(ui_label("hide_controls").c_str(), ImVec2(-1, 0))) set_number(s, Field::controls, 0);
+  if (ImGui::CollapsingHeader(ui_label("display").c_str())) {
     for (const Setting* r : rows_shown(Group::display, s)) setting_control(a, *r);
-    if (ImGui::Button(presenting(s) ? "Leave presenter mode" : "Presenter mode", ImVec2(-1, 0)))
+    if (ImGui::Button(ui_label(presenting(s) ? "leave_presenter" : "presenter").c_str(), ImVec2(-1, 0)))
       set_number(s, Field::presenter, static_cast<double>(presenting(s) ? Presenter::off : Presenter::on));
-    if (ImGui::Button("Fullscreen (f)", ImVec2(-1, 0))) a.toggle_fullscreen = true;
-    if (ImGui::Button("Keyboard help (h)", ImVec2(-1, 0))) a.show_help = !a.show_help;
+    if (ImGui::Button(ui_label("fullscreen").c_str(), ImVec2(-1, 0))) a.toggle_fullscreen = true;
+    if (ImGui::Button(ui_label("keyboard_help").c_str(), ImVec2(-1, 0))) a.show_help = !a.show_help;
   }
-  if (ImGui::CollapsingHeader("Export")) {
+  if (ImGui::CollapsingHeader(ui_label("export").c_str())) {
     // Pictures first (the whole canvas, then the figure alone for slides), then the numbers.
     const float half = ImGui::GetContentRegionAvail().x * 0.5f - 4;
-    if (ImGui::Button("PNG image", ImVec2(half, 0))) a.pending_export = ExportKind::png;
+    if (ImGui::Button(ui_label("png_image").c_str(), ImVec2(half, 0))) a.pending_export = ExportKind::png;
     ImGui::SameLine();
-    if (ImGui::Button("PNG figure", ImVec2(-1, 0))) a.pending_export = ExportKind::figure;
-    if (ImGui::Button("SVG figure", ImVec2(half, 0))) a.pending_export = ExportKind::svg;
+    if (ImGui::Button(ui_label("png_figure").c_str(), ImVec2(-1, 0))) a.pending_export = ExportKind::figure;
+    if (ImGui::Button(ui_label("svg_figure").c_str(), ImVec2(half, 0))) a.pending_export = ExportKind::svg;
     ImGui::SameLine();
-    if (ImGui::Button("CSV table", ImVec2(-1, 0))) a.pending_export = ExportKind::csv;
-    if (ImGui::Button("NumPy code", ImVec2(half, 0))) a.pending_export = ExportKind::numpy;
+    if (ImGui::Button(ui_label("csv_table").c_str(), ImVec2(-1, 0))) a.pending_export = ExportKind::csv;
+    if (ImGui::Button(ui_label("numpy_code").c_str(), ImVec2(half, 0))) a.pending_export = ExportKind::numpy;
     ImGui::SameLine();
-    if (ImGui::Button("PyTorch code", ImVec2(-1, 0))) a.pending_export = ExportKind::pytorch;
-    ImGui::TextDisabled("Figure: the view without the controls");
-    ImGui::TextDisabled("CSV: positions 0..n-1, n = %d", s.n);
+    if (ImGui::Button(ui_label("pytorch_code").c_str(), ImVec2(-1, 0))) a.pending_export = ExportKind::pytorch;
+    text_disabled(ui("figure_note"));
+    text_disabled(fill(ui("csv_note"), {{"n", std::to_string(s.n)}}));
     if (!a.export_message.empty()) ImGui::TextWrapped("%s", a.export_message.c_str());
   }
 
   if (!a.notices.empty()) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, colors::warning);
-    for (const Rejection& r : a.notices) ImGui::TextWrapped("Ignored %s = \"%s\": %s", r.key.c_str(), r.value.c_str(), r.reason.c_str());
+    for (const Rejection& r : a.notices)
+      text_wrapped(fill(ui("ignored"), {{"key", r.key}, {"value", r.value}, {"reason", r.reason}}));
     ImGui::PopStyleColor();
-    if (ImGui::SmallButton("dismiss")) a.notices.clear();
+    if (ImGui::SmallButton(ui_label("dismiss").c_str())) a.notices.clear();
   }
 }
 
@@ -154,7 +174,7 @@ void draw_drawer(App& a, float top) {
   ImGui::SetNextWindowSize(ImVec2(w, vp->WorkPos.y + vp->WorkSize.y - top));
   ImGui::Begin("Controls##drawer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
   if (a.link_in_drawer && keep_link_space(a)) ImGui::SameLine();  // no room in the top row: here, then
-  if (ImGui::Button("Close controls (Esc)", ImVec2(-1, 0))) a.drawer_open = false;
+  if (ImGui::Button(ui_label("close_controls").c_str(), ImVec2(-1, 0))) a.drawer_open = false;
   draw_controls(a);
   ImGui::End();
 }

@@ -1,6 +1,7 @@
 #include "shell/tabs.hpp"
 
 #include "imgui.h"
+#include "state/interface_text.hpp"
 #include "ui/focus.hpp"
 #include "shell/contents.hpp"
 #include "shell/sidebar.hpp"
@@ -12,8 +13,8 @@ void draw_top_row(App& a, bool column) {
   State& s = a.state;
   if (!column) {
     if (a.narrow && s.controls) {
-      if (ImGui::Button(a.drawer_open ? "Close controls" : "Controls")) a.drawer_open = !a.drawer_open;
-    } else if (ImGui::Button("Controls")) {  // as tall as the buttons beside it
+      if (ImGui::Button(ui_label(a.drawer_open ? "close_controls_short" : "controls").c_str())) a.drawer_open = !a.drawer_open;
+    } else if (ImGui::Button(ui_label("controls").c_str())) {  // as tall as the buttons beside it
       set_number(s, Field::controls, 1);
     }
     ImGui::SameLine();

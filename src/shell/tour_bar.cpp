@@ -7,6 +7,8 @@
 #include <string>
 
 #include "imgui.h"
+#include "state/interface_text.hpp"
+#include "text/format.hpp"
 #include "state/tour.hpp"
 #include "ui/focus.hpp"
 #include "ui/text_layout.hpp"
@@ -45,7 +47,7 @@ void draw_tour_prompt(App& a, const TourPrompt& p) {
     } else if (const TourCheck* c = tour_check(p.check)) {
       // The setting to answer with, right under the question (the sidebar may be a closed drawer);
       // typing a value goes beyond the slider's ends.
-      const std::string label = std::string("Your answer: ") + field_key(c->field);
+      const std::string label = fill(ui("your_answer"), {{"key", field_key(c->field)}});
       const double hi = c->slider_max > 0 ? c->slider_max : max_value(c->field, s);
       // In a table cell of at most 480 UI px, so a wide screen does not stretch it across the bar.
       const float w = std::min(ImGui::GetContentRegionAvail().x, 480.0f * a.ui_scale);
@@ -55,10 +57,11 @@ void draw_tour_prompt(App& a, const TourPrompt& p) {
         param_slider(label.c_str(), s, c->field, 0, hi, c->format, a.notices);
         ImGui::EndTable();
       }
-      if (ImGui::Button("Check")) answer_value(g, p, s);
+      if (ImGui::Button(ui_label("check").c_str())) answer_value(g, p, s);
     }
-    same_line_if_fits(ImGui::CalcTextSize("Show answer").x + 2 * ImGui::GetStyle().FramePadding.x);
-    if (ImGui::Button("Show answer")) show_answer(g, p, s);
+    const std::string show = ui_label("show_answer");
+    same_line_if_fits(ImGui::CalcTextSize(show.c_str(), nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x);
+    if (ImGui::Button(show.c_str())) show_answer(g, p, s);
   }
   const std::string feedback = progress_feedback(g, p);
   if (!feedback.empty()) {
@@ -82,9 +85,9 @@ void draw_tour_summary(App& a) {
   ImGui::BeginChild("tour_summary", ImVec2(0, ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing() * 2 +
                                                  2 * ImGui::GetStyle().WindowPadding.y), true);
   text_wrapped_at_spaces(a.tour_summary);
-  if (ImGui::Button("Start the tour again")) set_step(a.state, next_offered_step(a.state, 0, 1));
+  if (ImGui::Button(ui_label("tour_again").c_str())) set_step(a.state, next_offered_step(a.state, 0, 1));
   ImGui::SameLine();
-  if (ImGui::Button("Close")) a.tour_summary.clear();
+  if (ImGui::Button(ui_label("close").c_str())) a.tour_summary.clear();
   ImGui::EndChild();
   ImGui::PopStyleColor();
 }
@@ -116,24 +119,24 @@ void draw_tour_bar(App& a) {
   if (phone(a)) {
     // A phone: the step's buttons and its title share the first row, to leave the height to the figure.
     if (ImGui::SmallButton("<##tour")) previous();
-    focus_name("Previous step");
+    focus_name(ui("previous_step"));
     ImGui::SameLine();
-    if (ImGui::SmallButton(after > 0 ? ">##tour" : "Finish##tour")) next();
-    focus_name(after > 0 ? "Next step" : "Finish");
+    if (ImGui::SmallButton(after > 0 ? ">##tour" : (std::string(ui("finish")) + "###finish_tour").c_str())) next();
+    focus_name(ui(after > 0 ? "next_step" : "finish"));
     ImGui::SameLine();
-    if (ImGui::SmallButton("End##tour")) set_step(a.state, 0);
-    focus_name("End tour");
+    if (ImGui::SmallButton((std::string(ui("end")) + "###end_tour").c_str())) set_step(a.state, 0);
+    focus_name(ui("end_tour_button"));
     ImGui::SameLine();
     text_wrapped_at_spaces(place + " " + t->title);
   } else {
     ImGui::PushFont(tour_font(a));
-    text_wrapped_at_spaces("Tour " + place + ": " + t->title);
+    text_wrapped_at_spaces(fill(ui("tour_title"), {{"place", place}, {"title", t->title}}));
     ImGui::PopFont();
-    if (ImGui::Button("< Previous")) previous();
+    if (ImGui::Button(ui_label("previous").c_str())) previous();
     ImGui::SameLine();
-    if (ImGui::Button(after > 0 ? "Next >" : "Finish")) next();
+    if (ImGui::Button(ui_label(after > 0 ? "next" : "finish").c_str())) next();
     ImGui::SameLine();
-    if (ImGui::Button("End tour")) set_step(a.state, 0);
+    if (ImGui::Button(ui_label("end_tour_button").c_str())) set_step(a.state, 0);
   }
   // Where the whole step does not fit its share of the screen (a phone, a projector at scale 2; its
   // height is the same in either order), an open question and its choices come first, so they are on
@@ -192,7 +195,8 @@ void start_tour_step(App& a) {
   // it is on a button that moves between steps, which the student may press again.
   if (a.state.step > 0 && focus_on_control()) {
     const std::string on = focus_label();
-    const bool step_button = on == "Previous step" || on == "Next step" || on == "< Previous" || on == "Next >" || on == "Finish";
+    bool step_button = false;  // the controls' names are in the reader's language
+    for (const char* key : {"previous_step", "next_step", "previous", "next", "finish"}) step_button = step_button || on == ui(key);
     if (!step_button) focus_clear();
   }
   a.tour_reveal_scrolled = false;

@@ -64,6 +64,16 @@ const Catalogue& catalogue() {
 
 std::span<const Lesson> lessons() { return catalogue().lessons; }
 
+const char* chapter_id(Chapter c) {
+  static constexpr const char* kChapterIds[] = {
+#define POSENC_X(id, title) #id,
+      POSENC_CHAPTERS(POSENC_X)
+#undef POSENC_X
+  };
+  const int i = static_cast<int>(c);
+  return (i >= 0 && i < static_cast<int>(Chapter::count)) ? kChapterIds[i] : "";
+}
+
 const char* chapter_title(Chapter c) {
   static constexpr const char* kTitles[] = {
 #define POSENC_X(id, title) title,

@@ -91,6 +91,7 @@ struct Lesson {
 };
 
 // The chapters' titles, in order; the lessons of a chapter in path order.
+const char* chapter_id(Chapter c);  // its id in POSENC_CHAPTERS ("formula"), "" for none
 const char* chapter_title(Chapter c);
 std::vector<View> chapter_lessons(Chapter c);
 // Where the path starts: the first lesson of the first chapter (what a cold page opens).

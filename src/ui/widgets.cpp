@@ -6,6 +6,7 @@
 
 #include "imgui_internal.h"  // GetActiveID: whether the exact field is being typed in
 #include "ui/focus.hpp"
+#include "state/interface_text.hpp"
 #include "text/format.hpp"
 #include "ui/text_layout.hpp"
 #include "ui/style.hpp"
@@ -162,9 +163,9 @@ void lesson_intro(View v, const ViewContext& ctx) {
     caption(lesson_text(v, "caption"));
     claim_line(source, claim, ctx.ui_scale);
   } else if (ctx.text == LessonText::summary) {
-    if (ImGui::SmallButton(ctx.intro_expanded ? "Less##intro" : ctx.tour_speaks ? "About this lesson##intro" : "More##intro"))
-      ctx.intro_expanded = !ctx.intro_expanded;
-    focus_name(ctx.intro_expanded ? "Less" : ctx.tour_speaks ? "About this lesson" : "More");  // the name says what it shows
+    const std::string_view shown = ui(ctx.intro_expanded ? "less" : ctx.tour_speaks ? "about_lesson" : "more");
+    if (ImGui::SmallButton((std::string(shown) + "##intro").c_str())) ctx.intro_expanded = !ctx.intro_expanded;
+    focus_name(shown);  // the name says what it shows
     if (!ctx.intro_expanded && ctx.tour_speaks) {
       ctx.figure_top = ImGui::GetCursorScreenPos().y;
       return;
@@ -207,7 +208,8 @@ void source_tag(ClaimSource s, float ui_scale) {
   // the colour tells the sources apart at a glance, the ink keeps the words at text contrast in every
   // theme (tests/views/test_tour.cpp measures it).
   const float pad = 5.0f * ui_scale;
-  const ImVec2 text = ImGui::CalcTextSize(info->label);
+  const std::string_view label = claim_label(*info);
+  const ImVec2 text = ImGui::CalcTextSize(label.data(), label.data() + label.size());
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const ImVec2 size(text.x + 2 * pad, ImGui::GetTextLineHeight());
   ImGui::Dummy(size);
@@ -216,8 +218,11 @@ void source_tag(ClaimSource s, float ui_scale) {
   const ImVec2 q(p.x + size.x, p.y + size.y);
   dl->AddRectFilled(p, q, tint(col, 0.22f), 4 * ui_scale);
   dl->AddRect(p, q, col, 4 * ui_scale, 0, std::max(1.0f, 1.5f * ui_scale));
-  dl->AddText(ImVec2(p.x + pad, p.y), colors::ink, info->label);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", info->label, info->meaning);
+  dl->AddText(ImVec2(p.x + pad, p.y), colors::ink, label.data(), label.data() + label.size());
+  if (ImGui::IsItemHovered()) {
+    const std::string tip = std::string(label) + ": " + std::string(claim_meaning(*info));
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
 }
 
 void claim_line(ClaimSource s, std::string_view sentence, float ui_scale) {
