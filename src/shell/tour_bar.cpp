@@ -40,9 +40,26 @@ void draw_tour_prompt(App& a, const TourPrompt& p) {
     focus_landing();  // entering the tour's region lands on the question, not on < Previous
     if (p.is_choice()) {
       for (size_t i = 0; i < p.choices.size(); ++i) {
-        const std::string label = p.choices[i] + "##choice" + std::to_string(i + 1);
-        if (i > 0) same_line_if_fits(ImGui::CalcTextSize(p.choices[i].c_str()).x + 2 * ImGui::GetStyle().FramePadding.x);
-        if (ImGui::Button(label.c_str())) answer_choice(g, p, static_cast<int>(i) + 1, s);
+        const std::string& choice = p.choices[i];
+        const std::string label = choice + "##choice" + std::to_string(i + 1);
+        const ImVec2 pad = ImGui::GetStyle().FramePadding;
+        if (i > 0) same_line_if_fits(ImGui::CalcTextSize(choice.c_str()).x + 2 * pad.x);
+        // A choice wider than the bar (a phone, a longer language) is a full-width button on as many
+        // lines as its words need, rather than a button cut at the bar's edge.
+        const float avail = ImGui::GetContentRegionAvail().x;
+        bool pressed = false;
+        if (ImGui::CalcTextSize(choice.c_str()).x + 2 * pad.x <= avail) {
+          pressed = ImGui::Button(label.c_str());
+        } else {
+          const float wrap = std::max(1.0f, avail - 2 * pad.x);
+          const ImVec2 text = ImGui::CalcTextSize(choice.c_str(), nullptr, false, wrap);
+          const ImVec2 at = ImGui::GetCursorScreenPos();
+          pressed = ImGui::Button(("##choice" + std::to_string(i + 1)).c_str(), ImVec2(avail, text.y + 2 * pad.y));
+          focus_name(choice);
+          ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(at.x + pad.x, at.y + pad.y),
+                                              ImGui::GetColorU32(ImGuiCol_Text), choice.c_str(), nullptr, wrap);
+        }
+        if (pressed) answer_choice(g, p, static_cast<int>(i) + 1, s);
       }
     } else if (const TourCheck* c = tour_check(p.check)) {
       // The setting to answer with, right under the question (the sidebar may be a closed drawer);

@@ -199,8 +199,7 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::order, ctx);
 
-  const std::string_view hint = lesson_text(View::order, "hint");
-  ImGui::TextUnformatted(hint.data(), hint.data() + hint.size());
+  text_wrapped_at_spaces(lesson_text(View::order, "hint"));  // a longer language wraps on a phone
   draw_chips(c, ctx);
   // The checkbox keeps its whole label where it fits; in a narrow window the formula follows as text.
   const char* pe_label = "add positional encoding: input of slot r = E[token] + PE(r)";
