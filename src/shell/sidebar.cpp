@@ -13,6 +13,7 @@
 #include "state/tour.hpp"
 #include "text/format.hpp"
 #include "ui/focus.hpp"
+#include "ui/text_layout.hpp"
 #include "ui/widgets.hpp"
 
 namespace app {
@@ -38,11 +39,6 @@ void text_disabled(std::string_view t) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextUnformatted(t.data(), t.data() + t.size());
   ImGui::PopStyleColor();
-}
-void text_wrapped(std::string_view t) {
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(t.data(), t.data() + t.size());
-  ImGui::PopTextWrapPos();
 }
 // A label whose widget id stays the same in every language.
 std::string label_with_id(std::string_view label, std::string_view id) {
@@ -159,7 +155,7 @@ void draw_controls(App& a) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, colors::warning);
     for (const Rejection& r : a.notices)
-      text_wrapped(fill(ui("ignored"), {{"key", r.key}, {"value", r.value}, {"reason", r.reason}}));
+      text_wrapped_at_spaces(fill(ui("ignored"), {{"key", r.key}, {"value", r.value}, {"reason", r.reason}}));
     ImGui::PopStyleColor();
     if (ImGui::SmallButton(ui_label("dismiss").c_str())) a.notices.clear();
   }
