@@ -5,7 +5,7 @@ works opened from disk (file://) and can be uploaded to a learning management sy
     python3 scripts/make_single.py build/web/dist build/web/single/posenc-lab.html
 
 The wasm travels as base64 and is handed to the module as `wasmBinary`, and the languages' catalogues
-(dist/text/<lang>.txt) as strings, so nothing is fetched. The
+(dist/text/<lang>.txt) as strings and their fonts (dist/fonts/<lang>.ttf) as base64, so nothing is fetched. The
 licences (LICENSE and dist's THIRD_PARTY_NOTICES.txt) travel in an inert text block before </body>.
 """
 import base64
@@ -31,6 +31,9 @@ def main() -> int:
     # file works offline in every language.
     texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted((dist / "text").glob("*.txt"))}
     boot += "window.POSENC_TEXTS = " + json.dumps(texts, ensure_ascii=False) + ";"
+    # Likewise the languages' own fonts (dist/fonts/<lang>.ttf), as base64.
+    fonts = {p.stem: base64.b64encode(p.read_bytes()).decode() for p in sorted((dist / "fonts").glob("*.ttf"))}
+    boot += "window.POSENC_FONTS = " + json.dumps(fonts) + ";"
     replacements = {
         r'<link rel="stylesheet" href="posenc.css">': "<style>" + css + "</style>",
         r'<link rel="icon" href="favicon.svg" type="image/svg+xml">':

@@ -14,7 +14,8 @@ SUDO=""
 APT_PKGS=(build-essential cmake make git curl ca-certificates xz-utils python3 gzip
           emscripten libsdl2-dev libgles-dev
           clang libclang-rt-dev python3-numpy
-          chromium xvfb xauth imagemagick fonts-dejavu-core python3-fonttools)
+          chromium xvfb xauth imagemagick fonts-dejavu-core python3-fonttools
+          fonts-wqy-microhei)  # zh-CN's font, subset at build time (CMakeLists.txt POSENC_LANGUAGE_FONTS)
 # The Python package's tests (tests/python/run.sh): a venv to install it into, and Jupyter to execute the
 # example notebook (ipykernel reaches the venv through --system-site-packages).
 APT_PKGS+=(python3-venv jupyter-nbconvert python3-ipykernel)

@@ -31,6 +31,12 @@ def stb_licence(header: pathlib.Path) -> str:
     return text[at:].rstrip().rstrip("*/").rstrip()
 
 
+def with_apache(copyright_file: pathlib.Path) -> str:
+    # The package's copyright file names the Apache licence; its text is Debian's common copy.
+    return (copyright_file.read_text(encoding="utf-8").rstrip() + "\n\n" + RULE + "\nApache License 2.0 (full text)\n" +
+            first_file("/usr/share/common-licenses/Apache-2.0").read_text(encoding="utf-8").rstrip())
+
+
 def components(args):
     imgui, sdl = pathlib.Path(args.imgui), pathlib.Path(args.sdl)
     yield ("Dear ImGui", "MIT", "the user interface, compiled into posenc_app.wasm",
@@ -42,6 +48,9 @@ def components(args):
     yield ("DejaVu fonts (DejaVu Sans, DejaVu Sans Mono)", "Bitstream Vera Fonts licence and its DejaVu changes (public domain)",
            "subsets of DejaVuSans.ttf and DejaVuSansMono.ttf, embedded in posenc_app.wasm",
            first_file("/usr/share/doc/fonts-dejavu-core/copyright"), None)
+    yield ("WenQuanYi Micro Hei (zh-CN only)", "Apache-2.0 (or GPL-3+ with the font exception)",
+           "a subset of wqy-microhei.ttc holding the characters of the Chinese texts, fonts/zh-CN.ttf, fetched only "
+           "when the page shows Chinese", first_file("/usr/share/doc/fonts-wqy-microhei/copyright"), with_apache)
     yield ("Emscripten runtime", "MIT or University of Illinois/NCSA Open Source License (its libc: musl, MIT; "
            "libc++, libc++abi, compiler-rt: Apache-2.0 with LLVM exception or NCSA)",
            "the JavaScript glue (posenc_app.js, posenc_train.js) and the C/C++ runtime compiled into the wasm",

@@ -822,6 +822,7 @@
   const languageRequests = new Set();
   function fetchLanguage() {
     if (!runtime) return;
+    fetchFont();
     const id = runtime.UTF8ToString(runtime._posenc_language_wanted());
     if (!id || languageRequests.has(id)) return;
     languageRequests.add(id);
@@ -834,6 +835,38 @@
         if (runtime._posenc_wake) runtime._posenc_wake();
         copyLabel();
       }, (err) => console.warn('PosEnc Lab: the ' + id + ' words could not be fetched (' + err.message + '); they stay English'));
+  }
+  // A language whose script the embedded fonts lack (zh-CN) waits for its own font, fonts/<id>.ttf
+  // (posenc_font_wanted); its words show once the font is in the atlas. A font that cannot be had is
+  // reported in the sidebar by the module (posenc_font_failed), and asked for again the next time the
+  // state asks for that language.
+  const fontRequests = new Set();
+  let fontFailed = '';  // the font that failed, asked for again once the state has asked for another language
+  function fetchFont() {
+    const id = runtime.UTF8ToString(runtime._posenc_font_wanted());
+    if (id !== fontFailed) fontFailed = '';
+    if (!id || fontRequests.has(id) || id === fontFailed) return;
+    fontRequests.add(id);
+    const inline = window.POSENC_FONTS && window.POSENC_FONTS[id];  // the single-file build: base64
+    (inline ? Promise.resolve(Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)))
+      : fetch(new URL('fonts/' + id + '.ttf', scriptSrc), { credentials: 'same-origin' })
+        .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.arrayBuffer(); })
+        .then((b) => new Uint8Array(b)))
+      .then((bytes) => {
+        const ptr = runtime._posenc_alloc(bytes.length);
+        if (!ptr) throw new Error('no memory for ' + bytes.length + ' bytes');
+        new Uint8Array(runtime.HEAPF64.buffer).set(bytes, ptr);  // the view after the allocation, which may grow memory
+        const why = withString(runtime, id, (pid) => runtime.UTF8ToString(runtime._posenc_add_font(pid, ptr, bytes.length)));
+        if (why) console.warn('PosEnc Lab: fonts/' + id + '.ttf was refused: ' + why);
+        if (runtime._posenc_wake) runtime._posenc_wake();
+        copyLabel();
+      }).catch((err) => {
+        fontRequests.delete(id);
+        fontFailed = id;
+        console.warn('PosEnc Lab: the ' + id + ' font could not be fetched (' + err.message + '); the words stay English');
+        withString(runtime, id, (pid) => withString(runtime, err.message, (pw) => runtime._posenc_font_failed(pid, pw)));
+        if (runtime._posenc_wake) runtime._posenc_wake();
+      });
   }
   window.addEventListener('languagechange', browserLanguages);
 

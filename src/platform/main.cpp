@@ -32,7 +32,11 @@
 #include "platform.hpp"
 #include "train_service.hpp"
 #ifndef __EMSCRIPTEN__
+#include <fstream>
+#include <iterator>
+
 #include "train/fair.hpp"
+#include "ui/language_font.hpp"
 #include "train/result.hpp"
 #endif
 
@@ -280,12 +284,26 @@ static int train_command(int argc, char** argv) {
   std::printf("%s\n", json.c_str());
   return bad ? 1 : 0;
 }
+
+// The languages' own fonts (ui/language_font.hpp): the page fetches them when needed; the desktop reads
+// the build's subsets at start (POSENC_FONT_DIR/font_<lang>.ttf). One that is missing leaves its language English.
+static void load_language_fonts() {
+  for (const app::LanguageInfo& l : app::languages()) {
+    if (!l.own_font) continue;
+    const std::string path = std::string(POSENC_FONT_DIR) + "/font_" + l.id + ".ttf";
+    std::ifstream f(path, std::ios::binary);
+    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const std::string why = app::add_language_font(l.lang, std::move(bytes));
+    if (!why.empty()) std::fprintf(stderr, "posenc_desktop: %s: %s; %s shows in English\n", path.c_str(), why.c_str(), l.id);
+  }
+}
 #endif
 
 int main(int argc, char** argv) {
   using platform::g;
 #ifndef __EMSCRIPTEN__
   if (argc >= 2 && !std::strcmp(argv[1], "--train")) return train_command(argc, argv);
+  load_language_fonts();
 #endif
   int width = 1280, height = 800;
   std::string query;

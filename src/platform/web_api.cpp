@@ -19,6 +19,7 @@
 #include "shell/hooks.hpp"
 #include "export/app_export.hpp"
 #include "ui/focus.hpp"
+#include "ui/language_font.hpp"
 #include "export/tables.hpp"
 #include "text/format.hpp"
 #include "text/number.hpp"
@@ -451,8 +452,43 @@ EMSCRIPTEN_KEEPALIVE void posenc_set_browser_languages(const char* tags) {
 // The language whose words the state asks for and that has not arrived yet ("es", "zh-CN"), or "":
 // the page then fetches text/<id>.txt and hands it to posenc_add_translations.
 EMSCRIPTEN_KEEPALIVE const char* posenc_language_wanted() {
-  const app::Lang l = app::language_in_effect(platform::the_app().state);
+  const app::Lang l = app::language_asked(platform::the_app().state);
   return app::translations_loaded(l) ? "" : app::language_info(l).id;
+}
+
+// The language whose own font the state asks for and that has not arrived ("zh-CN"), or "": the page
+// then fetches fonts/<id>.ttf and hands it to posenc_add_font (ui/language_font.hpp). Until then, and
+// if it never comes, that language's words show in English.
+EMSCRIPTEN_KEEPALIVE const char* posenc_font_wanted() {
+  const app::Lang l = app::language_asked(platform::the_app().state);
+  return app::language_glyphs(l) ? "" : app::language_info(l).id;
+}
+
+namespace {
+// A language's font could not be had: the sidebar says so, as it says what a URL value could not do.
+void font_notice(std::string_view id, const std::string& why) {
+  platform::the_app().notices.push_back({"lang", std::string(id), "its font " + why + "; the words stay English"});
+  platform::request_redraw();
+}
+}  // namespace
+
+// A language's font file has arrived (size bytes at data, which the page allocated and this frees).
+// Returns "" when it was taken (the words show in that language from the next frame), else why not.
+EMSCRIPTEN_KEEPALIVE const char* posenc_add_font(const char* id, unsigned char* data, int size) {
+  static std::string why;
+  std::vector<unsigned char> bytes(data, data + std::max(size, 0));
+  std::free(data);
+  why = "is not a language of the module";
+  for (const app::LanguageInfo& l : app::languages())
+    if (std::string_view(id ? id : "") == l.id) why = app::add_language_font(l.lang, std::move(bytes));
+  if (!why.empty()) font_notice(id ? id : "", "was refused: " + why);
+  platform::request_redraw();
+  return why.c_str();
+}
+
+// The page could not fetch a language's font (why: "HTTP 404", the network's message).
+EMSCRIPTEN_KEEPALIVE void posenc_font_failed(const char* id, const char* why) {
+  font_notice(id ? id : "", std::string("could not be fetched (") + (why ? why : "") + ")");
 }
 
 // A language's catalogue has arrived (the text of text/<id>.txt): its words show from the next frame.

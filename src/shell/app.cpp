@@ -10,6 +10,7 @@
 #include "state/interface_text.hpp"
 #include "state/tour.hpp"
 #include "ui/figure_mark.hpp"
+#include "ui/language_font.hpp"
 #include "ui/focus.hpp"
 #include "shell/contents.hpp"
 #include "shell/keys.hpp"
@@ -24,11 +25,13 @@ namespace app {
 bool app_update_style(App& a, float pixel_ratio) {
   const State& s = a.state;
   const float scale = effective_scale(s);
-  const bool rebuild = !a.fonts_built || scale != a.ui_scale || pixel_ratio != a.pixel_ratio;
+  const bool rebuild = !a.fonts_built || scale != a.ui_scale || pixel_ratio != a.pixel_ratio ||
+                       a.fonts_generation != language_fonts_generation();
   if (rebuild) {
     a.ui_scale = scale;
     a.pixel_ratio = pixel_ratio;
     a.fonts = load_fonts(scale, pixel_ratio);
+    a.fonts_generation = language_fonts_generation();
     a.fonts_built = true;
   }
   const bool dark = dark_colors(s);

@@ -73,6 +73,7 @@ struct App {
   Palette style_palette = Palette::standard;
   bool style_dark = false;
   bool fonts_built = false;
+  int fonts_generation = 0;   // language_fonts_generation() the atlas was built with (ui/language_font.hpp)
   bool toggle_fullscreen = false;  // set by the UI, carried out (and cleared) by the platform
   ExportKind pending_export = ExportKind::none;  // likewise, right after the frame is drawn
   std::string export_message;                     // what the last export did

@@ -8,11 +8,12 @@ namespace {
 // zh-CN waits for its font (a subset of a CJK font fetched only when it is used): until then its
 // translations are checked but not shown.
 constexpr std::array<LanguageInfo, kLanguageCount> kLanguages{{
-    {Lang::en, "en", "English", true},
-    {Lang::es, "es", "Espa\xC3\xB1ol", true},
-    {Lang::zh_CN, "zh-CN", "Chinese (simplified)", false},  // its own name too, once its font is here
-    {Lang::xx, "xx", "[\xC3\x8Dx\xC3\xA1mpl\xC3\xA9 ~~]", true},
+    {Lang::en, "en", "English", false},
+    {Lang::es, "es", "Espa\xC3\xB1ol", false},
+    {Lang::zh_CN, "zh-CN", "\xE4\xB8\xAD\xE6\x96\x87", true},  // 中文: drawn once its font is here
+    {Lang::xx, "xx", "[\xC3\x8Dx\xC3\xA1mpl\xC3\xA9 ~~]", false},
 }};
+std::array<bool, kLanguageCount> g_font_here{};
 constexpr std::array<const char*, kLanguageCount + 1> kSettingNames{{"auto", "en", "es", "zh-CN", "xx"}};
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -26,6 +27,8 @@ std::string_view primary(std::string_view tag) { return tag.substr(0, tag.find_f
 }  // namespace
 
 std::span<const LanguageInfo> languages() { return kLanguages; }
+bool language_glyphs(Lang l) { return !language_info(l).own_font || g_font_here[static_cast<size_t>(l)]; }
+void set_language_font_here(Lang l, bool here) { g_font_here[static_cast<size_t>(l)] = here; }
 const LanguageInfo& language_info(Lang l) { return kLanguages[static_cast<size_t>(l)]; }
 std::span<const char* const> lang_setting_names() { return kSettingNames; }
 

@@ -4,8 +4,6 @@
 // `lang` is one of these ids or `auto`, which follows the browser's languages (navigator.languages, kept
 // in the state as State::browser_lang, not a setting).
 //
-// Which words are translated so far: the lessons' and the tour's texts. The rest of the interface
-// (buttons, the sidebar, describe()'s own sentences) is still English in every language.
 #pragma once
 #include <cstddef>
 #include <span>
@@ -20,10 +18,16 @@ struct LanguageInfo {
   Lang lang;
   const char* id;    // as in the URL and in a translation file's name: en, es, zh-CN, xx
   const char* name;  // in the language itself
-  // Whether the fonts carry its glyphs: a language without them is not shown (its words would be
-  // boxes), and the reader sees English instead.
-  bool glyphs;
+  // Whether its script needs a font of its own (zh-CN: a CJK subset the page fetches only for it,
+  // CMakeLists.txt POSENC_LANGUAGE_FONTS). Until that font is here the language is not shown (its
+  // words would be boxes), and the reader sees English instead.
+  bool own_font;
 };
+
+// Whether the fonts carry a language's glyphs now: always for a language of the embedded fonts; for one
+// with its own font, once set_language_font_here() said so (ui/language_font.hpp, when the font came).
+bool language_glyphs(Lang l);
+void set_language_font_here(Lang l, bool here);
 
 std::span<const LanguageInfo> languages();
 const LanguageInfo& language_info(Lang l);

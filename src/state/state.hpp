@@ -32,11 +32,13 @@ struct State {
   bool student = false;
 };
 
+// The language the state asks for, whether or not its font is here yet (what the page fetches for).
+inline Lang language_asked(const State& s) { return s.lang <= 0 ? s.browser_lang : static_cast<Lang>(s.lang - 1); }
 // The language the words are shown in: lang, or for lang=auto the browser's; English for a language
 // whose glyphs the fonts do not carry yet (language.hpp).
 inline Lang language_in_effect(const State& s) {
-  const Lang l = s.lang <= 0 ? s.browser_lang : static_cast<Lang>(s.lang - 1);
-  return language_info(l).glyphs ? l : Lang::en;
+  const Lang l = language_asked(s);
+  return language_glyphs(l) ? l : Lang::en;
 }
 
 // The colours in effect: theme, or for theme=auto the reader's preference.

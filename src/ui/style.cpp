@@ -5,6 +5,7 @@
 
 #include "font_mono.hpp"
 #include "font_sans.hpp"
+#include "ui/language_font.hpp"
 
 namespace app {
 
@@ -24,7 +25,26 @@ static ImFont* add_font(const unsigned char* data, size_t size, float px, int ov
                                                     kGlyphRanges);
 }
 
-Fonts load_fonts(float ui_scale, float pixel_ratio) {
+// A language's own font (ui/language_font.hpp) behind the DejaVu font just added: from U+2000 up (its
+// subset holds nothing below), never replacing a glyph DejaVu has. Once, not oversampled: thousands of
+// CJK glyphs at three sizes are most of the atlas, and at these sizes they need no subpixel placement.
+static void merge_language_fonts(float px) {
+  static const ImWchar kRanges[] = {0x2000, 0xFFEF, 0};
+  for (const LanguageInfo& l : languages()) {
+    const std::span<const unsigned char> ttf = language_font(l.lang);
+    if (ttf.empty()) continue;
+    ImFontConfig cfg;
+    cfg.MergeMode = true;
+    cfg.FontDataOwnedByAtlas = false;  // language_font keeps the bytes
+    cfg.OversampleH = 1;
+    cfg.OversampleV = 1;
+    cfg.PixelSnapH = true;
+    ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(ttf.data()), static_cast<int>(ttf.size()), px,
+                                              &cfg, kRanges);
+  }
+}
+
+static Fonts add_fonts(float ui_scale, float pixel_ratio) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const float px = ui_scale * pixel_ratio;
@@ -34,10 +54,26 @@ Fonts load_fonts(float ui_scale, float pixel_ratio) {
   // start on a phone: README "Posters", PosEnc.timing.startup's fonts step).
   const int oversample = pixel_ratio >= 2.0f ? 1 : 2;
   f.body = add_font(kFont_sans, kFont_sans_size, 16.0f * px, oversample);
+  merge_language_fonts(16.0f * px);
   f.mono = add_font(kFont_mono, kFont_mono_size, 15.0f * px, oversample);
+  merge_language_fonts(15.0f * px);
   f.title = add_font(kFont_sans, kFont_sans_size, 21.0f * px, oversample);
+  merge_language_fonts(21.0f * px);
   io.FontDefault = f.body;
   io.FontGlobalScale = 1.0f / pixel_ratio;
+  return f;
+}
+
+Fonts load_fonts(float ui_scale, float pixel_ratio) {
+  Fonts f = add_fonts(ui_scale, pixel_ratio);
+  // The atlas is built now rather than when the texture is made, so that a language's font the
+  // rasteriser refuses can be dropped (the language shows English) instead of leaving no atlas at all.
+  if (!ImGui::GetIO().Fonts->Build()) {
+    for (const LanguageInfo& l : languages())
+      if (!language_font(l.lang).empty()) drop_language_font(l.lang);
+    f = add_fonts(ui_scale, pixel_ratio);
+    ImGui::GetIO().Fonts->Build();
+  }
   return f;
 }
 
