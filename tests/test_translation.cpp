@@ -83,6 +83,13 @@ TEST_CASE("the report counts what is translated and lists stale pairs and placeh
   REQUIRE(t.problems.size() == 1);
   CHECK(t.problems[0].find("not as many choices") != std::string::npos);
   CHECK(placeholders("{a} and {b_2}, not { c } or {}") == std::vector<std::string>{"{a}", "{b_2}"});
+  // An English plural ending ({plural_s}) may be left out, as Chinese marks no plural; a number may not.
+  const std::vector<TextEntry> dials = parse_text_file("rotation: {pairs} dial{plural_s}.\n");
+  TranslationReport zh, lost;
+  add_to_report(zh, "clock", dials, parse_translations("rotation: {pairs} dial{plural_s}.\ntr: {pairs} ä¸ª\n", "clock", nullptr));
+  CHECK(zh.problems.empty());
+  add_to_report(lost, "clock", dials, parse_translations("rotation: {pairs} dial{plural_s}.\ntr: dials{plural_s}\n", "clock", nullptr));
+  CHECK(lost.problems.size() == 1);  // {pairs} lost
 }
 
 TEST_CASE("the pseudo-locale accents every letter, pads by a third and keeps placeholders and choices") {

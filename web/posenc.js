@@ -864,7 +864,9 @@
         fontRequests.delete(id);
         fontFailed = id;
         console.warn('PosEnc Lab: the ' + id + ' font could not be fetched (' + err.message + '); the words stay English');
-        withString(runtime, id, (pid) => withString(runtime, err.message, (pw) => runtime._posenc_font_failed(pid, pw)));
+        const reason = withString(runtime, id, (pid) => withString(runtime, err.message,
+          (pw) => runtime.UTF8ToString(runtime._posenc_font_failed(pid, pw))));
+        if (!embed) showNotice([{ key: 'lang', value: id, reason }]);
         if (runtime._posenc_wake) runtime._posenc_wake();
       });
   }

@@ -76,6 +76,7 @@ struct Platform {
   std::vector<SDL_Event> deferred;  // events held over to the next frame (see frame())
   app::FrameStats stats;            // CPU time from input to the end of draw-list building
   gfx::OpaqueClears clears;         // backgrounds as scissored clears while rendering
+  bool font_texture_made = false;   // the backend has uploaded an atlas (begin_frame replaces it on a rebuild)
   bool plain_fills = false;         // draw them as ImGui does instead (web: window.POSENC_PLAIN_FILLS)
   bool quit = false;
 };
@@ -164,11 +165,13 @@ bool frame_needed() {
 
 // Fonts and theme follow the state's scale and the screen's pixel ratio; then a new ImGui frame.
 void begin_frame() {
-  if (app::app_update_style(g.app, pixel_ratio()) && ImGui::GetIO().Fonts->TexID) {
+  // Not io.Fonts->TexID: building the atlas (load_fonts builds it) sets that to 0.
+  if (app::app_update_style(g.app, pixel_ratio()) && g.font_texture_made) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
-  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplOpenGL3_NewFrame();  // makes the font texture the first time
+  g.font_texture_made = true;
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
 }

@@ -271,6 +271,14 @@ std::string figure_missing(app::ExportKind kind) {
   const bool figure = kind == app::ExportKind::png || kind == app::ExportKind::figure || kind == app::ExportKind::svg;
   return figure && !app::lesson_code_here(platform::the_app().state.view) ? app::lesson_code_missing_text() : "";
 }
+// A language's font could not be had: the sidebar says so, as it says what a URL value could not do.
+// Returns the reason, for the page's text notice.
+const std::string& font_notice(std::string_view id, const std::string& why) {
+  std::vector<app::Rejection>& notices = platform::the_app().notices;
+  notices.push_back({"lang", std::string(id), "its font " + why + "; the words stay English"});
+  platform::request_redraw();
+  return notices.back().reason;
+}
 }  // namespace
 
 extern "C" {
@@ -464,13 +472,6 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_font_wanted() {
   return app::language_glyphs(l) ? "" : app::language_info(l).id;
 }
 
-namespace {
-// A language's font could not be had: the sidebar says so, as it says what a URL value could not do.
-void font_notice(std::string_view id, const std::string& why) {
-  platform::the_app().notices.push_back({"lang", std::string(id), "its font " + why + "; the words stay English"});
-  platform::request_redraw();
-}
-}  // namespace
 
 // A language's font file has arrived (size bytes at data, which the page allocated and this frees).
 // Returns "" when it was taken (the words show in that language from the next frame), else why not.
@@ -486,9 +487,12 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_add_font(const char* id, unsigned char* 
   return why.c_str();
 }
 
-// The page could not fetch a language's font (why: "HTTP 404", the network's message).
-EMSCRIPTEN_KEEPALIVE void posenc_font_failed(const char* id, const char* why) {
-  font_notice(id ? id : "", std::string("could not be fetched (") + (why ? why : "") + ")");
+// The page could not fetch a language's font (why: "HTTP 404", the network's message). Returns the
+// reason as the sidebar shows it, for the page's text notice.
+EMSCRIPTEN_KEEPALIVE const char* posenc_font_failed(const char* id, const char* why) {
+  static std::string reason;
+  reason = font_notice(id ? id : "", std::string("could not be fetched (") + (why ? why : "") + ")");
+  return reason.c_str();
 }
 
 // A language's catalogue has arrived (the text of text/<id>.txt): its words show from the next frame.
@@ -507,6 +511,7 @@ EMSCRIPTEN_KEEPALIVE int posenc_add_translations(const char* id, const char* cat
 // buttons (Copy link) say what the module measured for them.
 EMSCRIPTEN_KEEPALIVE const char* posenc_ui(const char* key) {
   static std::string out;
+  app::set_text_language(app::language_in_effect(platform::the_app().state));  // a font or catalogue new since the last frame
   out = std::string(app::ui(key ? key : ""));
   return out.c_str();
 }

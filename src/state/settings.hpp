@@ -64,7 +64,7 @@
   X(palette, Palette, Palette::standard, choice, all, 0, 0, kPaletteNames, display, "colour-blind-safe colours", 0, 0, "", lin, "colours of hands, selection and plots") \
   X(controls, bool, true, boolean, all, 0, 1, no_choices, reader, "", 0, 0, "", lin, "show the controls sidebar") \
   X(theme, Theme, Theme::light, choice, all, 0, 0, kThemeNames, reader, "", 0, 0, "", lin, "light or dark colours; auto follows the reader's system setting") \
-  X(lang, int, 0, choice, all, 0, 0, lang_setting_names(), reader, "", 0, 0, "", lin, "the language of the lesson and tour texts: auto (the browser's languages), en, es, zh-CN (shown once its font is here; English until then), or xx (a pseudo-language for layout checks)") \
+  X(lang, int, 0, choice, all, 0, 0, lang_setting_names(), reader, "", 0, 0, "", lin, "the language of the lesson and tour texts: auto (the browser's languages), en, es, zh-CN (its font is fetched when it is chosen; English until it is here), or xx (a pseudo-language for layout checks)") \
   X(text, LessonText, LessonText::automatic, choice, all, 0, 0, kTextNames, reader, "", 0, 0, "", lin, "the lesson text: auto (the lead sentence, the rest behind More), full, summary or off") \
   X(presenter, Presenter, Presenter::automatic, choice, all, 0, 0, kPresenterNames, reader, "", 0, 0, "", lin, "presenter mode: the figure, its lead sentence and large type, without the controls column; auto turns it on in a slide deck (deck=1) and at scale 2 or more") \
   X(deck, bool, false, boolean, all, 0, 1, no_choices, reader, "", 0, 0, "", lin, "slide-deck mode: clicker keys go to the deck, keys after a click") \

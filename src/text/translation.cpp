@@ -91,6 +91,11 @@ void add_to_report(TranslationReport& r, std::string_view file, const std::vecto
     if (!t) continue;
     ++r.translated;
     std::vector<std::string> a = placeholders(e.value), b = placeholders(*t);
+    // {plural_...} fills in an English plural ending ("s" unless one): a language that marks no plural
+    // there (Chinese) leaves it out. Every other placeholder stays.
+    std::erase_if(a, [&](const std::string& p) {
+      return p.starts_with("{plural") && std::find(b.begin(), b.end(), p) == b.end();
+    });
     std::sort(a.begin(), a.end());
     std::sort(b.begin(), b.end());
     if (a != b)

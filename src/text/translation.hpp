@@ -55,6 +55,7 @@ struct TranslationReport {
   std::vector<std::string> stale;     // "file key: English" of pairs whose English is no longer in the file
   std::vector<std::string> problems;  // a placeholder missing or added, a choice count that differs, the parse's
 };
+// (A translation keeps every placeholder of its English, save a {plural_...} ending its language does not mark.)
 // Whether an English entry is prose a reader sees (lessons: not source or readme; the tour: not preset,
 // source, answer, hides, check, tolerance or limit).
 bool translatable_key(std::string_view file, std::string_view key);

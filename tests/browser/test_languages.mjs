@@ -3,6 +3,8 @@
 //     its catalogue (text/es.txt) is fetched once, and an English page fetches none;
 //   - lang=auto (the default) follows navigator.languages (playwright's locale): es-MX reads Spanish;
 //   - a catalogue that cannot be fetched (404) leaves the English words and a working page;
+//   - lang=zh-CN fetches its font (fonts/zh-CN.ttf) and only then shows Chinese, drawn from the rebuilt
+//     atlas; a font that cannot be fetched leaves English, with the reason in the sidebar;
 //   - the single-file build carries the catalogues inline and reads Spanish offline;
 //   - xx, the pseudo-locale, at 1280x800, 360x640 and scale 2: screenshots in artifacts/ to look at.
 import { test, before, after } from 'node:test';
@@ -10,32 +12,35 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, serve, settle, shot, waitUntil, pollUntil, PARK, ROOT } from './harness.mjs';
+import { countPixels } from './png.mjs';
 
 let server, browser;
 before(async () => { server = await serve(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });
 
-// The translation of `key` in the clock lesson's Spanish file (the pair after its English entry).
-function spanish(key) {
-  const text = readFileSync(join(ROOT, 'src', 'lessons', 'clock', 'clock.es.txt'), 'utf8');
+// The translation of `key` in the clock lesson's file for `lang` (the pair after its English entry).
+function translated(lang, key) {
+  const text = readFileSync(join(ROOT, 'src', 'lessons', 'clock', 'clock.' + lang + '.txt'), 'utf8');
   const m = new RegExp('^' + key + ': .*\\n(?:  .*\\n)*tr: (.*(?:\\n  .*)*)', 'm').exec(text);
-  assert.ok(m, 'clock.es.txt translates ' + key);
+  assert.ok(m, 'clock.' + lang + '.txt translates ' + key);
   return m[1].replace(/\n {2}/g, ' ');
 }
+const spanish = (key) => translated('es', key);
 
 async function open(url, { locale, width = 1280, height = 800, deviceScaleFactor = 1, route } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, ...(locale ? { locale } : {}) });
   const page = await context.newPage();
-  const texts = [];
+  const texts = [], fonts = [];
   // a language's catalogue (text/<lang>.txt), not the lessons' English texts (text/lessons*)
   const catalogue = /\/text\/(?!lessons)[^/]+\.txt$/;
   page.on('request', (r) => { if (catalogue.test(r.url())) texts.push(r.url()); });
-  if (route) await page.route(catalogue, route);
+  page.on('request', (r) => { if (/\/fonts\/[^/]+\.ttf$/.test(r.url())) fonts.push(r.url()); });
+  if (route) await page.route(route.url || catalogue, route.handler || route);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
   await page.evaluate(() => window.PosEnc.ready.then(() => true));
-  return { page, context, texts, errors };
+  return { page, context, texts, fonts, errors };
 }
 
 const describeStarts = (page, words) => waitUntil(page, (w) => window.PosEnc.describe().startsWith(w), words, { timeout: 20000 });
@@ -62,7 +67,50 @@ test('lang=es: the Spanish words on screen and in describe(), its catalogue fetc
   const en = await open(server.url + '?view=clock&playing=0', { locale: 'en-GB' });
   await settle(en.page, 6);
   assert.deepEqual(en.texts, [], 'an English page fetches no catalogue');
+  assert.deepEqual(en.fonts, [], 'nor a language\'s font');
   await en.context.close();
+});
+
+// The canvas drawn with its font atlas: ImGui's fills and glyphs sample the atlas, so an atlas that did
+// not reach the GPU draws every control and every word as a black block. Near-black pixels stay a small
+// part of the figure (text strokes, the dials' hands).
+async function atlasDrawn(page, name) {
+  const img = await shot(page, name);
+  const dark = countPixels(img, { x: 0, y: 0, w: img.width, h: img.height }, (r, g, b) => r < 40 && g < 40 && b < 40);
+  return dark / (img.width * img.height);
+}
+
+test('lang=zh-CN: its font is fetched only then, the words are Chinese, and the atlas rebuilt with it is drawn', async () => {
+  const { page, context, texts, fonts, errors } = await open(server.url + '?view=clock&lang=zh-CN&playing=0');
+  assert.ok(await describeStarts(page, 'View: ' + translated('zh-CN', 'title')), await page.evaluate(() => window.PosEnc.describe().slice(0, 120)));
+  assert.equal(fonts.length, 1, 'fonts/zh-CN.ttf fetched once: ' + fonts.join(', '));
+  assert.match(fonts[0], /\/fonts\/zh-CN\.ttf$/);
+  assert.equal(texts.length, 1);
+  await page.mouse.move(PARK.x, PARK.y);
+  await settle(page, 6);
+  const dark = await atlasDrawn(page, 'lang-zh-CN-clock');
+  assert.ok(dark < 0.1, `${(100 * dark).toFixed(1)}% of the page near black: the atlas with the Chinese glyphs is not drawn`);
+  // A rebuild at run time (a larger UI scale) is drawn too.
+  await page.evaluate(() => window.PosEnc.setState({ scale: 1.5 }));
+  await settle(page, 6);
+  const dark2 = await atlasDrawn(page, 'lang-zh-CN-clock-scale1.5');
+  assert.ok(dark2 < 0.1, `${(100 * dark2).toFixed(1)}% near black after a scale change`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a language font that cannot be fetched leaves English, says why in the sidebar, and the page keeps working', async () => {
+  const { page, context, fonts } = await open(server.url + '?view=clock&lang=zh-CN&playing=0',
+    { route: { url: /\/fonts\/[^/]+\.ttf$/, handler: (r) => r.fulfill({ status: 404, body: '' }) } });
+  assert.ok(await pollUntil(() => fonts.length > 0), 'it was asked for');
+  assert.ok(await waitUntil(page, () => /^lang = "zh-CN": its font could not be fetched \(HTTP 404\)/.test(document.getElementById('notice-list').textContent)),
+    'the reason is in the page\'s text notice (and the sidebar says the same)');
+  assert.match(await page.evaluate(() => window.PosEnc.describe()), /^View: Clock hands/);
+  const r = await page.evaluate(() => window.PosEnc.setState({ k: 7 }));
+  assert.deepEqual(r.rejected, []);
+  await settle(page, 4);
+  assert.ok(await atlasDrawn(page, 'lang-zh-CN-font-404') < 0.1);
+  await context.close();
 });
 
 test('lang=auto follows the browser\'s languages: es-MX reads Spanish', async () => {

@@ -215,7 +215,7 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   lesson_intro(View::clock, ctx);
 
   const std::string check = fill(lesson_text(View::clock, "rotation_check"),
-                                 {{"d", std::to_string(s.d)}, {"pairs", std::to_string(s.d / 2)}, {"s", s.d == 2 ? "" : "s"},
+                                 {{"d", std::to_string(s.d)}, {"pairs", std::to_string(s.d / 2)}, {"plural_s", s.d == 2 ? "" : "s"},
                                   {"error", fmt("%.1e", rotation_error(s))}});
   text_wrapped_at_spaces(check);  // never "0." at a line's end and "0e+00" on the next
   ImGui::SetNextItemWidth(std::min(260.0f * sc, ImGui::GetContentRegionAvail().x * 0.5f));

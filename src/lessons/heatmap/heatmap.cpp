@@ -111,14 +111,14 @@ std::string still_text(const State& s, const Shown& v, int still) {
   if (still >= s.d) {
     const double range = pe::dimension_range(v.first, static_cast<int>(rows), s.d - 1, s.d, s.base);
     return fill(lesson_text(View::heatmap, "none_still"), {{"count", count},
-                                                           {"s", plural},
+                                                           {"plural_s", plural},
                                                            {"dim", grouped(s.d - 1)},
                                                            {"range", fmt("%.2f", range)},
                                                            {"threshold", threshold}});
   }
   const double in_view = std::max(0.0, v.dlast - std::max(v.dfirst, static_cast<double>(still)) + 1);
   return fill(lesson_text(View::heatmap, "still"), {{"count", count},
-                                                    {"s", plural},
+                                                    {"plural_s", plural},
                                                     {"dim", grouped(still)},
                                                     {"pair", grouped(still / 2)},
                                                     {"threshold", threshold},

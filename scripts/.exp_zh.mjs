@@ -1,0 +1,14 @@
+import { launch, openPage, serve, settle } from '../tests/browser/harness.mjs';
+const server = await serve();
+const browser = await launch();
+const { page, errors } = await openPage(browser, server.url + '?playing=0&view=clock', { width: 1280, height: 800, deviceScaleFactor: 1 });
+page.on('console', (m) => console.log('console:', m.type(), m.text()));
+console.log('ready', errors);
+const t = Date.now();
+await Promise.race([page.evaluate(() => window.PosEnc.setState({ lang: 'zh-CN' })), new Promise(r => setTimeout(r, 10000))]);
+console.log('setState', Date.now() - t);
+await Promise.race([settle(page, 20), new Promise(r => setTimeout(r, 20000))]);
+console.log('settled', Date.now() - t, errors);
+await page.screenshot({ path: '/tmp/zh/after.png' });
+await browser.close();
+process.exit(0);
