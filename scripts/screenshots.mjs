@@ -25,6 +25,8 @@ const browser = await launch();
 try {
   for (const size of SIZES) {
     const { page, context } = await openPage(browser, server.url + '?playing=0' + size.query + (extra ? '&' + extra : ''), size);
+    // A language's catalogue and font arrive after the first frame: shoot once the network is quiet.
+    await page.waitForLoadState('networkidle');
     const tour = args.includes('--tour');
     const all = tour ? (await page.evaluate(() => window.PosEnc.views())).flatMap((v) => v.tourSteps).sort((a, b) => a - b) : [];
     const listed = tour && opt('--tour') && !opt('--tour').startsWith('--') ? opt('--tour').split(',').map(Number) : null;

@@ -132,12 +132,18 @@ test('a catalogue that cannot be fetched leaves English and a working page', asy
   await context.close();
 });
 
-test('the single-file build reads Spanish offline (its catalogues are inline)', async () => {
+test('the single-file build reads Spanish and Chinese offline (its catalogues and fonts are inline)', async () => {
   const single = join(ROOT, 'build', 'web', 'single', 'posenc-lab.html');
   const { page, context, texts } = await open('file://' + single + '?view=clock&lang=es&playing=0');
   assert.ok(await describeStarts(page, 'View: ' + spanish('title') + '.'));
   assert.deepEqual(texts, [], 'nothing fetched');
   await context.close();
+  const zh = await open('file://' + single + '?view=clock&lang=zh-CN&playing=0');
+  assert.ok(await describeStarts(zh.page, 'View: ' + translated('zh-CN', 'title')));
+  assert.deepEqual([zh.texts, zh.fonts], [[], []], 'nothing fetched');
+  await settle(zh.page, 4);
+  assert.ok(await atlasDrawn(zh.page, 'lang-zh-CN-single-file') < 0.1);
+  await zh.context.close();
 });
 
 test('xx, the pseudo-locale: every view at 1280x800, as a phone and at scale 2 (screenshots to look at)', async () => {
