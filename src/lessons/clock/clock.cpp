@@ -31,13 +31,15 @@ double wrap_angle(double a) {
 
 // The full turn w*k in degrees and in turns, as "2120Â° = 5.89 turns": whole degrees and two decimals of
 // a turn while they are short, three significant digits (never a cut number) once they are not.
+// A label of the figure, from the lesson's file (clock.txt: its words in the reader's language).
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values) {
+  return fill(lesson_text(View::clock, key), values);
+}
+
 std::string full_angle_text(double a) {
   const double deg = a * kRadToDeg, turns = a / pe::kTwoPi;
-  std::string t = fmt(std::fabs(deg) < 1e6 ? "%.0f" : "%.3g", deg);
-  t += "\xC2\xB0 = ";
-  t += fmt(std::fabs(turns) < 1e3 ? "%.2f" : "%.3g", turns);
-  t += std::fabs(turns) == 1.0 ? " turn" : " turns";
-  return t;
+  return label(std::fabs(turns) == 1.0 ? "angle_turn" : "angle_turns",
+               {{"deg", fmt(std::fabs(deg) < 1e6 ? "%.0f" : "%.3g", deg)}, {"turns", fmt(std::fabs(turns) < 1e3 ? "%.2f" : "%.3g", turns)}});
 }
 
 // True where the shortest turn is not the full angle w*k itself (|w*k| beyond half a turn).
@@ -105,9 +107,8 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
         const int i = row * dr.cols + col;
         if (i >= pairs) break;
         dial_row_next(dr, i);
-        char label[48];
-        std::snprintf(label, sizeof label, "pair %d", i);
-        const PairCell pc = pair_cell(s, i, cell, label, sc);
+        const std::string name = label("pair_label", {{"i", std::to_string(i)}});
+        const PairCell pc = pair_cell(s, i, cell, name.c_str(), sc);
         const ImVec2 p = pc.pos;
         const bool hovered = pc.hovered, sel = pc.selected;
         const double w = cache.omega[static_cast<size_t>(i)];
@@ -120,16 +121,20 @@ void draw_grid(State& s, const ClockCache& cache, const ViewContext& ctx) {
         dial_label(dl, dr, p, ty, ang.c_str(), colors::ghost, LabelAlign::right);
         if (wraps(w * s.k)) {
           // The full angle, right-aligned under the shortest turn; just the turns where the cell is narrow.
-          std::string full = "of " + full_angle_text(w * s.k);
-          if (ImGui::CalcTextSize(full.c_str()).x > cell.x - 12 * sc) full = "of " + fmt(std::fabs(w * s.k / pe::kTwoPi) < 1e3 ? "%.2f" : "%.3g", w * s.k / pe::kTwoPi) + " turns";
+          std::string full = label("of_angle", {{"angle", full_angle_text(w * s.k)}});
+          if (ImGui::CalcTextSize(full.c_str()).x > cell.x - 12 * sc)
+            full = label("of_turns", {{"turns", fmt(std::fabs(w * s.k / pe::kTwoPi) < 1e3 ? "%.2f" : "%.3g", w * s.k / pe::kTwoPi)}});
           dial_label(dl, dr, p, ty + line, full.c_str(), colors::text_dim, LabelAlign::right);
         }
-        if (hovered)
-          ImGui::SetTooltip("pair %d: dimensions %d (sin) and %d (cos)\nw = %s rad/position, period %s positions\n"
-                            "turn for k: w*k = %s rad = %s\nshortest turn to the same place: %s",
-                            i, 2 * i, 2 * i + 1, fmt("%.6g", w).c_str(),
-                            withheld_or(View::clock, "mark_period", fmt("%.6g", cache.period[static_cast<size_t>(i)])).c_str(),
-                            fmt("%.6g", w * s.k).c_str(), full_angle_text(w * s.k).c_str(), ang.c_str());
+        if (hovered) {
+          const std::string tip =
+              label("tip_dims", {{"i", std::to_string(i)}, {"a", std::to_string(2 * i)}, {"b", std::to_string(2 * i + 1)}}) + "\n" +
+              label("tip_speed", {{"w", fmt("%.6g", w)},
+                                  {"T", withheld_or(View::clock, "mark_period", fmt("%.6g", cache.period[static_cast<size_t>(i)]))}}) +
+              "\n" + label("tip_turn", {{"wk", fmt("%.6g", w * s.k)}, {"angle", full_angle_text(w * s.k)}}) + "\n" +
+              label("tip_shortest", {{"shortest", ang}});
+          ImGui::SetTooltip("%s", tip.c_str());
+        }
       }
     }
   }
@@ -158,10 +163,10 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   const float sc = ctx.ui_scale;
 
   ImGui::PushFont(ctx.fonts.title);
-  ImGui::Text("Pair %d: dimensions %d and %d", i, 2 * i, 2 * i + 1);
+  ImGui::TextUnformatted(label("detail_title", {{"i", std::to_string(i)}, {"a", std::to_string(2 * i)}, {"b", std::to_string(2 * i + 1)}}).c_str());
   ImGui::PopFont();
   // The big dial leaves the numbers beside it their width (a narrow panel: a smaller dial).
-  const std::string w_text = "w = " + fmt("%.6g", w), period_text = "period = " + withheld_or(View::clock, "mark_period", fmt("%.6g", cache.period[static_cast<size_t>(i)]));
+  const std::string w_text = "w = " + fmt("%.6g", w), period_text = label("period_line", {{"T", withheld_or(View::clock, "mark_period", fmt("%.6g", cache.period[static_cast<size_t>(i)]))}});
   const float numbers_w = std::max(ImGui::CalcTextSize(w_text.c_str()).x, ImGui::CalcTextSize(period_text.c_str()).x);
   const float avail_x = ImGui::GetContentRegionAvail().x;
   const float big = std::max(std::min({avail_x * 0.55f, 170.0f * sc, avail_x - numbers_w - 22 * sc}), 80.0f * sc);
@@ -172,7 +177,8 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   ImGui::BeginGroup();
   // Wrapped at spaces only, so a long position never breaks inside its digits ("1,000," and "004.00").
   const float numbers_right = ImGui::GetContentRegionAvail().x;
-  for (const auto& [col, line] : {std::pair{colors::hand, "hand: pos = " + grouped(s.pos, 2)}, std::pair{colors::ghost, "ghost: pos + k = " + grouped(s.pos + s.k, 2)}}) {
+  for (const auto& [col, line] : {std::pair{colors::hand, label("hand_line", {{"pos", grouped(s.pos, 2)}})},
+                                  std::pair{colors::ghost, label("ghost_line", {{"pk", grouped(s.pos + s.k, 2)}})}}) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
     text_wrapped_at_spaces(line, numbers_right);
     ImGui::PopStyleColor();
@@ -185,8 +191,8 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   ImGui::PushFont(ctx.fonts.mono);
   ImGui::Text("\xCE\xB8 = w\xC2\xB7k = %s rad", fmt("%.6f", theta).c_str());
   ImGui::Text("  = %s", full_angle_text(theta).c_str());
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "shortest turn %s\xC2\xB0",
-                     fmt("%+.2f", wrap_angle(theta) * kRadToDeg).c_str());
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::ghost), "%s",
+                     label("shortest_line", {{"deg", fmt("%+.2f", wrap_angle(theta) * kRadToDeg)}}).c_str());
   ImGui::Spacing();
   ImGui::TextUnformatted("R(\xCE\xB8) =  [  cos \xCE\xB8   sin \xCE\xB8 ]");
   ImGui::TextUnformatted("          [ -sin \xCE\xB8   cos \xCE\xB8 ]");
@@ -201,7 +207,7 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
     row2("PE(pos)", now.s, now.c);
     row2("R(\xCE\xB8)\xC2\xB7PE(pos)", turned.s, turned.c);
     row2("PE(pos+k)", direct.s, direct.c);
-    row2("difference", turned.s - direct.s, turned.c - direct.c, "%+.1e");
+    row2(label("difference", {}).c_str(), turned.s - direct.s, turned.c - direct.c, "%+.1e");
     ImGui::EndTable();
   }
   ImGui::PopFont();
@@ -220,7 +226,8 @@ void draw_clock(State& s, ClockCache& cache, const ViewContext& ctx) {
   text_wrapped_at_spaces(check);  // never "0." at a line's end and "0e+00" on the next
   ImGui::SetNextItemWidth(std::min(260.0f * sc, ImGui::GetContentRegionAvail().x * 0.5f));
   double size = cache.dial_size;
-  if (slider_double("dial size", &size, 70.0, 220.0, "%.0f px")) cache.dial_size = static_cast<float>(size);
+  const std::string size_label = label("dial_size", {}) + "###dial_size";  // the same widget in every language
+  if (slider_double(size_label.c_str(), &size, 70.0, 220.0, "%.0f px")) cache.dial_size = static_cast<float>(size);
 
   // Wide: dials left, worked pair right. Narrow (small window or large UI scale): the worked pair goes
   // below, and each part keeps at least one row of dials / a readable panel, scrolling inside.
