@@ -63,6 +63,53 @@ bool may_break_at(std::string_view text, size_t at) {
   return true;
 }
 
+namespace {
+// The code point of the UTF-8 character starting at t[i] (0 for a continuation byte or past the end).
+unsigned code_point_at(std::string_view t, size_t i) {
+  if (i >= t.size()) return 0;
+  const auto b = static_cast<unsigned char>(t[i]);
+  if (b < 0x80) return b;
+  if ((b & 0xC0) == 0x80) return 0;
+  const int n = (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : 4;
+  unsigned cp = n == 2 ? (b & 0x1Fu) : n == 3 ? (b & 0x0Fu) : (b & 0x07u);
+  for (int k = 1; k < n; ++k) cp = (cp << 6) | (i + static_cast<size_t>(k) < t.size() ? static_cast<unsigned char>(t[i + static_cast<size_t>(k)]) & 0x3Fu : 0u);
+  return cp;
+}
+size_t char_start_before(std::string_view t, size_t i) {
+  size_t b = i;
+  while (b > 0 && (static_cast<unsigned char>(t[--b]) & 0xC0) == 0x80) {}
+  return b;
+}
+// Chinese script and its punctuation: CJK symbols, kana, ideographs and the fullwidth forms.
+bool cjk(unsigned cp) { return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF); }
+// Punctuation a line never starts with (，。、；：！？）」』》 and the closing quotes), and punctuation it
+// never ends with (（「『《 and the opening quotes).
+bool closing(unsigned cp) {
+  return cp == 0xFF0C || cp == 0x3002 || cp == 0x3001 || cp == 0xFF1B || cp == 0xFF1A || cp == 0xFF01 || cp == 0xFF1F ||
+         cp == 0xFF09 || cp == 0x300D || cp == 0x300F || cp == 0x300B || cp == 0x3009 || cp == 0x201D || cp == 0x2019 ||
+         cp == 0x2026 || cp == ')' || cp == ',' || cp == '.' || cp == ';' || cp == ':';
+}
+bool opening(unsigned cp) {
+  return cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x300A || cp == 0x3008 || cp == 0x201C || cp == 0x2018 || cp == '(';
+}
+}  // namespace
+
+bool cjk_break_at(std::string_view text, size_t at) {
+  if (at == 0 || at >= text.size()) return false;
+  const unsigned next = code_point_at(text, at);
+  if (next == 0 || next == ' ' || next == '\n') return false;
+  const unsigned prev = code_point_at(text, char_start_before(text, at));
+  if (prev == ' ' || prev == '\n') return false;
+  return (cjk(prev) || cjk(next)) && !closing(next) && !opening(prev);
+}
+
+size_t next_cut(std::string_view text, size_t from, size_t end) {
+  for (size_t q = from; q < end; ++q) {
+    if (text[q] == ' ' ? may_break_at(text, q) : cjk_break_at(text, q)) return q;
+  }
+  return end;
+}
+
 bool relation_follows(std::string_view text, size_t at) {
   size_t after = at;
   while (after < text.size() && text[after] == ' ') ++after;

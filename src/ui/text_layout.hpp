@@ -13,7 +13,8 @@ namespace app {
 // [SECTION] Text that never breaks inside a number.
 // Dear ImGui's own wrapping (TextWrapped, AddText
 // with a wrap width, CalcTextSize with one) may break after '.' or ',', splitting 2.5366 into "2." and
-// "5366" or 60,611 into "60," and "611"; these break only at spaces and '\n'. They also keep a
+// "5366" or 60,611 into "60," and "611"; these break only at spaces, '\n' and between Chinese characters
+// (which are not separated by spaces; cjk_break_at keeps punctuation off a line's start). They also keep a
 // relation together: no break at a space beside '=', '≈', '≠', '≤' or '≥', so "d = 512" stays on one
 // line, and none at a no-break space (U+00A0, drawn as a space) for any other pair of words that
 // must stay together.
@@ -59,6 +60,12 @@ void text_flow_after(std::string_view text);
 namespace detail {
 // Whether a line may break at the space text[at] (the rules of wrap_at_spaces).
 bool may_break_at(std::string_view text, size_t at);
+// Whether a line may break before text[at] without a space: between two characters of Chinese script
+// (or one of it and a neighbour), never before closing punctuation (，。）」...) nor after opening (（「...).
+bool cjk_break_at(std::string_view text, size_t at);
+// The first place at or after `from`, before `end`, where a line may end: a space may_break_at allows,
+// or a cjk_break_at boundary; `end` if none.
+size_t next_cut(std::string_view text, size_t from, size_t end);
 // Whether a relation sign ('=', '≈', ...) follows the space text[at]: where a chain of relations is
 // wider than its line ("i = floor(j/2) = floor(0/2) = 0" on a phone), it breaks before a sign.
 bool relation_follows(std::string_view text, size_t at);
@@ -73,11 +80,9 @@ std::vector<TextLine> wrap_at_spaces(std::string_view text, float width, Measure
   while (start < n) {
     const size_t para_end = std::min(text.find('\n', start), n);
     // The longest run of whole words from `start` that fits; at least one word.
-    size_t best = npos, from = start;
+    size_t best = npos, from = start + 1;  // a line holds at least one character
     for (;;) {
-      size_t cut = text.find(' ', from);
-      while (cut < para_end && !detail::may_break_at(text, cut)) cut = text.find(' ', cut + 1);
-      cut = std::min(cut, para_end);
+      const size_t cut = detail::next_cut(text, from, para_end);
       if (best != npos && measure(text.substr(start, cut - start)) > width) break;
       best = cut;
       if (cut >= para_end) break;

@@ -251,4 +251,13 @@ TEST_CASE("wrapping at spaces: numbers and short relations stay whole; a chain o
   CHECK(lines("i = floor(j/2) = floor(0/2) = 0", 20) == std::vector<std::string>{"i = floor(j/2)", "= floor(0/2) = 0"});
   // Where it fits, the chain stays on one line.
   CHECK(lines("i = floor(j/2) = floor(0/2) = 0", 40) == std::vector<std::string>{"i = floor(j/2) = floor(0/2) = 0"});
+  // Chinese has no spaces between words: a line may end between any two of its characters (3 bytes
+  // each here), but never before a closing mark (，。) nor after an opening one (（), and numbers and
+  // relations keep their rules. 9 bytes wide: three characters a line (14 for the last).
+  CHECK(lines("\xE4\xBD\x8D\xE7\xBD\xAE\xE7\xBC\x96\xE7\xA0\x81", 9) ==
+        std::vector<std::string>{"\xE4\xBD\x8D\xE7\xBD\xAE\xE7\xBC\x96", "\xE7\xA0\x81"});  // 位置编|码
+  CHECK(lines("\xE4\xBD\x8D\xE7\xBD\xAE\xE7\xBC\x96\xEF\xBC\x8C\xE7\xA0\x81", 9) ==
+        std::vector<std::string>{"\xE4\xBD\x8D\xE7\xBD\xAE", "\xE7\xBC\x96\xEF\xBC\x8C\xE7\xA0\x81"});  // 位置|编，码: "，" stays with 编
+  CHECK(lines("\xE4\xBD\x8D\xEF\xBC\x88" "d = 512\xEF\xBC\x89", 14) ==
+        std::vector<std::string>{"\xE4\xBD\x8D", "\xEF\xBC\x88" "d = 512\xEF\xBC\x89"});  // 位|（d = 512）
 }
