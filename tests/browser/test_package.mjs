@@ -59,11 +59,11 @@ after(async () => { await browser?.close(); P?.close(); origins?.close(); });
 
 test('npm pack of dist/ installs offline: the page, the module, both loaders and the types; exports resolve to the module', () => {
   assert.match(tarball, new RegExp(meta.name + '-' + meta.version.replace(/\./g, '\\.') + '\\.tgz$'));
-  // The page's files: everything at the top of dist/, its posters, its lessons' modules and texts, but
-  // the examples and the versioned copy.
+  // The page's files: everything at the top of dist/, its posters, its lessons' modules and texts, the
+  // languages' fonts, but the examples and the versioned copy.
   const files = readdirSync(pkgDir).sort();
-  const top = readdirSync(DIST, { withFileTypes: true }).filter((e) => e.isFile() || ['posters', 'lessons', 'text'].includes(e.name)).map((e) => e.name).sort();
-  assert.deepEqual(files, top, 'the top-level files of dist/, posters/, lessons/ and text/ (no examples/, no v/)');
+  const top = readdirSync(DIST, { withFileTypes: true }).filter((e) => e.isFile() || ['posters', 'lessons', 'text', 'fonts'].includes(e.name)).map((e) => e.name).sort();
+  assert.deepEqual(files, top, 'the top-level files of dist/, posters/, lessons/, text/ and fonts/ (no examples/, no v/)');
   const texts = (dir) => readdirSync(dir, { recursive: true }).map(String).sort();
   assert.deepEqual(texts(join(pkgDir, 'text')), texts(join(DIST, 'text')), 'the lessons\' texts and every language\'s catalogue');
   assert.deepEqual(readdirSync(join(pkgDir, 'posters')).sort(), readdirSync(join(DIST, 'posters')).sort(), 'every poster');
