@@ -472,7 +472,6 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_font_wanted() {
   return app::language_glyphs(l) ? "" : app::language_info(l).id;
 }
 
-
 // A language's font file has arrived (size bytes at data, which the page allocated and this frees).
 // Returns "" when it was taken (the words show in that language from the next frame), else why not.
 EMSCRIPTEN_KEEPALIVE const char* posenc_add_font(const char* id, unsigned char* data, int size) {
