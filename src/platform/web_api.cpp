@@ -569,8 +569,8 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_controls() {
   std::string out = "[";
   for (const app::FocusControl& c : app::focus_controls()) {
     if (out.size() > 1) out += ",";
-    out += "{\"label\":" + app::json_string(c.label) + ",\"x0\":" + app::fmt("%.1f", c.x0) + ",\"y0\":" + app::fmt("%.1f", c.y0) +
-           ",\"x1\":" + app::fmt("%.1f", c.x1) + ",\"y1\":" + app::fmt("%.1f", c.y1) +
+    out += "{\"label\":" + app::json_string(c.label) + ",\"x0\":" + app::fmt_c("%.1f", c.x0) + ",\"y0\":" + app::fmt_c("%.1f", c.y0) +
+           ",\"x1\":" + app::fmt_c("%.1f", c.x1) + ",\"y1\":" + app::fmt_c("%.1f", c.y1) +
            ",\"region\":" + app::json_string(app::focus_region_name(c.region)) + "}";
   }
   return reply(out + "]");

@@ -10,6 +10,7 @@
 #include "state/claims.hpp"
 #include "state/interface_text.hpp"
 #include "text/format.hpp"
+#include "text/number_style.hpp"
 #include "state/tour.hpp"
 #include "shell/tour_bar.hpp"
 
@@ -17,13 +18,24 @@ namespace app {
 
 namespace {
 
+// Whether a text ends with a full stop, a question or an exclamation mark: Latin, or the ideographic
+// full stop and the fullwidth marks Chinese uses (U+3002, U+FF1F, U+FF01, as three UTF-8 bytes).
+bool ends_sentence(std::string_view t) {
+  if (t.empty()) return false;
+  if (t.back() == '.' || t.back() == '?' || t.back() == '!') return true;
+  if (t.size() < 3) return false;
+  const auto b = [&](size_t from_end) { return static_cast<unsigned>(static_cast<unsigned char>(t[t.size() - from_end])); };
+  const unsigned cp = ((b(3) & 0x0Fu) << 12) | ((b(2) & 0x3Fu) << 6) | (b(1) & 0x3Fu);
+  return (b(3) & 0xF0u) == 0xE0u && (cp == 0x3002 || cp == 0xFF1F || cp == 0xFF01);
+}
+
 // "Claim (Never tested): sentence." as the screen shows it beside its tag; "" without claim or source.
 std::string claim_text(ClaimSource source, std::string_view sentence) {
   const ClaimSourceInfo* info = claim_source_info(source);
   if (!info || sentence.empty()) return {};
   std::string t = "Claim (";
   t.append(claim_label(*info)).append("): ").append(sentence);
-  if (t.back() != '.' && t.back() != '?' && t.back() != '!') t += '.';
+  if (!ends_sentence(t)) t += '.';
   return t;
 }
 
@@ -77,7 +89,7 @@ std::string key_numbers_json(const State& s) {
   std::string pair_text = std::to_string(i);
   pair_text.append(" (").append(std::to_string(2 * i)).append(", ").append(std::to_string(2 * i + 1)).append(")");
   std::string values = fmt("%.4f", pe::encoding_value(s.pos, 2 * i, s.d, s.base));
-  values.append(", ").append(fmt("%.4f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)));
+  values.append(number_list_separator()).append(fmt("%.4f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)));
   std::string step;
   step.append(std::to_string(s.step)).append(" of ").append(std::to_string(tour_step_count()));
   std::vector<std::pair<std::string, std::string>> rows = {

@@ -9,6 +9,8 @@
 #include <span>
 #include <string_view>
 
+#include "text/number_style.hpp"
+
 namespace app {
 
 enum class Lang : int { en, es, zh_CN, xx };
@@ -22,6 +24,9 @@ struct LanguageInfo {
   // CMakeLists.txt POSENC_LANGUAGE_FONTS). Until that font is here the language is not shown (its
   // words would be boxes), and the reader sees English instead.
   bool own_font;
+  // How its readers write numbers (CLDR's marks and minimum grouping): what every number shown to a
+  // person follows while the language is set (translations.hpp set_text_language).
+  NumberStyle numbers;
 };
 
 // Whether the fonts carry a language's glyphs now: always for a language of the embedded fonts; for one

@@ -457,7 +457,7 @@ void note_answers(AnswerBook& b, const PromptProgress& g, const State& s) {
         e.response = p.choices[static_cast<size_t>(g.last_choice - 1)];
     } else if (const TourCheck* c = tour_check(p.check)) {
       e.value = correct ? get_value(s, c->field) : g.last_value;
-      e.response = std::string(field_key(c->field)).append(" = ").append(fmt(c->format, e.value));
+      e.response = std::string(field_key(c->field)).append(" = ").append(fmt_c(c->format, e.value));  // for the gradebook: C locale
     }
     q.last_response = e.response;
     if (correct && !q.shown && !q.right) {

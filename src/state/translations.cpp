@@ -41,7 +41,10 @@ Store& store() {
 }
 }  // namespace
 
-void set_text_language(Lang l) { store().current = l; }
+void set_text_language(Lang l) {
+  store().current = l;
+  set_number_style(language_info(l).numbers);
+}
 Lang text_language() { return store().current; }
 
 std::vector<std::string> add_translations(Lang l, std::string_view catalogue) {

@@ -8,15 +8,20 @@
 #include <utility>
 
 #include "text/json_write.hpp"
+#include "text/number_style.hpp"
 
 namespace app {
 
-std::string fmt(const char* format, double v) {
+std::string fmt_c(const char* format, double v) {
   if (!std::isfinite(v)) return "-";
   char buf[64];
   std::snprintf(buf, sizeof buf, format, v);
   return buf;
 }
+
+std::string fmt(const char* format, double v) { return styled_number(fmt_c(format, v), number_style(), false); }
+
+std::string shown_number(double v) { return styled_number(shortest_number(v), number_style(), false); }
 
 std::string shortest_number(double v) {
   char buf[32];
@@ -59,17 +64,10 @@ std::string grouped(double v, int decimals) {
   if (!std::isfinite(v)) return "-";
   char f[8];
   std::snprintf(f, sizeof f, "%%.%df", std::clamp(decimals, 0, 9));
-  std::string s = fmt(f, std::fabs(v));
-  const size_t dot = s.find('.');
-  const size_t int_end = dot == std::string::npos ? s.size() : dot;
-  std::string out;
-  for (size_t i = 0; i < int_end; ++i) {
-    if (i > 0 && (int_end - i) % 3 == 0) out += ',';
-    out += s[i];
-  }
-  out += s.substr(int_end);
-  const bool zero = out.find_first_not_of("0.,") == std::string::npos;
-  return (v < 0 && !zero ? "-" : "") + out;
+  const std::string plain = fmt_c(f, std::fabs(v));
+  const bool zero = plain.find_first_not_of("0.") == std::string::npos;
+  std::string out = v < 0 && !zero ? "-" : "";
+  return out.append(styled_number(plain, number_style(), true));
 }
 
 std::string fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string>> values) {

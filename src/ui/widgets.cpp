@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <cstdio>
+#include <unordered_map>
 
 #include "imgui_internal.h"  // GetActiveID: whether the exact field is being typed in
 #include "ui/focus.hpp"
 #include "state/interface_text.hpp"
 #include "text/format.hpp"
+#include "text/number_style.hpp"
 #include "ui/text_layout.hpp"
 #include "ui/style.hpp"
 
@@ -86,17 +89,27 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   ImGui::SameLine();
   ImGui::SetNextItemWidth(input_w);
   double typed = get_value(s, f);
-  // Up to ten significant digits while typing: pos = 10^6 reads 1000000, not 1e+06. Shown, as many as
-  // the field holds (a moving pos of 1.0703000012 would run past its edge), never fewer than the
-  // whole part needs.
+  // As many significant digits as the field holds, at most ten (a moving pos of 1.0703000012 would run
+  // past its edge; pos = 10^6 reads 1000000, not 1e+06), never fewer than the whole part needs.
   const float digit_w = ImGui::CalcTextSize("0").x;
   const int fit = static_cast<int>((input_w - 2 * ImGui::GetStyle().FramePadding.x) / std::max(1.0f, digit_w)) - 2;
   const int whole = std::fabs(typed) >= 1 ? static_cast<int>(std::floor(std::log10(std::fabs(typed)))) + 1 : 1;
-  const bool typing = ImGui::GetActiveID() == ImGui::GetID("##exact");
-  const std::string shown = "%." + std::to_string(typing ? 10 : std::clamp(std::max(fit, whole), 1, 10)) + "g";
-  if (ImGui::InputDouble("##exact", &typed, 0, 0, shown.c_str(), ImGuiInputTextFlags_EnterReturnsTrue)) {
-    v = typed;
-    edited = typed_in = true;
+  // The field holds the number as the reader writes it (19,87 in Spanish) and reads it back in that form
+  // or the C locale's (text/number_style.hpp); its text is kept while it is being typed in.
+  static std::unordered_map<ImGuiID, std::array<char, 64>> texts;
+  const ImGuiID field_id = ImGui::GetID("##exact");
+  std::array<char, 64>& text = texts[field_id];
+  if (ImGui::GetActiveID() != field_id) {
+    const std::string shown = fmt(("%." + std::to_string(std::clamp(std::max(fit, whole), 1, 10)) + "g").c_str(), typed);
+    std::snprintf(text.data(), text.size(), "%s", shown.c_str());
+  }
+  if (ImGui::InputText("##exact", text.data(), text.size(), ImGuiInputTextFlags_EnterReturnsTrue)) {
+    if (!parse_styled_number(text.data(), number_style(), typed)) {
+      notices.assign(1, Rejection{field_key(f), sanitise(text.data()), "not a number"});
+    } else {
+      v = typed;
+      edited = typed_in = true;
+    }
   }
   std::string exact = label;
   exact += ": type a value";
@@ -109,7 +122,7 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   if (!typed_in && (f == Field::pair || f == Field::n)) v = std::round(v);
   const std::string err = set_number(s, f, v);
   if (!err.empty()) {
-    notices.assign(1, Rejection{field_key(f), sanitise(fmt("%g", v)), err});
+    notices.assign(1, Rejection{field_key(f), sanitise(shortest_number(v)), err});  // as a URL would carry it
     return false;
   }
   return true;

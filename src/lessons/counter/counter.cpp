@@ -9,6 +9,7 @@
 #include "imgui.h"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
+#include "text/number_style.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
@@ -68,7 +69,7 @@ std::string sentence_ratio(const State& s, const CounterFacts& f) {
 }
 std::string sentence_powers(const State& s) {
   std::string periods;
-  for (int i = 0; i < std::min(3, s.d / 2); ++i) periods.append(i ? ", " : "").append(period_text(pe::period(i, s.d, s.base)));
+  for (int i = 0; i < std::min(3, s.d / 2); ++i) periods.append(i ? number_list_separator() : "").append(period_text(pe::period(i, s.d, s.base)));
   return fill(lesson_text(View::counter, "powers"), {{"periods", periods}});
 }
 std::string sentence_repeat(const CounterFacts& f, const pe::Return& r) {

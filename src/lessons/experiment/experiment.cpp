@@ -223,7 +223,7 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
     for (const ExperimentRun& r : c.runs)
       if (r.status == ExperimentRun::Status::running || r.status == ExperimentRun::Status::queued) {
         status = fill(lesson_text(View::experiment, "running"),
-                      {{"encoding", encoding_label(r.encoding)}, {"seed", shortest_number(r.seed)}, {"step", std::to_string(r.step)},
+                      {{"encoding", encoding_label(r.encoding)}, {"seed", shown_number(r.seed)}, {"step", std::to_string(r.step)},
                        {"steps", std::to_string(r.steps ? r.steps : s.steps)}, {"loss", num(r.last_loss, 3)},
                        {"queued", std::to_string(pending - 1)}});
         break;
@@ -237,8 +237,8 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
     if (!rest.empty()) status.append(" ").append(rest);
   } else if (c.runs.empty()) {
     status = fill(lesson_text(View::experiment, "idle"), {{"encoding", encoding_label(static_cast<int>(s.encoding))},
-                                                          {"seed", shortest_number(s.seed)},
-                                                          {"seed2", shortest_number(s.seed + kSeedsPerEncoding - 1)},
+                                                          {"seed", shown_number(s.seed)},
+                                                          {"seed2", shown_number(s.seed + kSeedsPerEncoding - 1)},
                                                           {"steps", std::to_string(s.steps)}});
   } else {
     int done = 0;
@@ -247,7 +247,7 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
     status = fill(lesson_text(View::experiment, "finished"),
                   {{"runs", std::to_string(done)}, {"task", train::task_names()[static_cast<size_t>(r.task)]},
                    {"L", std::to_string(r.trainLength)}, {"steps", std::to_string(r.steps)}, {"dm", std::to_string(r.dModel)},
-                   {"layers", std::to_string(r.layers)}, {"heads", std::to_string(r.heads)}, {"lr", shortest_number(r.lr)},
+                   {"layers", std::to_string(r.layers)}, {"heads", std::to_string(r.heads)}, {"lr", shown_number(r.lr)},
                    {"batch", std::to_string(r.batch)}});
   }
   text_after(status);
@@ -258,7 +258,7 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
   for (const ExperimentRun& r : c.runs)
     if (r.status == ExperimentRun::Status::failed) {
       ImGui::PushStyleColor(ImGuiCol_Text, colors::warning);
-      text_wrapped_at_spaces(std::string(encoding_label(r.encoding)) + ", seed " + shortest_number(r.seed) + ": " + r.error);
+      text_wrapped_at_spaces(std::string(encoding_label(r.encoding)) + ", seed " + shown_number(r.seed) + ": " + r.error);
       ImGui::PopStyleColor();
     }
 }
@@ -293,7 +293,7 @@ void draw_options(State& s, ExperimentCache& c, const ViewContext& ctx, bool sho
     if (s.task == train::Task::lookback) task.append(", k = ").append(std::to_string(s.lookback));
     caption(fill(lesson_text(View::experiment, "options_closed"),
                  {{"task", task}, {"L", std::to_string(s.trainLength)}, {"steps", std::to_string(s.steps)},
-                  {"seed", shortest_number(s.seed)}, {"encoding", encoding_label(static_cast<int>(s.encoding))}}));
+                  {"seed", shown_number(s.seed)}, {"encoding", encoding_label(static_cast<int>(s.encoding))}}));
     return;
   }
   const bool two_columns = ImGui::GetContentRegionAvail().x >= 640 * sc;
@@ -364,8 +364,8 @@ std::vector<std::string> fair_lines(const ExperimentCache& c) {
     seen[r.encoding] = true;
     for (const train::FairChange& ch : r.fair)
       out.push_back(fill(lesson_text(View::experiment, "fair_change"),
-                         {{"encoding", encoding_label(r.encoding)}, {"key", ch.key}, {"from", shortest_number(ch.from)},
-                          {"to", shortest_number(ch.to)}, {"reason", ch.reason}}));
+                         {{"encoding", encoding_label(r.encoding)}, {"key", ch.key}, {"from", shown_number(ch.from)},
+                          {"to", shown_number(ch.to)}, {"reason", ch.reason}}));
   }
   return out;
 }
@@ -755,7 +755,7 @@ void draw_heads(const ExperimentCache& c, float width) {
   if (!r || r->head_numbers.empty()) return;
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
   const std::string label = fill(lesson_text(View::experiment, "heads_title"),
-                                 {{"encoding", encoding_label(r->encoding)}, {"seed", shortest_number(r->seed)}}) + "###ex_heads";
+                                 {{"encoding", encoding_label(r->encoding)}, {"seed", shown_number(r->seed)}}) + "###ex_heads";
   if (!ImGui::TreeNode(label.c_str())) {
     focus_name("heads of the run shown");
     ImGui::PopTextWrapPos();
@@ -1285,7 +1285,7 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
   for (const ExperimentRun& r : c.runs) done += r.status == ExperimentRun::Status::done;
   t.append(fill(lesson_text(View::experiment, "describe_settings"),
                 {{"L", std::to_string(s.trainLength)}, {"steps", std::to_string(s.steps)}, {"dm", std::to_string(s.dModel)},
-                 {"layers", std::to_string(s.layers)}, {"heads", std::to_string(s.heads)}, {"lr", shortest_number(s.lr)},
+                 {"layers", std::to_string(s.layers)}, {"heads", std::to_string(s.heads)}, {"lr", shown_number(s.lr)},
                  {"batch", std::to_string(s.batch)}, {"done", std::to_string(done)},
                  {"pending", std::to_string(pending)}}));
   if (!pending) t.append(" ").append(estimate_line(c, state));

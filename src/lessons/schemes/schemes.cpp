@@ -20,6 +20,7 @@
 #include "ui/key.hpp"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
+#include "text/number_style.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
@@ -933,7 +934,7 @@ std::string describe_schemes(const State& s, const SchemesCache&) {
     case Scheme::alibi: {
       t.append(" ").append(alibi_note(c, slopes));
       std::string list;
-      for (size_t h = 0; h < slopes.size() && h < 16; ++h) list.append(h ? ", " : "").append(slope_text(slopes[h]));
+      for (size_t h = 0; h < slopes.size() && h < 16; ++h) list.append(h ? number_list_separator() : "").append(slope_text(slopes[h]));
       if (slopes.size() > 16) list.append(", ...");
       t.append(" ").append(fill(text("alibi_slopes"), {{"list", list}}));
       t.append(" ").append(alibi_train(s, c, slopes)).append(" ").append(alibi_pos(s, c, slopes));
