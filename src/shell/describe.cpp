@@ -33,8 +33,7 @@ bool ends_sentence(std::string_view t) {
 std::string claim_text(ClaimSource source, std::string_view sentence) {
   const ClaimSourceInfo* info = claim_source_info(source);
   if (!info || sentence.empty()) return {};
-  std::string t = "Claim (";
-  t.append(claim_label(*info)).append("): ").append(sentence);
+  std::string t = fill(ui("describe_claim"), {{"tag", std::string(claim_label(*info))}, {"sentence", std::string(sentence)}});
   if (!ends_sentence(t)) t += '.';
   return t;
 }
@@ -43,7 +42,7 @@ std::string claim_text(ClaimSource source, std::string_view sentence) {
 
 std::string describe(const State& s, const ViewCaches& views) {
   set_text_language(language_in_effect(s));  // a setState between frames is described in its language
-  std::string t = std::string("View: ") + std::string(lesson_text(s.view, "title")) + ". ";
+  std::string t = fill(ui("describe_view"), {{"title", std::string(lesson_text(s.view, "title"))}}) + " ";
   const std::string claim = claim_text(lesson_claim_source(s.view), lesson_claim(s.view));
   if (!claim.empty()) t.append(claim).append(" ");
   if (!lesson_code_here(s.view)) t += lesson_code_missing_text();
@@ -56,13 +55,18 @@ std::string describe(const State& s, const ViewCaches& views) {
   }
   // The encoding's settings, which every lesson but the experiment (whose model has its own) is drawn with.
   if (s.view != View::experiment)
-    t += " Model width d = " + std::to_string(s.d) + ", base " + fmt("%g", s.base) + ", position " + fmt("%.2f", s.pos) +
-         ", offset k " + fmt("%.2f", s.k) + ", selected pair " + std::to_string(s.pair) + (s.playing ? ", playing." : ", paused.");
+    t.append(" ").append(fill(ui("describe_settings"), {{"d", std::to_string(s.d)},
+                                                         {"base", fmt("%g", s.base)},
+                                                         {"pos", fmt("%.2f", s.pos)},
+                                                         {"k", fmt("%.2f", s.k)},
+                                                         {"pair", std::to_string(s.pair)},
+                                                         {"motion", std::string(ui(s.playing ? "describe_playing" : "describe_paused"))}}));
   if (const TourStep* step = tour_step(s.step)) {
-    t.append(" Guided tour step ").append(std::to_string(s.step)).append(" of ").append(std::to_string(tour_step_count()));
-    t.append(", \"").append(step->title).append("\".");
+    t.append(" ").append(fill(ui("describe_step"), {{"step", std::to_string(s.step)},
+                                                     {"of", std::to_string(tour_step_count())},
+                                                     {"title", step->title}}));
     const std::string said = claim_text(step->source, step->caption);
-    if (!said.empty()) t.append(" Step text, ").append(said);
+    if (!said.empty()) t.append(" ").append(fill(ui("describe_step_text"), {{"claim", said}}));
   }
   return t;
 }
@@ -90,26 +94,23 @@ std::string key_numbers_json(const State& s) {
   pair_text.append(" (").append(std::to_string(2 * i)).append(", ").append(std::to_string(2 * i + 1)).append(")");
   std::string values = fmt("%.4f", pe::encoding_value(s.pos, 2 * i, s.d, s.base));
   values.append(number_list_separator()).append(fmt("%.4f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)));
-  std::string step;
-  step.append(std::to_string(s.step)).append(" of ").append(std::to_string(tour_step_count()));
+  const std::string step = fill(ui("numbers_step_of"), {{"step", std::to_string(s.step)}, {"of", std::to_string(tour_step_count())}});
+  const auto row = [](std::string_view label, std::string value) { return std::pair<std::string, std::string>(label, std::move(value)); };
   std::vector<std::pair<std::string, std::string>> rows = {
-      {"view", std::string(lesson_text(s.view, "title"))},
-      {"model width d", std::to_string(s.d)},
-      {"base", fmt("%g", s.base)},
-      {"position pos", fmt("%.2f", s.pos)},
-      {"offset k", fmt("%.2f", s.k)},
-      {"selected pair i (dimensions 2i, 2i+1)", pair_text},
-      {"its frequency w_i, radians per position", fmt("%.6g", w)},
-      {"its period, positions", fmt("%.6g", pe::period(i, s.d, s.base))},
-      {"its sin and cos at pos", values},
-      {"PE(pos) \u00b7 PE(pos + k), the same for every pos", fmt("%.4f", pe::dot_closed_form(s.k, s.d, s.base))},
+      row(ui("numbers_view"), std::string(lesson_text(s.view, "title"))),
+      row(ui("numbers_d"), std::to_string(s.d)),
+      row(ui("numbers_base"), fmt("%g", s.base)),
+      row(ui("numbers_pos"), fmt("%.2f", s.pos)),
+      row(ui("numbers_k"), fmt("%.2f", s.k)),
+      row(ui("numbers_pair"), pair_text),
+      row(ui("numbers_omega"), fmt("%.6g", w)),
+      row(ui("numbers_period"), fmt("%.6g", pe::period(i, s.d, s.base))),
+      row(ui("numbers_values"), values),
+      row(ui("numbers_dot"), fmt("%.4f", pe::dot_closed_form(s.k, s.d, s.base))),
   };
-  if (const ClaimSourceInfo* info = claim_source_info(lesson_claim_source(s.view)); info && !lesson_claim(s.view).empty()) {
-    std::string label = "the lesson's claim (";
-    label.append(claim_label(*info)).append(")");
-    rows.insert(rows.begin() + 1, {label, std::string(lesson_claim(s.view))});
-  }
-  if (s.step > 0) rows.push_back({"guided tour step", step});
+  if (const ClaimSourceInfo* info = claim_source_info(lesson_claim_source(s.view)); info && !lesson_claim(s.view).empty())
+    rows.insert(rows.begin() + 1, {fill(ui("numbers_claim"), {{"tag", std::string(claim_label(*info))}}), std::string(lesson_claim(s.view))});
+  if (s.step > 0) rows.push_back(row(ui("numbers_step"), step));
   std::string out = "[";
   for (size_t r = 0; r < rows.size(); ++r) {
     if (r) out += ",";

@@ -1,5 +1,8 @@
 #include "shell/lesson_code.hpp"
 
+#include "state/interface_text.hpp"
+#include "text/format.hpp"
+
 namespace app {
 
 LessonCode& lesson_code() {
@@ -14,8 +17,8 @@ bool lesson_code_here(View v) {
 
 std::string lesson_code_missing_text() {
   const LessonCode& c = lesson_code();
-  if (c.rest == RestOfLessons::failed) return "This lesson could not be loaded (" + c.reason + ").";
-  return "This lesson is still loading.";
+  if (c.rest == RestOfLessons::failed) return fill(ui("lesson_failed"), {{"reason", c.reason}});
+  return std::string(ui("lesson_loading"));
 }
 
 }  // namespace app

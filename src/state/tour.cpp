@@ -11,6 +11,7 @@
 #include "text/number.hpp"
 #include "text/text_file.hpp"
 #include "text/translation.hpp"
+#include "interface_text.hpp"
 #include "translations.hpp"
 
 namespace app {
@@ -267,12 +268,12 @@ std::string prompt_text(std::string_view text, const TourPrompt& p, const State&
   }
   return fill(text, {{"d", std::to_string(s.d)},
                      {"n", std::to_string(s.n)},
-                     {"k", shortest_number(s.k)},
-                     {"pos", shortest_number(s.pos)},
+                     {"k", shown_number(s.k)},
+                     {"pos", shown_number(s.pos)},
                      {"base", fmt("%g", s.base)},
                      {"pair", std::to_string(s.pair)},
-                     {"limit", shortest_number(p.limit)},
-                     {"tolerance", shortest_number(p.tolerance)},
+                     {"limit", shown_number(p.limit)},
+                     {"tolerance", shown_number(p.tolerance)},
                      {"answer", answer}});
 }
 
@@ -281,17 +282,15 @@ std::string prompt_text(std::string_view text, const TourPrompt& p, const State&
 namespace {
 
 std::string reveal_text(const TourPrompt& p, const State& s) {
-  std::string out = "Answer: ";
+  std::string answer;
   if (p.is_choice()) {
-    out += p.choices[static_cast<size_t>(p.answer - 1)];
+    answer = p.choices[static_cast<size_t>(p.answer - 1)];
   } else {
     const TourCheck* c = tour_check(p.check);
     const CheckResult r = check_answer(p, s);
-    out.append(field_key(c->field)).append(" = ").append(r.valid ? fmt(c->format, r.truth) : std::string("none in this state"));
+    answer.append(field_key(c->field)).append(" = ").append(r.valid ? fmt(c->format, r.truth) : std::string(ui("answer_none")));
   }
-  out += ". ";
-  out += prompt_text(p.why, p, s);
-  return out;
+  return fill(ui("answer_is"), {{"answer", answer}}) + " " + prompt_text(p.why, p, s);
 }
 
 }  // namespace
@@ -336,35 +335,35 @@ void show_answer(PromptProgress& g, const TourPrompt& p, const State& s) {
 }
 
 std::string progress_feedback(const PromptProgress& g, const TourPrompt& p) {
-  if (g.answered) return g.wrong == 0 ? "Right, at the first try." : "Right.";
+  if (g.answered) return std::string(ui(g.wrong == 0 ? "right_first_try" : "right"));
   if (g.shown) return "";
   if (g.wrong == 0) return "";
-  if (p.is_choice()) return cat({"Not \"", p.choices[static_cast<size_t>(g.last_choice - 1)], "\". Try again, or show the answer."});
+  if (p.is_choice()) return fill(ui("not_choice"), {{"choice", p.choices[static_cast<size_t>(g.last_choice - 1)]}});
   const TourCheck* c = tour_check(p.check);
-  std::string out = "Not yet: ";
-  out.append(field_key(c->field)).append(" = ").append(fmt(c->format, g.last_value));
-  out.append(g.last_direction < 0 ? " is too low" : " is too high");
-  if (p.tolerance > 0) out.append(" (within ").append(shortest_number(p.tolerance)).append(" counts)");
-  return out + ". Try again, or show the answer.";
+  const bool low = g.last_direction < 0, within = p.tolerance > 0;
+  return fill(ui(within ? (low ? "not_yet_low_within" : "not_yet_high_within") : (low ? "not_yet_low" : "not_yet_high")), {{"key", std::string(field_key(c->field))},
+                        {"value", fmt(c->format, g.last_value)},
+                        {"tolerance", shown_number(p.tolerance)}});
 }
 
 std::string prompt_description(const PromptProgress& g, const TourPrompt& p, const State& s) {
   if (p.empty()) return "";
-  std::string out = cat({"Question: ", prompt_text(p.ask, p, s)});
+  std::string out = fill(ui("question_is"), {{"ask", prompt_text(p.ask, p, s)}});
   if (p.is_choice()) {
-    out += " Choices: ";
+    std::string choices;
     for (size_t i = 0; i < p.choices.size(); ++i) {
-      if (i) out += "; ";
-      out.append(std::to_string(i + 1)).append(") ").append(p.choices[i]);
+      if (i) choices += "; ";
+      choices.append(std::to_string(i + 1)).append(") ").append(p.choices[i]);
     }
-    out += ".";
+    out.append(" ").append(fill(ui("choices_are"), {{"choices", choices}}));
   } else {
-    out.append(" Answer by setting ").append(field_key(tour_check(p.check)->field)).append(", then Check.");
+    out.append(" ").append(fill(ui("answer_by_setting"), {{"key", std::string(field_key(tour_check(p.check)->field))}}));
   }
-  if (g.answered) out += " Answered: right.";
-  else if (g.shown) out += " Answer shown.";
-  else if (g.wrong > 0) out.append(" ").append(progress_feedback(g, p));
-  else out += " Not answered yet.";
+  out.append(" ");
+  if (g.answered) out += ui("answered_right");
+  else if (g.shown) out += ui("answer_was_shown");
+  else if (g.wrong > 0) out += progress_feedback(g, p);
+  else out += ui("not_answered");
   if (g.revealed()) out.append(" ").append(g.reveal);
   return out;
 }
@@ -384,10 +383,11 @@ std::string tour_summary_text(const std::map<int, PromptProgress>& record, const
     else if (g && g->shown) ++shown;
     else ++untried;
   }
-  std::string t = "Tour finished. Of its " + std::to_string(questions) + " questions you answered " + std::to_string(first_try) +
-                  " right at the first try and " + std::to_string(later) + " after a wrong try; " + std::to_string(shown) +
-                  " you asked to be shown, and " + std::to_string(untried) + " you did not try.";
-  return t;
+  return fill(ui("tour_finished"), {{"questions", std::to_string(questions)},
+                                    {"first", std::to_string(first_try)},
+                                    {"later", std::to_string(later)},
+                                    {"shown", std::to_string(shown)},
+                                    {"untried", std::to_string(untried)}});
 }
 
 // ---- the tour this figure offers ----

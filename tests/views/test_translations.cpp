@@ -114,7 +114,7 @@ TEST_CASE("lang=es shows the Spanish words of the lesson and the tour; English w
   CHECK(on_screen(std::string(lesson_text(View::clock, "claim"))));
   CHECK(lesson_text(View::clock, "claim") == spanish("clock", "claim"));
   CHECK(lesson_text(View::clock, "summary") == spanish("clock", "summary"));
-  CHECK(describe(h.app).rfind("View: " + title + ".", 0) == 0);
+  CHECK(describe(h.app).rfind("Vista: " + title + ".", 0) == 0);  // interface.es.txt describe_view
   // The tour's first step, in Spanish (its data keys, preset and answer, are the English file's).
   REQUIRE(app_apply(h.app, "step=1").empty());
   h.frames(3);
