@@ -7,7 +7,8 @@
 // A poster is the figure of one state: the one a link `?view=<id>` (or no query: the path's start)
 // opens. So it is shown only when the page's query names nothing else (the embed's own keys aside);
 // for any other query the title and lead still hold, the poster would not, and none is shown. Nor in the
-// dark theme (the posters are drawn in the light one). Of the two sizes drawn (a desktop window and a
+// dark theme (the posters are drawn in the light one), nor for a browser whose first language is not
+// English (the posters are drawn in English). Of the two sizes drawn (a desktop window and a
 // phone's), the one nearer the window's width is used. posenc.js hides all of it at the first frame.
 (function () {
   'use strict';
@@ -46,7 +47,13 @@
   document.getElementById('poster-lead-text').textContent = lesson.lead;
   var figure = document.getElementById('poster-figure');
   var dark = document.documentElement.classList.contains('dark');
-  if (figureKeys === 0 && !dark && data.images !== false) {
+  // The posters are drawn in English, with English number marks. A reader whose browser asks first for
+  // another language may get that language's words and marks from the live figure (lang=auto), so the
+  // picture is shown only to a browser whose first language is English; the others see the title and
+  // lead, which are true in any case, and no picture rather than one in the wrong language.
+  var first = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
+  var english = /^en(-|$)/i.test(first);
+  if (figureKeys === 0 && !dark && english && data.images !== false) {
     var width = window.innerWidth || 1280;
     var best = lesson.wide;
     if (Math.abs(lesson.narrow.window[0] - width) < Math.abs(lesson.wide.window[0] - width)) best = lesson.narrow;

@@ -111,9 +111,7 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
       edited = typed_in = true;
     }
   }
-  std::string exact = label;
-  exact += ": type a value";
-  focus_name(exact);
+  focus_name(fill(ui("type_a_value"), {{"label", label}}));
   ImGui::PopID();
   if (!edited) return false;
   // The slider moves in whole steps (d in whole pairs); a typed value goes to the validated path as it

@@ -1,17 +1,20 @@
 // The module in the student's language (README "Languages"), as a browser meets it:
 //   - lang=es: the lesson's words are the Spanish file's, on the screen's text mirror and in describe();
 //     its catalogue (text/es.txt) is fetched once, and an English page fetches none;
-//   - lang=auto (the default) follows navigator.languages (playwright's locale): es-MX reads Spanish;
+//   - lang=auto (the default) follows navigator.languages (playwright's locale): es-MX reads Spanish,
+//     and is shown no poster (the posters are drawn in English);
 //   - a catalogue that cannot be fetched (404) leaves the English words and a working page;
 //   - lang=zh-CN fetches its font (fonts/zh-CN.ttf) and only then shows Chinese, drawn from the rebuilt
 //     atlas; a font that cannot be fetched leaves English, with the reason in the sidebar;
+//   - numbers as each reader writes them: Spanish 19,87 on screen, in describe() and the key numbers, and
+//     typed as 19,5 into a field; the link and the state keep the C locale (pos=19.87);
 //   - the single-file build carries the catalogues inline and reads Spanish offline;
 //   - xx, the pseudo-locale, at 1280x800, 360x640 and scale 2: screenshots in artifacts/ to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, settle, shot, waitUntil, pollUntil, PARK, ROOT } from './harness.mjs';
+import { launch, serve, settle, shot, waitUntil, pollUntil, keyTo, PARK, ROOT } from './harness.mjs';
 import { countPixels } from './png.mjs';
 
 let server, browser;
@@ -26,6 +29,13 @@ function translated(lang, key) {
   return m[1].replace(/\n {2}/g, ' ');
 }
 const spanish = (key) => translated('es', key);
+// describe()'s first words in `lang`: its `describe_view` entry (src/state/interface.<lang>.txt) with the title.
+function viewWords(lang, title) {
+  const text = readFileSync(join(ROOT, 'src', 'state', 'interface.' + lang + '.txt'), 'utf8');
+  const m = /^describe_view: .*\ntr: (.*)$/m.exec(text);
+  assert.ok(m, 'interface.' + lang + '.txt translates describe_view');
+  return m[1].replace('{title}', title);
+}
 
 async function open(url, { locale, width = 1280, height = 800, deviceScaleFactor = 1, route } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, ...(locale ? { locale } : {}) });
@@ -48,7 +58,7 @@ const describeStarts = (page, words) => waitUntil(page, (w) => window.PosEnc.des
 test('lang=es: the Spanish words on screen and in describe(), its catalogue fetched once; English fetches none', async () => {
   const title = spanish('title');
   const { page, context, texts, errors } = await open(server.url + '?view=clock&lang=es&playing=0');
-  assert.ok(await describeStarts(page, 'View: ' + title + '.'), await page.evaluate(() => window.PosEnc.describe().slice(0, 200)));
+  assert.ok(await describeStarts(page, viewWords('es', title)), await page.evaluate(() => window.PosEnc.describe().slice(0, 200)));
   // The text mirror the screen reader reads is the same words.
   assert.ok(await waitUntil(page, (c) => document.getElementById('describe').textContent.includes(c), spanish('claim').slice(0, 40)));
   assert.equal(texts.length, 1, 'text/es.txt fetched once: ' + texts.join(', '));
@@ -80,9 +90,34 @@ async function atlasDrawn(page, name) {
   return dark / (img.width * img.height);
 }
 
+test('lang=es writes numbers with a decimal comma, reads 19,5 typed into a field, and keeps the link in the C locale', async () => {
+  const { page, context, errors } = await open(server.url + '?view=clock&lang=es&playing=0&pos=19.87&base=10000');
+  assert.ok(await waitUntil(page, () => /posici\u00f3n 19,87/.test(window.PosEnc.describe()), null, { timeout: 20000 }),
+    'describe() in Spanish marks: ' + await page.evaluate(() => window.PosEnc.describe()));
+  assert.ok(await waitUntil(page, () => /posici\u00f3n pos19,87/.test(document.getElementById('numbers-body').textContent)), 'the key numbers table');
+  const rows = await page.evaluate(() => [...document.querySelectorAll('#numbers-body tr')].map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const row = (label) => (rows.find((r) => r[0] === label) || [])[1];
+  assert.equal(row('posici\u00f3n pos'), '19,87', 'the key numbers: ' + JSON.stringify(rows));
+  assert.match(row('su seno y coseno en pos'), /^-?\d,\d{4}; -?\d,\d{4}$/, 'a list of decimals is split by semicolons');
+  assert.match(await page.evaluate(() => window.PosEnc.link()), /pos=19\.87/);
+  assert.equal(await page.evaluate(() => window.PosEnc.getState().pos), 19.87);
+  // Typed the Spanish way into the position's field, read as 19.5.
+  await page.focus('#canvas');
+  assert.ok(await keyTo(page, page.keyboard, /^posici\u00f3n\s+pos: escribe un valor/) >= 0, 'the pos field is reachable, named in Spanish');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('19,5');
+  await page.keyboard.press('Enter');
+  assert.ok(await waitUntil(page, () => window.PosEnc.getState().pos === 19.5), 'pos = ' + await page.evaluate(() => window.PosEnc.getState().pos));
+  assert.match(await page.evaluate(() => window.PosEnc.link()), /pos=19\.5(&|$)/);
+  await shot(page, 'lang-es-numbers');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('lang=zh-CN: its font is fetched only then, the words are Chinese, and the atlas rebuilt with it is drawn', async () => {
   const { page, context, texts, fonts, errors } = await open(server.url + '?view=clock&lang=zh-CN&playing=0');
-  assert.ok(await describeStarts(page, 'View: ' + translated('zh-CN', 'title')), await page.evaluate(() => window.PosEnc.describe().slice(0, 120)));
+  assert.ok(await describeStarts(page, viewWords('zh-CN', translated('zh-CN', 'title'))), await page.evaluate(() => window.PosEnc.describe().slice(0, 120)));
   assert.equal(fonts.length, 1, 'fonts/zh-CN.ttf fetched once: ' + fonts.join(', '));
   assert.match(fonts[0], /\/fonts\/zh-CN\.ttf$/);
   assert.equal(texts.length, 1);
@@ -116,9 +151,24 @@ test('a language font that cannot be fetched leaves English, says why in the sid
 test('lang=auto follows the browser\'s languages: es-MX reads Spanish', async () => {
   const { page, context } = await open(server.url + '?view=clock&playing=0', { locale: 'es-MX' });
   assert.equal(await page.evaluate(() => navigator.language), 'es-MX');
-  assert.ok(await describeStarts(page, 'View: ' + spanish('title') + '.'));
+  assert.ok(await describeStarts(page, viewWords('es', spanish('title'))));
   assert.doesNotMatch(await page.evaluate(() => window.PosEnc.link()), /lang=/, 'auto is the default: not in the link');
   await context.close();
+});
+
+test('the English poster is shown only to a browser whose first language is English', async () => {
+  // The posters are drawn in English: a Spanish browser gets the title and lead, and no picture.
+  const posterOf = async (locale) => {
+    const { page, context } = await open(server.url + '?view=clock', { locale });
+    const src = await page.evaluate(() => document.getElementById('poster-figure').getAttribute('src'));
+    const title = await page.evaluate(() => document.getElementById('poster-title').textContent);
+    await context.close();
+    return { src, title };
+  };
+  const en = await posterOf('en-US'), es = await posterOf('es-MX');
+  assert.match(en.src || '', /^posters\//, 'en-US: the poster');
+  assert.equal(es.src, null, 'es-MX: no English picture');
+  assert.ok(es.title.length > 0, 'es-MX: the title is still there');
 });
 
 test('a catalogue that cannot be fetched leaves English and a working page', async () => {
@@ -135,11 +185,11 @@ test('a catalogue that cannot be fetched leaves English and a working page', asy
 test('the single-file build reads Spanish and Chinese offline (its catalogues and fonts are inline)', async () => {
   const single = join(ROOT, 'build', 'web', 'single', 'posenc-lab.html');
   const { page, context, texts } = await open('file://' + single + '?view=clock&lang=es&playing=0');
-  assert.ok(await describeStarts(page, 'View: ' + spanish('title') + '.'));
+  assert.ok(await describeStarts(page, viewWords('es', spanish('title'))));
   assert.deepEqual(texts, [], 'nothing fetched');
   await context.close();
   const zh = await open('file://' + single + '?view=clock&lang=zh-CN&playing=0');
-  assert.ok(await describeStarts(zh.page, 'View: ' + translated('zh-CN', 'title')));
+  assert.ok(await describeStarts(zh.page, viewWords('zh-CN', translated('zh-CN', 'title'))));
   assert.deepEqual([zh.texts, zh.fonts], [[], []], 'nothing fetched');
   await settle(zh.page, 4);
   assert.ok(await atlasDrawn(zh.page, 'lang-zh-CN-single-file') < 0.1);
@@ -150,7 +200,7 @@ test('xx, the pseudo-locale: every view at 1280x800, as a phone and at scale 2 (
   for (const size of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 360, height: 640, deviceScaleFactor: 2 },
     { name: 'scale2', width: 1920, height: 1080, q: '&scale=2' }]) {
     const { page, context, errors } = await open(server.url + '?view=clock&lang=xx&playing=0' + (size.q || ''), size);
-    assert.match(await page.evaluate(() => window.PosEnc.describe()), /^View: \[/);
+    assert.match(await page.evaluate(() => window.PosEnc.describe()), /^\[/);
     for (const view of ['clock', 'heatmap', 'experiment']) {
       await page.evaluate((v) => window.PosEnc.setState({ view: v }), view);
       await page.mouse.move(PARK.x, size.height - 5);
