@@ -25,7 +25,15 @@ namespace app {
 
 namespace {
 
-
+// A word of the view from the lesson's file (experiment.txt: its words in the reader's language), and
+// one with its {placeholders} filled.
+std::string ex_text(std::string_view key) { return std::string(lesson_text(View::experiment, key)); }
+std::string ex_fill(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values) {
+  return fill(lesson_text(View::experiment, key), values);
+}
+// "a, b" and "a and b" in the reader's language (list_join, and_join); `a` alone when it is the first.
+std::string list_more(const std::string& a, const std::string& b) { return a.empty() ? b : ex_fill("list_join", {{"a", a}, {"b", b}}); }
+std::string and_more(const std::string& a, const std::string& b) { return a.empty() ? b : ex_fill("and_join", {{"a", a}, {"b", b}}); }
 
 const char* encoding_label(int e) {
   const auto names = train::encoding_names();
@@ -107,7 +115,7 @@ std::string estimate_line(const ExperimentCache& c, const State& s) {
     std::string which;
     for (int e = 0; e < train::kEncodingCount; ++e) {
       const int l = layers[static_cast<size_t>(e)];
-      if (l != s.layers) which.append(which.empty() ? "" : ", ").append(encoding_label(e)).append(" ").append(std::to_string(l));
+      if (l != s.layers) which = list_more(which, std::string(encoding_label(e)).append(" ").append(std::to_string(l)));
     }
     if (!which.empty()) w.append(" ").append(fill(lesson_text(View::experiment, "estimate_fair"), {{"which", which}}));
   }
@@ -194,26 +202,30 @@ void read_result(ExperimentRun& r, const Json& j) {
 
 void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
   const int pending = experiment_pending(c);
-  if (ImGui::Button("Run")) c.fold_options = experiment_request(s, c, false).empty();
-  focus_name("Run: train the chosen encoding");
-  same_line_if_fits(button_width("Run all"));
-  if (ImGui::Button("Run all")) c.fold_options = experiment_request(s, c, true).empty();
-  focus_name("Run all: every encoding, " + std::to_string(kSeedsPerEncoding) + " seeds");
+  // Each button keeps its ImGui id in every language (###id).
+  const std::string run = ex_text("button_run") + "###ex_run", run_all = ex_text("button_run_all") + "###ex_run_all";
+  if (ImGui::Button(run.c_str())) c.fold_options = experiment_request(s, c, false).empty();
+  focus_name(ex_text("focus_run"));
+  same_line_if_fits(button_width(run_all.c_str()));
+  if (ImGui::Button(run_all.c_str())) c.fold_options = experiment_request(s, c, true).empty();
+  focus_name(ex_fill("focus_run_all", {{"seeds", std::to_string(kSeedsPerEncoding)}}));
   if (pending) {
-    same_line_if_fits(button_width("Cancel"));
-    if (ImGui::Button("Cancel")) c.cancel = true;
-    focus_name("Cancel the runs");
+    const std::string cancel = ex_text("button_cancel") + "###ex_cancel";
+    same_line_if_fits(button_width(cancel.c_str()));
+    if (ImGui::Button(cancel.c_str())) c.cancel = true;
+    focus_name(ex_text("focus_cancel"));
   }
   // Saving the results (src/export/experiment_export.hpp), once a run is done.
   bool any_done = false;
   for (const ExperimentRun& r : c.runs) any_done = any_done || r.status == ExperimentRun::Status::done;
   if (any_done) {
-    same_line_if_fits(button_width("Save JSON"));
-    if (ImGui::Button("Save JSON")) ctx.export_request = ExportKind::results_json, c.saved = true;
-    focus_name("Save JSON: every done run's full result");
-    same_line_if_fits(button_width("Save CSV"));
-    if (ImGui::Button("Save CSV")) ctx.export_request = ExportKind::results_csv, c.saved = true;
-    focus_name("Save CSV: one row per done run");
+    const std::string json = ex_text("button_save_json") + "###ex_save_json", csv = ex_text("button_save_csv") + "###ex_save_csv";
+    same_line_if_fits(button_width(json.c_str()));
+    if (ImGui::Button(json.c_str())) ctx.export_request = ExportKind::results_json, c.saved = true;
+    focus_name(ex_text("focus_save_json"));
+    same_line_if_fits(button_width(csv.c_str()));
+    if (ImGui::Button(csv.c_str())) ctx.export_request = ExportKind::results_csv, c.saved = true;
+    focus_name(ex_text("focus_save_csv"));
   }
   // Status.
   std::string status;
@@ -258,21 +270,26 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
   for (const ExperimentRun& r : c.runs)
     if (r.status == ExperimentRun::Status::failed) {
       ImGui::PushStyleColor(ImGuiCol_Text, colors::warning);
-      text_wrapped_at_spaces(std::string(encoding_label(r.encoding)) + ", seed " + shown_number(r.seed) + ": " + r.error);
+      text_wrapped_at_spaces(ex_fill("failed_run", {{"encoding", encoding_label(r.encoding)}, {"seed", shown_number(r.seed)}, {"error", r.error}}));
       ImGui::PopStyleColor();
     }
 }
 
-// One group of radio buttons for a choice row (one keyboard control: its arrows choose).
-void choice_radios(State& s, Field f, const char* label, std::span<const char* const> names, int current) {
-  ImGui::TextUnformatted(label);
-  if (int chosen = 0; focus_take_choice(label, chosen)) set_number(s, f, chosen);
+// One group of radio buttons for a choice row (one keyboard control: its arrows choose). `id` names the
+// group whatever the language; `label` and each choice's words come from the lesson's file (the choice
+// `name` as the key `<words>_<name>`, the name itself where the file has no such key).
+void choice_radios(State& s, Field f, const char* id, const std::string& label, const char* words, std::span<const char* const> names,
+                   int current) {
+  ImGui::TextUnformatted(label.c_str());
+  if (int chosen = 0; focus_take_choice(id, chosen)) set_number(s, f, chosen);
   for (size_t i = 0; i < names.size(); ++i) {
     const int v = static_cast<int>(i);
-    if (i) same_line_if_fits(checkbox_width(names[i]));
-    if (ImGui::RadioButton((std::string(names[i]) + "##" + label).c_str(), current == v)) set_number(s, f, v);
-    focus_name(std::string(label) + " " + names[i]);
-    focus_member(label, current == v, v);
+    std::string shown = ex_text(std::string(words).append("_").append(names[i]));
+    if (shown.empty()) shown = names[i];
+    if (i) same_line_if_fits(checkbox_width(shown.c_str()));
+    if (ImGui::RadioButton((shown + "###" + id + ":" + names[i]).c_str(), current == v)) set_number(s, f, v);
+    focus_name(label + " " + shown);
+    focus_member(id, current == v, v);
   }
 }
 
@@ -286,8 +303,8 @@ void draw_options(State& s, ExperimentCache& c, const ViewContext& ctx, bool sho
   else
     ImGui::SetNextItemOpen(!short_screen, ImGuiCond_Once);
   c.fold_options = false;
-  const bool open = ImGui::CollapsingHeader("Settings###ex_options");
-  focus_name("Settings");
+  const bool open = ImGui::CollapsingHeader((ex_text("settings") + "###ex_options").c_str());
+  focus_name(ex_text("settings"));
   if (!open) {
     std::string task = train::task_names()[static_cast<size_t>(s.task)];
     if (s.task == train::Task::lookback) task.append(", k = ").append(std::to_string(s.lookback));
@@ -300,55 +317,58 @@ void draw_options(State& s, ExperimentCache& c, const ViewContext& ctx, bool sho
   if (ImGui::BeginTable("ex_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextColumn();
     // Each group of choices is one control for the keyboard (ui/focus.hpp): its arrows choose.
-    ImGui::TextUnformatted("task");
+    // The task and encoding names are the engine's (as in the link and the exports); their headings are words.
+    ImGui::TextUnformatted(ex_text("choice_task").c_str());
     if (int chosen = 0; focus_take_choice("task", chosen)) set_number(s, Field::task, chosen);
     for (int t = 0; t < train::kTaskCount; ++t) {
       const char* name = train::task_names()[static_cast<size_t>(t)];
       if (t) same_line_if_fits(checkbox_width(name));
       if (ImGui::RadioButton(name, static_cast<int>(s.task) == t)) set_number(s, Field::task, t);
-      focus_name(std::string("task ") + name);
+      focus_name(ex_text("choice_task").append(" ").append(name));
       focus_member("task", static_cast<int>(s.task) == t, t);
     }
-    ImGui::TextUnformatted("encoding (Run)");
+    ImGui::TextUnformatted(ex_text("choice_encoding_run").c_str());
     if (int chosen = 0; focus_take_choice("encoding", chosen)) set_number(s, Field::encoding, chosen);
     for (int e = 0; e < train::kEncodingCount; ++e) {
       const char* name = encoding_label(e);
       if (e) same_line_if_fits(checkbox_width(name));
       if (ImGui::RadioButton((std::string(name) + "##enc").c_str(), static_cast<int>(s.encoding) == e)) set_number(s, Field::encoding, e);
-      focus_name(std::string("encoding ") + name);
+      focus_name(ex_text("choice_encoding").append(" ").append(name));
       focus_member("encoding", static_cast<int>(s.encoding) == e, e);
     }
     // The fair-test options (issue 25), folded so that the figure stays on the first screen; each says
     // what it tests. The header names what is set, so a closed one still tells.
-    std::string fair_label = "fair test";
-    if (s.startOffset > 0) fair_label += ", start offset " + std::to_string(s.startOffset);
-    if (s.task == train::Task::copy && s.copyLengths != train::CopyLengths::fixed) fair_label += ", random lengths";
-    if (s.task == train::Task::lookback && s.lookbackK != train::LookbackK::fixed) fair_label += ", k as input";
-    if (s.runAll == RunAll::fair) fair_label += ", fair setting";
+    std::string fair_label = ex_text("fair_test");
+    if (s.startOffset > 0) fair_label = list_more(fair_label, ex_fill("fair_test_offset", {{"s", std::to_string(s.startOffset)}}));
+    if (s.task == train::Task::copy && s.copyLengths != train::CopyLengths::fixed) fair_label = list_more(fair_label, ex_text("fair_test_random"));
+    if (s.task == train::Task::lookback && s.lookbackK != train::LookbackK::fixed) fair_label = list_more(fair_label, ex_text("fair_test_k_input"));
+    if (s.runAll == RunAll::fair) fair_label = list_more(fair_label, ex_text("fair_test_fair"));
     if (ImGui::TreeNode((fair_label + "###ex_fair").c_str())) {
-      focus_name("fair test options");
+      focus_name(ex_text("fair_test_options"));
       // The fair-test options (issue 25): each says what it tests.
-      param_slider("start offset", s, Field::startOffset, 0, 256, "%.0f", ctx.notices);
+      param_slider(ex_text("slider_start_offset").c_str(), s, Field::startOffset, 0, 256, "%.0f", ctx.notices);
       if (s.startOffset > 0)
         caption(fill(lesson_text(View::experiment, "start_offset"),
                      {{"s", std::to_string(s.startOffset)}, {"last", std::to_string(s.startOffset + s.trainLength - 1)}}));
       if (s.task == train::Task::copy) {
-        choice_radios(s, Field::copyLengths, "copy lengths", train::config_row("copyLengths")->names, static_cast<int>(s.copyLengths));
+        choice_radios(s, Field::copyLengths, "copy lengths", ex_text("choice_copy_lengths"), "value_copy", train::config_row("copyLengths")->names,
+                      static_cast<int>(s.copyLengths));
         if (s.copyLengths == train::CopyLengths::fixed) caption(lesson_text(View::experiment, "copy_fixed"));
       }
       if (s.task == train::Task::lookback) {
-        choice_radios(s, Field::lookbackK, "k", train::config_row("lookbackK")->names, static_cast<int>(s.lookbackK));
+        choice_radios(s, Field::lookbackK, "k", "k", "value_k", train::config_row("lookbackK")->names, static_cast<int>(s.lookbackK));
         if (s.lookbackK == train::LookbackK::input)
           caption(fill(lesson_text(View::experiment, "lookback_input"), {{"k", std::to_string(s.lookback)}}));
       }
-      choice_radios(s, Field::runAll, "setting", kRunAllNames, static_cast<int>(s.runAll));
+      choice_radios(s, Field::runAll, "setting", ex_text("choice_setting"), "value_setting", kRunAllNames, static_cast<int>(s.runAll));
       ImGui::TreePop();
     }
     ImGui::TableNextColumn();
-    if (s.task == train::Task::lookback) param_slider("lookback k", s, Field::lookback, 1, std::max(1, s.trainLength - 1), "%.0f", ctx.notices);
-    param_slider("training length L", s, Field::trainLength, 4, 64, "%.0f", ctx.notices);
-    param_slider("steps", s, Field::steps, 50, 2000, "%.0f", ctx.notices, true);
-    param_slider("seed", s, Field::seed, 0, 1000, "%.0f", ctx.notices);
+    if (s.task == train::Task::lookback)
+      param_slider(ex_text("slider_lookback").c_str(), s, Field::lookback, 1, std::max(1, s.trainLength - 1), "%.0f", ctx.notices);
+    param_slider(ex_text("slider_length").c_str(), s, Field::trainLength, 4, 64, "%.0f", ctx.notices);
+    param_slider(ex_text("slider_steps").c_str(), s, Field::steps, 50, 2000, "%.0f", ctx.notices, true);
+    param_slider(ex_text("slider_seed").c_str(), s, Field::seed, 0, 1000, "%.0f", ctx.notices);
     ImGui::EndTable();
   }
 }
@@ -391,7 +411,7 @@ void draw_loss(const ExperimentCache& c, ImVec2 size, float sc) {
   if (hi <= 0) lo = 0.01, hi = 3;
   lo = std::max(lo, 1e-4);
   const std::string title(lesson_text(View::experiment, "loss_title"));
-  const Plot p = plot_frame("ex_loss", size, 0, max_step, lo / 1.5, hi * 1.5, true, "step", title.c_str(), sc);
+  const Plot p = plot_frame("ex_loss", size, 0, max_step, lo / 1.5, hi * 1.5, true, ex_text("axis_step").c_str(), title.c_str(), sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p);
   for (const ExperimentRun& r : c.runs) {
@@ -482,7 +502,7 @@ bool window_hides_answers(const ExperimentCache& c, int length) {
 
 // A figure in words: two decimals, or "n/a" where the result does not hold it (never -1 or nan on
 // screen; the fonts have no dash glyph).
-std::string figure(double v, int decimals = 2) { return v >= 0 && std::isfinite(v) ? num(v, decimals) : "n/a"; }
+std::string figure(double v, int decimals = 2) { return v >= 0 && std::isfinite(v) ? num(v, decimals) : ex_text("na"); }
 
 // Where group g lies across the plot: the length's third of the width, and at 2L and 4L the kind's third
 // of that.
@@ -504,17 +524,18 @@ float acc_slot(float x_lo, float x_hi, AccGroup g) {
 // "2L", "4L", "2L and 4L": where the window hides every answer; "" where it hides none everywhere.
 std::string hidden_at(const ExperimentCache& c) {
   const bool h2 = window_hides_answers(c, 1), h4 = window_hides_answers(c, 2);
-  return h2 && h4 ? "2L and 4L" : h2 ? "2L" : h4 ? "4L" : "";
+  return h2 && h4 ? and_more("2L", "4L") : h2 ? "2L" : h4 ? "4L" : "";
 }
 
-const char* acc_short_name(AccKind k) { return k == AccKind::all ? "all" : k == AccKind::fresh ? "new" : "win"; }
+// The groups' names over the bars ("all", "new", "win": acc_all, acc_new, acc_win).
+std::string acc_short_name(AccKind k) { return ex_text(k == AccKind::all ? "acc_all" : k == AccKind::fresh ? "acc_new" : "acc_win"); }
 
 void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float sc) {
   ImGui::BeginGroup();  // the chart and its key below it, in one column
   const std::string title(lesson_text(View::experiment, "accuracy_title"));
   // Up to 1.45: above the bars (at most 1) two rows of labels, the lengths, then the groups' names, so
   // that no label sits on a bar.
-  const Plot p = plot_frame("ex_acc", size, -0.5, 2.5, 0, 1.45, false, "evaluation length: doublings of L", title.c_str(), sc, true);
+  const Plot p = plot_frame("ex_acc", size, -0.5, 2.5, 0, 1.45, false, ex_text("axis_doublings").c_str(), title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float lh = ImGui::GetTextLineHeight();
   const char* names[3] = {"L", "2L", "4L"};
@@ -527,8 +548,8 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
     if (g.length == 0) continue;
     float x_lo = 0, x_hi = 0;
     acc_span(p, g, x_lo, x_hi);
-    const char* t = acc_short_name(g.kind);
-    halo_text(dl, ImVec2((x_lo + x_hi - ImGui::CalcTextSize(t).x) / 2, p.lo.y + lh + 5 * sc), colors::axis, t);
+    const std::string t = acc_short_name(g.kind);
+    halo_text(dl, ImVec2((x_lo + x_hi - ImGui::CalcTextSize(t.c_str()).x) / 2, p.lo.y + lh + 5 * sc), colors::axis, t.c_str());
   }
   const double chance = 1.0 / train::Config{}.vocab;
   dashed_line(dl, ImVec2(p.lo.x, p.sy(chance)), ImVec2(p.hi.x, p.sy(chance)), colors::threshold, 1.2f * sc, 5 * sc);
@@ -574,10 +595,8 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
     const double m = mean_present(c, e, [g](const ExperimentRun& r) { return acc_value(r, g); }, n);
     int runs = 0;
     mean_of(c, e, [](const ExperimentRun&) { return 0.0; }, runs);
-    std::string tip = std::string(encoding_label(e)) + " at " + names[g.length] + " = " + std::to_string(s.trainLength << g.length) + " tokens, ";
-    tip += g.kind == AccKind::all       ? "every position"
-           : g.kind == AccKind::fresh ? "new positions only (t \xE2\x89\xA5 L, never seen in training)"
-                                      : "new positions, each query seeing only its last L keys (offsets as in training)";
+    std::string tip = ex_fill("acc_tip", {{"encoding", encoding_label(e)}, {"at", names[g.length]}, {"n", std::to_string(s.trainLength << g.length)},
+                                          {"which", ex_text(g.kind == AccKind::all ? "acc_tip_all" : g.kind == AccKind::fresh ? "acc_tip_new" : "acc_tip_win")}});
     if (n) {
       // Mean ± the seeds' spread (standard deviation), and against none (no position information) on
       // the same seeds, with the verdict of train::seed_verdict: "within noise" when it cannot tell.
@@ -591,32 +610,35 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
             versus.push_back(acc_value(r, g) - acc_value(o, g));
       }
       const train::SeedVerdict v = train::seed_verdict(values);
-      tip += ":\nmean accuracy " + num(m, 3) + (n > 1 ? " \xC2\xB1 " + num(v.spread, 3) : std::string()) + " over " + std::to_string(n) +
-             (n == 1 ? " seed" : " seeds") + (n > 1 ? " (\xC2\xB1: spread of the seeds; dots: each seed)" : " (the dot)");
+      tip.append("\n").append(ex_fill(n > 1 ? "acc_tip_mean_many" : "acc_tip_mean_one",
+                                      {{"mean", num(m, 3)}, {"spread", num(v.spread, 3)}, {"n", std::to_string(n)}}));
       if (e != static_cast<int>(train::Encoding::none) && !versus.empty())
-        tip += "\nagainst none on the same seeds: " + verdict_words(train::seed_verdict(versus));
+        tip.append("\n").append(ex_fill("acc_tip_vs_none", {{"verdict", verdict_words(train::seed_verdict(versus))}}));
     }
     else if (runs)
-      tip += ": n/a (not in these results)";
+      tip.append(" ").append(ex_text("acc_tip_na"));
     else
-      tip += ":\nno finished run yet (Run trains one)";
+      tip.append("\n").append(ex_text("acc_tip_no_run"));
     const size_t j = static_cast<size_t>(std::max(0, g.length - 1));
     if (g.kind == AccKind::all && g.length > 0 && runs)
-      tip += "\nwindowed, every position: " + figure(mean_present(c, e, [j](const ExperimentRun& r) { return r.accuracy_windowed[j]; }, n), 3);
+      tip.append("\n").append(ex_fill("acc_tip_windowed_all",
+                                      {{"acc", figure(mean_present(c, e, [j](const ExperimentRun& r) { return r.accuracy_windowed[j]; }, n), 3)}}));
     if (g.kind == AccKind::windowed && runs) {
       const double in = shared_figure(c, [j](const ExperimentRun& r) { return r.answer_in_window_new[j]; });
       if (in == 0)
-        tip += "\nthe window hides every answer here, so this bar tests nothing";
+        tip.append("\n").append(ex_text("acc_tip_hidden"));
       else if (in > 0)
-        tip += "\nthe window still shows the answer for " + fmt("%.0f", in * 100) + "% of these targets";
+        tip.append("\n").append(ex_fill("acc_tip_shown", {{"percent", fmt("%.0f", in * 100)}}));
     }
-    tip += "\ndashed line: chance, " + num(chance, 3);
+    tip.append("\n").append(ex_fill("acc_tip_chance", {{"chance", num(chance, 3)}}));
     const double ceiling = shared_figure(c, [g](const ExperimentRun& r) { return acc_ceiling(r, g); });
     if (g.kind == AccKind::windowed)
-      tip += "\nno order-blind line here: it assumes the model sees every key";
+      tip.append("\n").append(ex_text("acc_tip_no_ceiling"));
     else if (ceiling >= 0)
-      tip += "\nsolid line: order-blind ceiling, " + num(ceiling, 3) + (ceiling_exact(c) ? "" : " (an upper bound)") +
-             "\n(the best a model can do that knows which tokens came before, not their order)";
+      tip.append("\n")
+          .append(ex_fill(ceiling_exact(c) ? "acc_tip_ceiling" : "acc_tip_ceiling_bound", {{"ceiling", num(ceiling, 3)}}))
+          .append("\n")
+          .append(ex_text("acc_tip_ceiling_why"));
     ImGui::SetTooltip("%s", tip.c_str());
   }
   plot_clip_pop();
@@ -636,16 +658,17 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
 void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
   const ExperimentRun* r = shown_map_run(c);
   // Which encoding's map: the latest, or one chosen.
-  ImGui::TextUnformatted("attention map of");
+  const std::string map_of = ex_text("map_of"), latest = ex_text("latest_run");
+  ImGui::TextUnformatted(map_of.c_str());
   same_line_if_fits(std::min(width, 160 * sc));
   ImGui::SetNextItemWidth(std::min(width, 160 * sc));
-  const char* shown = c.map_encoding < 0 ? "latest run" : encoding_label(c.map_encoding);
+  const char* shown = c.map_encoding < 0 ? latest.c_str() : encoding_label(c.map_encoding);
   if (ImGui::BeginCombo("##map_of", shown)) {
     for (int e = -1; e < train::kEncodingCount; ++e)
-      if (ImGui::Selectable(e < 0 ? "latest run" : encoding_label(e), c.map_encoding == e)) c.map_encoding = e;
+      if (ImGui::Selectable(e < 0 ? (latest + "###latest").c_str() : encoding_label(e), c.map_encoding == e)) c.map_encoding = e;
     ImGui::EndCombo();
   }
-  focus_name("attention map of");
+  focus_name(map_of);
   if (!r) return;
   const int n = r->length;
   if (n <= 0 || r->map.size() != static_cast<size_t>(n) * static_cast<size_t>(n)) return;
@@ -680,17 +703,19 @@ void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
   if (ImGui::IsItemHovered()) {
     const ImVec2 m = ImGui::GetIO().MousePos;
     const int u = std::clamp(static_cast<int>((m.x - o.x) / cell), 0, n - 1), t = std::clamp(static_cast<int>((m.y - o.y) / cell), 0, n - 1);
-    ImGui::SetTooltip("query %d, key %d: %s", t, u,
-                      u <= t ? num(r->map[static_cast<size_t>(t) * static_cast<size_t>(n) + static_cast<size_t>(u)], 3).c_str() : "masked");
+    const std::string tip =
+        ex_fill("map_tip", {{"query", std::to_string(t)}, {"key", std::to_string(u)},
+                            {"weight", u <= t ? num(r->map[static_cast<size_t>(t) * static_cast<size_t>(n) + static_cast<size_t>(u)], 3) : ex_text("masked")}});
+    ImGui::SetTooltip("%s", tip.c_str());
   }
 }
 
 // A figure, or "n/a" where it is undefined (-1), at two decimals (never NaN on screen).
-std::string head_figure(double v) { return v >= 0 && std::isfinite(v) ? num(v, 2) : "n/a"; }
+std::string head_figure(double v) { return v >= 0 && std::isfinite(v) ? num(v, 2) : ex_text("na"); }
 
 // "mean ± spread" of the figures (two decimals; the mean alone for one, "n/a" for none).
 std::string spread_text(const std::vector<double>& v) {
-  if (v.empty()) return "n/a";
+  if (v.empty()) return ex_text("na");
   const train::SeedVerdict sv = train::seed_verdict(v);
   return num(sv.mean, 2) + (v.size() > 1 ? " \xC2\xB1 " + num(sv.spread, 2) : std::string());
 }
@@ -757,11 +782,11 @@ void draw_heads(const ExperimentCache& c, float width) {
   const std::string label = fill(lesson_text(View::experiment, "heads_title"),
                                  {{"encoding", encoding_label(r->encoding)}, {"seed", shown_number(r->seed)}}) + "###ex_heads";
   if (!ImGui::TreeNode(label.c_str())) {
-    focus_name("heads of the run shown");
+    focus_name(ex_text("heads_focus"));
     ImGui::PopTextWrapPos();
     return;
   }
-  focus_name("heads of the run shown");
+  focus_name(ex_text("heads_focus"));
   bool commuting = false;
   for (const HeadNumbers& h : r->head_numbers) commuting = commuting || h.commuting >= 0;
   const std::string tips[] = {std::string(lesson_text(View::experiment, "heads_tip_head")),
@@ -772,11 +797,11 @@ void draw_heads(const ExperimentCache& c, float width) {
                               std::string(lesson_text(View::experiment, "heads_tip_commuting"))};
   // Two small tables, so that each fits a phone's width: where the heads attend, then how.
   if (ImGui::BeginTable("ex_heads_share", 5, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersInnerH, ImVec2(width, 0))) {
-    head_cell("head", tips[0].c_str());
+    head_cell(ex_text("col_head"), tips[0].c_str());
     head_cell("t < L", tips[1].c_str());
     head_cell("L..2L", tips[2].c_str());
     head_cell("L..4L", tips[2].c_str());
-    head_cell("win", tips[3].c_str());
+    head_cell(ex_text("acc_win"), tips[3].c_str());
     for (const HeadNumbers& h : r->head_numbers) {
       const bool shown = h.layer == r->map_layer && h.head == r->map_head;
       head_cell(head_name(h) + (shown ? " *" : ""), shown ? tips[0].c_str() : nullptr);
@@ -789,10 +814,10 @@ void draw_heads(const ExperimentCache& c, float width) {
   }
   ImGui::Spacing();
   if (ImGui::BeginTable("ex_heads_mech", commuting ? 4 : 3, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersInnerH, ImVec2(width, 0))) {
-    head_cell("head", tips[0].c_str());
-    head_cell("R^2 at L", tips[4].c_str());
-    head_cell("R^2 at 2L", tips[4].c_str());
-    if (commuting) head_cell("commutes", tips[5].c_str());
+    head_cell(ex_text("col_head"), tips[0].c_str());
+    head_cell(ex_text("col_r2_l"), tips[4].c_str());
+    head_cell(ex_text("col_r2_2l"), tips[4].c_str());
+    if (commuting) head_cell(ex_text("col_commutes"), tips[5].c_str());
     for (const HeadNumbers& h : r->head_numbers) {
       head_cell(head_name(h), nullptr);
       head_cell(head_figure(h.offset_r2_l), nullptr);
@@ -856,11 +881,11 @@ void draw_ablation(const State& s, const ExperimentCache& c, ImVec2 size, float 
   const std::string title(lesson_text(View::experiment, "ablation_title"));
   // Two groups, at L (x = 0) and 2L (x = 1), as the accuracy chart's doublings of L. Above the bars and
   // their values: the groups' names, then the key in one row, so nothing covers a bar.
-  const Plot p = plot_frame("ex_ablation", size, -0.5, 1.5, 0, 1.6, false, "evaluation length: doublings of L", title.c_str(), sc, true);
+  const Plot p = plot_frame("ex_ablation", size, -0.5, 1.5, 0, 1.6, false, ex_text("axis_doublings").c_str(), title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float lh = ImGui::GetTextLineHeight();
   const double values[2][3] = {{bl, fl, sl}, {b2, f2, s2}};
-  const char* names[3] = {"intact", "no fast", "no slow"};
+  const std::string names[3] = {ex_text("bar_intact"), ex_text("bar_no_fast"), ex_text("bar_no_slow")};
   const ImU32 cols[3] = {colors::axis, colors::hand, colors::ghost};
   const float slot = p.width() / 2.0f / 4.0f;
   for (int g = 0; g < 2; ++g) {
@@ -877,8 +902,8 @@ void draw_ablation(const State& s, const ExperimentCache& c, ImVec2 size, float 
   const float ky = p.lo.y + 3 * sc;
   for (int i = 0; i < 3; ++i) {
     dl->AddRectFilled(ImVec2(kx, ky + lh * 0.2f), ImVec2(kx + 12 * sc, ky + lh * 0.8f), cols[i]);
-    dl->AddText(ImVec2(kx + 16 * sc, ky), colors::ink, names[i]);
-    kx += 16 * sc + ImGui::CalcTextSize(names[i]).x + 14 * sc;
+    dl->AddText(ImVec2(kx + 16 * sc, ky), colors::ink, names[i].c_str());
+    kx += 16 * sc + ImGui::CalcTextSize(names[i].c_str()).x + 14 * sc;
   }
 }
 
@@ -898,7 +923,7 @@ void draw_weights(const ExperimentCache& c, ImVec2 size, float sc) {
   for (double& v : w) hi = std::max(hi, v /= n);
   const std::string title(lesson_text(View::experiment, "weight_title"));
   const Plot p = plot_frame("ex_weights", size, -0.5, static_cast<double>(w.size()) - 0.5, 0, hi > 0 ? hi * 1.1 : 1,
-                            false, "PE dimension (fast → slow)", title.c_str(), sc, true);
+                            false, ex_text("axis_pe_dims").c_str(), title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float bw = std::max(1.0f, p.width() / static_cast<float>(w.size()) * 0.7f);
   const size_t quarter = w.size() / 4;
@@ -987,8 +1012,8 @@ std::string slow_precomputed_words(const std::vector<SlowPrecomputedRow>& rows) 
   for (const SlowPrecomputedRow& r : rows) {
     most = std::max(most, r.cost[0][0].mean);
     const std::string l = std::to_string(r.length);
-    if (lengths.find(l) == std::string::npos) lengths += (lengths.empty() ? "" : " and ") + l;
-    if (r.cost[0][1].clear() || r.cost[0][2].clear()) where += (where.empty() ? "" : ", ") + std::string(r.task) + " at L = " + l;
+    if (lengths.find(l) == std::string::npos) lengths = and_more(lengths, l);
+    if (r.cost[0][1].clear() || r.cost[0][2].clear()) where = list_more(where, ex_fill("where_item", {{"task", r.task}, {"L", l}}));
   }
   const SlowUse use = slow_use(rows);
   const char* key = use == SlowUse::constant ? "slow_pre_constant" : use == SlowUse::information ? "slow_pre_information" : "slow_pre_unused";
@@ -999,15 +1024,15 @@ std::string slow_precomputed_words(const std::vector<SlowPrecomputedRow>& rows) 
 
 // One cell of the precomputed table: the cost at L (or 2L), mean ± spread, and its word.
 std::string slow_cell(const train::SeedVerdict& v) {
-  const char* word = v.verdict == train::Verdict::above ? "costs" : v.verdict == train::Verdict::below ? "gains" : "noise";
-  return num(v.mean, 2) + " \xC2\xB1 " + num(v.spread, 2) + " " + word;
+  const char* word = v.verdict == train::Verdict::above ? "cell_costs" : v.verdict == train::Verdict::below ? "cell_gains" : "cell_noise";
+  return num(v.mean, 2) + " \xC2\xB1 " + num(v.spread, 2) + " " + ex_text(word);
 }
 
 // The precomputed rows as two small tables (at L, at 2L) where they fit the width; as wrapped lines, one
 // per task and length, where they do not (a phone), so that no figure is cut.
 void draw_slow_precomputed(const std::vector<SlowPrecomputedRow>& rows, float width) {
   caption(fill(lesson_text(View::experiment, "slow_pre_table"), {{"source", slow_precomputed_source()}}));
-  static constexpr const char* kHead[] = {"zeroed", "mean", "shuffled", "fast zeroed"};
+  const std::string kHead[] = {ex_text("pre_zeroed"), ex_text("pre_mean"), ex_text("pre_shuffled"), ex_text("pre_fast_zeroed")};
   // The widest row name and cell, five columns with their padding.
   float name = 0, cell = 0;
   for (const SlowPrecomputedRow& r : rows) {
@@ -1019,9 +1044,9 @@ void draw_slow_precomputed(const std::vector<SlowPrecomputedRow>& rows, float wi
   if (need > width) {
     for (int at = 0; at < 2; ++at)
       for (const SlowPrecomputedRow& r : rows) {
-        std::string line = std::string(r.task) + ", L = " + std::to_string(r.length) + (at ? ", at 2L:" : ", at L:");
+        std::string line = ex_fill(at ? "pre_line_2l" : "pre_line_l", {{"task", r.task}, {"L", std::to_string(r.length)}});
         for (int a = 0; a < kSlowAblations; ++a)
-          line += std::string(a ? ";" : "") + " " + kHead[a] + " " + slow_cell(r.cost[static_cast<size_t>(at)][static_cast<size_t>(a)]);
+          line.append(a ? ";" : "").append(" ").append(kHead[a]).append(" ").append(slow_cell(r.cost[static_cast<size_t>(at)][static_cast<size_t>(a)]));
         text_wrapped_at_spaces(line);
       }
   }
@@ -1029,10 +1054,10 @@ void draw_slow_precomputed(const std::vector<SlowPrecomputedRow>& rows, float wi
     if (!ImGui::BeginTable(at ? "ex_slow_2l" : "ex_slow_l", 5, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH, ImVec2(width, 0)))
       continue;
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(at ? "at 2L" : "at L");
-    for (const char* h : kHead) {
+    ImGui::TextUnformatted(ex_text(at ? "pre_at_2l" : "pre_at_l").c_str());
+    for (const std::string& h : kHead) {
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(h);
+      ImGui::TextUnformatted(h.c_str());
     }
     for (const SlowPrecomputedRow& r : rows) {
       ImGui::TableNextColumn();
@@ -1056,7 +1081,7 @@ void draw_slow_precomputed(const std::vector<SlowPrecomputedRow>& rows, float wi
 // A claim as one idea: its tag and sentence, what the runs shown say of it in a line, and the numbers
 // behind that line folded under it (open on demand; describe() reads them all).
 template <class Extra>
-void draw_claim(int id, const char* name, ClaimSource tag, std::string_view claim, const std::vector<std::string>& headline,
+void draw_claim(int id, const std::string& name, ClaimSource tag, std::string_view claim, const std::vector<std::string>& headline,
                 const std::vector<std::string>& numbers, float sc, Extra extra) {
   claim_line(tag, claim, sc);
   for (const std::string& h : headline) claim_line(ClaimSource::here, h, sc);
@@ -1064,7 +1089,7 @@ void draw_claim(int id, const char* name, ClaimSource tag, std::string_view clai
   const std::string label = std::string(lesson_text(View::experiment, "numbers_fold")) + "###ex_numbers" + std::to_string(id);
   ImGui::Indent();
   const bool open = ImGui::TreeNode(label.c_str());
-  focus_name(std::string(lesson_text(View::experiment, "numbers_fold")) + ": " + name);
+  focus_name(ex_text("numbers_fold").append(": ").append(name));
   if (open) {
     for (const std::string& t : numbers) text_wrapped_at_spaces(t);
     extra();
@@ -1079,10 +1104,10 @@ void draw_claims(const Findings& f, const train::Config& cfg, const ClaimWords& 
   const auto nothing = [] {};
   const bool any = !c.runs.empty();
   const auto verdict = [&](int k) { return any ? std::vector<std::string>{summary_verdict(f, k, cfg)} : std::vector<std::string>{}; };
-  draw_claim(0, "relative attention", ClaimSource::untested, summary_claim(0), verdict(0), w.relative, sc, nothing);
-  draw_claim(1, "extrapolation", ClaimSource::untested, summary_claim(1), verdict(1), w.extrapolation, sc, nothing);
+  draw_claim(0, ex_text("claim_name_relative"), ClaimSource::untested, summary_claim(0), verdict(0), w.relative, sc, nothing);
+  draw_claim(1, ex_text("claim_name_extrapolation"), ClaimSource::untested, summary_claim(1), verdict(1), w.extrapolation, sc, nothing);
   if (!w.blind.empty())
-    draw_claim(2, "position without an encoding", ClaimSource::paper, lesson_text(View::experiment, "claim_blind"), blind_summary(f, cfg), w.blind, sc, nothing);
+    draw_claim(2, ex_text("claim_name_blind"), ClaimSource::paper, lesson_text(View::experiment, "claim_blind"), blind_summary(f, cfg), w.blind, sc, nothing);
   // The slow dimensions: the runs shown, where they can tell, and the precomputed runs at longer lengths,
   // where the slow quarter turns more.
   const std::vector<SlowPrecomputedRow>& pre = slow_precomputed();
@@ -1093,7 +1118,7 @@ void draw_claims(const Findings& f, const train::Config& cfg, const ClaimWords& 
                               {{"L", std::to_string(cfg.trainLength)}, {"dm", std::to_string(cfg.dModel)},
                                {"turn", num(slow_quarter_turn(cfg.dModel, cfg.trainLength), 3)}}));
   const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().IndentSpacing;
-  draw_claim(3, "slow dimensions", ClaimSource::untested, summary_claim(2), slow_head, slow_numbers, sc, [&] { draw_slow_precomputed(pre, width); });
+  draw_claim(3, ex_text("claim_name_slow"), ClaimSource::untested, summary_claim(2), slow_head, slow_numbers, sc, [&] { draw_slow_precomputed(pre, width); });
   const bool rule = ImGui::TreeNode((std::string(lesson_text(View::experiment, "verdict_fold")) + "###ex_rule").c_str());
   focus_name(lesson_text(View::experiment, "verdict_fold"));
   if (rule) {
@@ -1300,7 +1325,7 @@ std::string describe_experiment(const State& state, const ExperimentCache& c) {
   const ClaimWords words = claim_words(found, cfg, c);
   for (const std::vector<std::string>* w : {&words.extrapolation, &words.blind, &words.relative, &words.slow})
     for (const std::string& p : *w) t.append(" ").append(p);
-  t.append(" ").append(lesson_text(View::experiment, "summary_title")).append(":");
+  t.append(" ").append(ex_fill("summary_heading", {{"title", ex_text("summary_title")}}));
   for (int k = 0; k < kClaimCount; ++k)
     t.append(" ").append(summary_claim(k)).append(" ").append(summary_verdict(found, k, cfg));
   t.append(" ").append(slow_precomputed_words(slow_precomputed()));

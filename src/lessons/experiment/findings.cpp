@@ -116,7 +116,7 @@ std::string join(std::initializer_list<std::string> parts) {
 
 std::string signed_number(double v, int decimals) {
   const std::string s = fmt(("%." + std::to_string(decimals) + "f").c_str(), std::fabs(v));
-  if (s.find_first_not_of("0.") == std::string::npos) return s;  // 0.00: no sign
+  if (s.find_first_not_of("0.,") == std::string::npos) return s;  // 0.00 (0,00 in Spanish): no sign
   return (v < 0 ? "\xE2\x88\x92" : "+") + s;
 }
 
@@ -288,7 +288,7 @@ std::string blind_words(const Findings& f, const train::Config& cfg) {
     }
     const std::string line = fill(text("measured_blind"),
                                   {{"encoding", encoding_name(b.encoding)}, {"layers", std::to_string(b.layers)},
-                                   {"layer_s", b.layers == 1 ? "layer" : "layers"}, {"heads", std::to_string(b.heads)},
+                                   {"layer_s", text(b.layers == 1 ? "layer_one" : "layer_many")}, {"heads", std::to_string(b.heads)},
                                    {"task", train::task_names()[static_cast<size_t>(cfg.task)]},
                                    {"acc", num2(b.accuracy)}, {"ceiling", num2(b.ceiling)}, {"verdict", verdict_words(b.above)},
                                    {"finding", o.empty() ? std::string() : text("blind_" + o)}, {"why", why}});
@@ -304,7 +304,7 @@ std::vector<std::string> blind_summary(const Findings& f, const train::Config& c
     const std::string o = outcome(b.above);
     out.push_back(join({fill(text("summary_blind"),
                           {{"encoding", encoding_name(b.encoding)}, {"layers", std::to_string(b.layers)},
-                           {"layer_s", b.layers == 1 ? "layer" : "layers"}, {"heads", std::to_string(b.heads)},
+                           {"layer_s", text(b.layers == 1 ? "layer_one" : "layer_many")}, {"heads", std::to_string(b.heads)},
                            {"task", train::task_names()[static_cast<size_t>(cfg.task)]}, {"acc", num2(b.accuracy)},
                            {"ceiling", num2(b.ceiling)}, {"n", std::to_string(b.above.n)},
                            {"finding", o.empty() ? text("summary_blind_single") : text("blind_" + o)}})}));

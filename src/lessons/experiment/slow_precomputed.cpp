@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "core/frequency.hpp"
+#include "state/lessons.hpp"
+#include "text/format.hpp"
 #include "slow_ablation_data.hpp"  // generated (cmake/slow_ablation.cmake)
 
 namespace app {
@@ -61,9 +63,11 @@ std::string slow_precomputed_source() {
   int seeds = 0;  // runs per task and length
   for (const sd::Run& r : sd::kRuns) seeds += r.task == sd::kRuns[0].task && r.length == sd::kRuns[0].length;
   const auto n = [](int v) { return std::to_string(v); };
-  return n(seeds) + " seeds, d_model " + n(sd::kDModel) + ", " + n(sd::kSteps) + " steps, " + n(sd::kLayers) +
-         (sd::kLayers == 1 ? " layer, " : " layers, ") + n(sd::kHeads) + " heads, k = " + n(sd::kK) + " (native runs, " +
-         sd::kDate + ", engine " + sd::kCommit + ")";
+  // In the reader's language (experiment.txt, pre_source); the date and the commit as the data file has them.
+  return fill(lesson_text(View::experiment, "pre_source"),
+              {{"seeds", n(seeds)}, {"dm", n(sd::kDModel)}, {"steps", n(sd::kSteps)}, {"layers", n(sd::kLayers)},
+               {"layer_s", std::string(lesson_text(View::experiment, sd::kLayers == 1 ? "layer_one" : "layer_many"))},
+               {"heads", n(sd::kHeads)}, {"k", n(sd::kK)}, {"date", sd::kDate}, {"commit", sd::kCommit}});
 }
 
 SlowUse slow_use(const std::vector<SlowPrecomputedRow>& rows) {

@@ -22,7 +22,7 @@ double TrainSpeed::steps_per_second(const std::string& settings_key) const {
 }
 
 std::string duration_words(double seconds) {
-  if (seconds < 0.1) return fill(text("under"), {{"n", fill(text("seconds"), {{"n", "0.1"}})}});
+  if (seconds < 0.1) return fill(text("under"), {{"n", fill(text("seconds"), {{"n", fmt("%.1f", 0.1)}})}});
   if (seconds < 10) return fill(text("seconds"), {{"n", fmt("%.1f", seconds)}});
   if (seconds < 120) return fill(text("seconds"), {{"n", fmt("%.0f", seconds)}});
   return fill(text("minutes"), {{"n", fmt("%.1f", seconds / 60)}});

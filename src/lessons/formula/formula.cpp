@@ -26,6 +26,11 @@ namespace {
 const ImU32& kGuide = colors::guide;
 
 
+// A text of the lesson's file with its placeholders filled (formula.txt: its words in the reader's language).
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::formula, key), values);
+}
+
 // Picks dimension j and makes its pair the shared selection.
 void select_dim(State& s, FormulaCache& c, int j) {
   c.dim = std::clamp(j, 0, s.d - 1);
@@ -43,9 +48,8 @@ std::string g10(double v) { return fmt("%.10g", v); }
 // its error bound from core/formula_steps.hpp.
 std::string precise_digits(const pe::FormulaSteps& f) {
   const int k = pe::certain_decimals(f.precise, f.precise_error, 15);
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%+.*f", k, f.precise);
-  return buf;
+  const std::string format = "%+." + std::to_string(k) + "f";
+  return fmt(format.c_str(), f.precise);
 }
 
 // An angle in the table: six significant digits while it is short, one decimal beyond 1e5 (so 1e6
@@ -53,11 +57,16 @@ std::string precise_digits(const pe::FormulaSteps& f) {
 std::string angle_text(double a) { return fmt(std::fabs(a) < 1e5 ? "%.6g" : "%.1f", a); }
 
 // One step: its number, its name and the work, which wraps at spaces before screen x `right` (the
-// wave's column beside the steps, or the window's edge) and continues under its own first line.
-void step_line(const char* num, const char* what, const std::string& work, ImU32 col, float right) {
+// wave's column beside the steps, or the window's edge) and continues under its own first line. The
+// name is padded with spaces to the width of ten characters of the (monospaced) font, as printf's %-10s
+// pads an English name, so that the works line up whatever the language.
+void step_line(const char* num, const std::string& what, const std::string& work, ImU32 col, float right) {
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s", num);
   ImGui::SameLine();
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%-10s", what);
+  std::string name = what;
+  const float ten = ImGui::CalcTextSize("0000000000").x;
+  for (int n = 0; n < 40 && ImGui::CalcTextSize(name.c_str()).x < ten - 0.5f; ++n) name += ' ';
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s", name.c_str());
   ImGui::SameLine();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
   text_wrapped_at_spaces(work, std::max(right - ImGui::GetCursorScreenPos().x, ImGui::CalcTextSize("0000000000").x));
@@ -69,32 +78,30 @@ void draw_steps(const State& s, const FormulaCache& c, const pe::FormulaSteps& f
   const int j = c.dim, i = f.pair;
   ImGui::PushFont(ctx.fonts.title);
   ImGui::TextUnformatted(("PE(pos = " + g10(s.pos) + ", j = " + std::to_string(j) + ")").c_str());
-  std::string with = "with d = " + std::to_string(s.d);
-  with += ", base = " + fmt("%g", s.base);
+  const std::string with = label("steps_with", {{"d", std::to_string(s.d)}, {"base", fmt("%g", s.base)}});
   text_after(with, ImGui::CalcTextSize("  ").x);
   ImGui::PopFont();
   ImGui::PushFont(ctx.fonts.mono);
   char buf[256];
   std::snprintf(buf, sizeof buf, "i = floor(j/2) = floor(%d/2) = %d", j, i);
-  step_line("1", "pair", buf, ink, right);
+  step_line("1", label("step_pair"), buf, ink, right);
   // The primer's form of the same exponent: j/d for even j, (j-1)/d for odd j (its i is our j).
   std::snprintf(buf, sizeof buf, "2i/d = %s/d = %d/%d = %s", j % 2 == 0 ? "j" : "(j\xE2\x88\x92" "1)", 2 * i, s.d,
                 g10(f.exponent).c_str());
-  step_line("2", "exponent", buf, ink, right);
+  step_line("2", label("step_exponent"), buf, ink, right);
   std::snprintf(buf, sizeof buf, "base^(2i/d) = %s^%s = %s", fmt("%g", s.base).c_str(), g10(f.exponent).c_str(),
                 g10(f.base_pow).c_str());
-  step_line("3", "divisor", buf, ink, right);
-  std::snprintf(buf, sizeof buf, "\xCF\x89_%d = 1/%s = %s rad per position", i, g10(f.base_pow).c_str(), g10(f.omega).c_str());
-  step_line("4", "frequency", buf, ink, right);
+  step_line("3", label("step_divisor"), buf, ink, right);
+  step_line("4", label("step_frequency"),
+            label("work_frequency", {{"i", std::to_string(i)}, {"divisor", g10(f.base_pow)}, {"w", g10(f.omega)}}), ink, right);
   std::snprintf(buf, sizeof buf, "\xCF\x89_%d\xC2\xB7pos = %s \xC3\x97 %s = %s rad", i, g10(f.omega).c_str(), fmt("%.10g", s.pos).c_str(),
                 g10(f.angle).c_str());
-  step_line("5", "angle", buf, ink, right);
-  std::snprintf(buf, sizeof buf, "j = %d is %s \xE2\x86\x92 %s", j, f.is_sin ? "even" : "odd", f.is_sin ? "sin" : "cos");
-  step_line("6", "function", buf, f.is_sin ? colors::hand : colors::ghost, right);
+  step_line("5", label("step_angle"), buf, ink, right);
+  step_line("6", label("step_function"), label(f.is_sin ? "work_even" : "work_odd", {{"j", std::to_string(j)}}),
+            f.is_sin ? colors::hand : colors::ghost, right);
   std::snprintf(buf, sizeof buf, "%s(%s) = %s", f.is_sin ? "sin" : "cos", g10(f.angle).c_str(), fmt("%.4f", f.precise).c_str());
-  step_line("7", "value", buf, colors::selected, right);
-  const std::string digits = precise_digits(f);
-  step_line("", "", "more digits: " + digits, ink, right);
+  step_line("7", label("step_value"), buf, colors::selected, right);
+  step_line("", "", label("more_digits", {{"digits", precise_digits(f)}}), ink, right);
   ImGui::PopFont();
   // Which digits those are, and what plain double arithmetic makes of them at this position.
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -158,10 +165,14 @@ void draw_wave(const State& s, const pe::FormulaSteps& f, ImVec2 size, const Vie
   // The pointer reads the wave at the position under it (its values withheld while a question asks one).
   if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(o, ImVec2(o.x + w, o.y + h))) {
     const double x = x0 + (ImGui::GetIO().MousePos.x - o.x) / w * span;
-    ImGui::SetTooltip("dimension %d = %s(w_%d x), w_%d = %s rad per position\nat x = %s: %s\none full period, %s positions, centred on pos", dim,
-                      f.is_sin ? "sin" : "cos", f.pair, f.pair, fmt("%.6g", f.omega).c_str(), axis_number(x, span).c_str(),
-                      withheld_or(View::formula, "mark_values", fmt("%+.4f", pe::encoding_value(x, dim, s.d, s.base))).c_str(),
-                      fmt("%.6g", period).c_str());
+    std::string tip = label("wave_tip", {{"dim", std::to_string(dim)},
+                                         {"fn", f.is_sin ? "sin" : "cos"},
+                                         {"i", std::to_string(f.pair)},
+                                         {"w", fmt("%.6g", f.omega)}});
+    tip.append("\n").append(label("wave_tip_at", {{"x", axis_number(x, span)},
+                                                   {"value", withheld_or(View::formula, "mark_values", fmt("%+.4f", pe::encoding_value(x, dim, s.d, s.base)))}}));
+    tip.append("\n").append(label("wave_tip_period", {{"period", fmt("%.6g", period)}}));
+    ImGui::SetTooltip("%s", tip.c_str());
   }
   const ImVec2 m(X(s.pos), Y(f.value));
   dl->AddLine(ImVec2(m.x, o.y), ImVec2(m.x, o.y + h), with_alpha(colors::selected, 120), 1.0f * sc);
@@ -188,12 +199,12 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("j", 0, all ? 0.5f : 0.4f);
     ImGui::TableSetupColumn("i", 0, all ? 0.5f : 0.4f);
-    ImGui::TableSetupColumn("fn", 0, 0.5f);
+    ImGui::TableSetupColumn(label("col_fn").c_str(), 0, 0.5f);
     if (all) ImGui::TableSetupColumn("2i/d", 0, 1.0f);
     ImGui::TableSetupColumn("\xCF\x89_i", 0, 1.2f);
-    ImGui::TableSetupColumn("angle", 0, all ? 1.2f : 1.1f);
-    ImGui::TableSetupColumn("value", 0, all ? 0.9f : 1.0f);
-    if (all) ImGui::TableSetupColumn("more digits", 0, 1.9f);
+    ImGui::TableSetupColumn(label("col_angle").c_str(), 0, all ? 1.2f : 1.1f);
+    ImGui::TableSetupColumn(label("col_value").c_str(), 0, all ? 0.9f : 1.0f);
+    if (all) ImGui::TableSetupColumn(label("col_more_digits").c_str(), 0, 1.9f);
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;
     clip.Begin(s.d);
@@ -214,13 +225,13 @@ void draw_table(State& s, FormulaCache& c, const ViewContext& ctx, float height)
         if (f.pair == s.pair && j != c.dim)
           ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, tint(colors::selected, 0.13f));
         ImGui::TableNextColumn();
-        char label[16];
-        std::snprintf(label, sizeof label, "%d", j);
-        if (ImGui::Selectable(label, j == c.dim, ImGuiSelectableFlags_SpanAllColumns)) {
+        char row_id[16];
+        std::snprintf(row_id, sizeof row_id, "%d", j);
+        if (ImGui::Selectable(row_id, j == c.dim, ImGuiSelectableFlags_SpanAllColumns)) {
           select_dim(s, c, j);
           c.scrolled_dim = j;  // the row is on screen already: no jump
         }
-        focus_name("dimension " + std::to_string(j) + " of " + std::to_string(s.d) + " (arrows choose)");
+        focus_name(label("focus_row", {{"j", std::to_string(j)}, {"d", std::to_string(s.d)}}));
         focus_member("dimensions", j == c.dim, j);
         if (j == c.dim && c.scrolled_dim != c.dim) {
           if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.5f);
@@ -268,16 +279,17 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
 
   int j = c.dim;
   ImGui::SetNextItemWidth(std::min(360 * sc, ImGui::GetContentRegionAvail().x * 0.4f));
-  if (slider_int("dimension j", &j, 0, s.d - 1)) select_dim(s, c, j);
+  if (slider_int((label("slider_dim") + "###dimension_j").c_str(), &j, 0, s.d - 1)) select_dim(s, c, j);
   // The arrows and the primer button follow on the same line where they fit (a phone: below).
   same_line_if_fits(2 * ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
   if (ImGui::ArrowButton("prev", ImGuiDir_Left)) select_dim(s, c, c.dim - 1);
-  focus_name("previous dimension");
+  focus_name(label("focus_prev"));
   ImGui::SameLine();
   if (ImGui::ArrowButton("next", ImGuiDir_Right)) select_dim(s, c, c.dim + 1);
-  focus_name("next dimension");
-  same_line_if_fits(button_width("d = 4, pos = 1 (primer example)"), 24 * sc);
-  if (ImGui::Button("d = 4, pos = 1 (primer example)")) {
+  focus_name(label("focus_next"));
+  const std::string primer_button = label("primer_button") + "###primer_example";
+  same_line_if_fits(button_width(primer_button.c_str()), 24 * sc);
+  if (ImGui::Button(primer_button.c_str())) {
     set_number(s, Field::playing, 0);
     set_number(s, Field::d, 4);
     set_number(s, Field::pos, 1);
@@ -300,8 +312,7 @@ void draw_formula(State& s, FormulaCache& c, const ViewContext& ctx) {
   const float steps_h = ImGui::GetCursorPosY() - y0;
   if (side) ImGui::SameLine(x_start + steps_w);
   ImGui::BeginGroup();
-  std::string wave_title = "dimension " + std::to_string(c.dim);
-  wave_title += " over one period (" + fmt("%.5g", pe::kTwoPi / f.omega) + " positions)";
+  const std::string wave_title = label("wave_title", {{"j", std::to_string(c.dim)}, {"period", fmt("%.5g", pe::kTwoPi / f.omega)}});
   text_wrapped_at_spaces(wave_title, side ? avail - steps_w : avail);
   const float wave_h = side ? std::max(120 * sc, steps_h - ImGui::GetTextLineHeightWithSpacing()) : 150 * sc;
   draw_wave(s, f, ImVec2(side ? avail - steps_w : avail, wave_h), ctx);
@@ -329,21 +340,26 @@ namespace app {
 std::string describe_formula(const State& s, const FormulaCache& /*cache*/) {
   const int j = 2 * s.pair;
   const pe::FormulaSteps f = pe::formula_steps(s.pos, j, s.d, s.base);
-  std::string t = "Dimension j = " + std::to_string(j) + " at pos = " + g10(s.pos) + ", worked step by step: pair i = " +
-                  std::to_string(f.pair) + ", exponent 2i/d = " + g10(f.exponent) + ", divisor base^(2i/d) = " + g10(f.base_pow) +
-                  ", frequency " + g10(f.omega) + " radians per position, angle " + g10(f.angle) +
-                  " radians; j is even, so the value is sin of the angle, " + fmt("%.4f", f.precise) + " (more digits, every one right: " +
-                  precise_digits(f) + "). Its partner, dimension " + std::to_string(j + 1) + ", is cos of the same angle, " +
-                  fmt("%.4f", pe::formula_steps(s.pos, j + 1, s.d, s.base).precise) + ". Dimension " + std::to_string(j) +
-                  " repeats every " + fmt("%.5g", pe::kTwoPi / f.omega) + " positions.";
+  std::string t = label("describe_steps", {{"j", std::to_string(j)},
+                                           {"pos", g10(s.pos)},
+                                           {"i", std::to_string(f.pair)},
+                                           {"exponent", g10(f.exponent)},
+                                           {"divisor", g10(f.base_pow)},
+                                           {"w", g10(f.omega)},
+                                           {"angle", g10(f.angle)},
+                                           {"value", fmt("%.4f", f.precise)},
+                                           {"digits", precise_digits(f)},
+                                           {"partner", std::to_string(j + 1)},
+                                           {"partner_value", fmt("%.4f", pe::formula_steps(s.pos, j + 1, s.d, s.base).precise)},
+                                           {"period", fmt("%.5g", pe::kTwoPi / f.omega)}});
   if (s.d <= 8) {
-    t += " The whole vector PE(pos) is";
+    std::string values;
     for (int k = 0; k < s.d; ++k) {
-      t += k ? ", " : " ";
-      t += k == j ? fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).precise)
-                  : withheld_or(View::formula, "mark_values", fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).precise));
+      const std::string v = k == j ? fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).precise)
+                                   : withheld_or(View::formula, "mark_values", fmt("%.4f", pe::formula_steps(s.pos, k, s.d, s.base).precise));
+      values = k ? label("describe_list", {{"list", values}, {"next", v}}) : v;
     }
-    t += ".";
+    t.append(" ").append(label("describe_vector", {{"values", values}}));
   }
   if (is_primer_example(s)) {
     t += ' ';

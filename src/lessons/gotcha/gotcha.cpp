@@ -29,6 +29,11 @@ const ImU32& kSinTick = colors::label;
 const ImU32& kCosTick = colors::guide;
 const ImU32& kRightArc = colors::axis;
 
+// A text of the lesson's file with its placeholders filled (gotcha.txt: its words in the reader's language).
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::gotcha, key), values);
+}
+
 // The path of a hand as pos moves: a faint reference line.
 ImU32 trail_color() { return with_alpha(colors::zero_line, 150); }
 
@@ -123,9 +128,9 @@ std::vector<Segment> strip_segments(std::vector<int> focus, int d, int capacity)
 std::string segments_text(const std::vector<Segment>& segs) {
   std::string t;
   for (size_t j = 0; j < segs.size(); ++j) {
-    if (j > 0) t.append(j + 1 == segs.size() ? " and " : ", ");
-    t.append(std::to_string(segs[j].lo));
-    if (segs[j].hi > segs[j].lo) t.append(" to ").append(std::to_string(segs[j].hi));
+    std::string run = std::to_string(segs[j].lo);
+    if (segs[j].hi > segs[j].lo) run = label("range", {{"lo", run}, {"hi", std::to_string(segs[j].hi)}});
+    t = j == 0 ? run : label(j + 1 == segs.size() ? "list_last" : "list_more", {{"list", t}, {"next", run}});
   }
   return t;
 }
@@ -265,11 +270,12 @@ void draw_strip(const State& s, pe::Layout L, const std::vector<double>& v, cons
 // The key to the dials, items flowing onto a second line when the window is narrow.
 void draw_dial_key(const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
+  const std::string hand = label("key_hand"), turned = label("key_turned"), target = label("key_target"), path = label("key_path");
   const FlowEntry items[] = {
-      {{Swatch::dot, colors::hand, 4.0f * sc}, "hand: the pair at pos"},
-      {{Swatch::dot, colors::ghost, 4.0f * sc}, "that hand turned by the pairing's rotation for k"},
-      {{Swatch::ring, colors::selected, 6.0f * sc, 2.2f * sc, 20}, "target: the pair of PE(pos + k)"},
-      {{Swatch::line, trail_color(), 0, 2.0f * sc}, "grey: the path the hand takes as pos moves (mis-paired, it leaves the circle)"},
+      {{Swatch::dot, colors::hand, 4.0f * sc}, hand.c_str()},
+      {{Swatch::dot, colors::ghost, 4.0f * sc}, turned.c_str()},
+      {{Swatch::ring, colors::selected, 6.0f * sc, 2.2f * sc, 20}, target.c_str()},
+      {{Swatch::line, trail_color(), 0, 2.0f * sc}, path.c_str()},
   };
   key_flow(items, ImGui::GetContentRegionAvail().x, KeyFlow{18 * sc, 6 * sc, 20 * sc, 4 * sc, colors::text_dim});
 }
@@ -283,7 +289,7 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
   const float cell_w = std::min(avail / static_cast<float>(count), 250 * sc);
   const float dial = std::min(cell_w - 16 * sc, std::max(110 * sc, ImGui::GetContentRegionAvail().y - 4.6f * line - 20 * sc));
   // A narrow cell (a phone) puts the hand's length on a line of its own and shortens the verdict.
-  const bool tight = ImGui::CalcTextSize("s00 & c00,  |hand| 1.000").x > cell_w - 12 * sc;
+  const bool tight = ImGui::CalcTextSize(("s00 & c00,  " + label("hand_length", {{"len", "1.000"}})).c_str()).x > cell_w - 12 * sc;
   const float cell_h = dial + (tight ? 5.4f : 4.4f) * line + (tight ? 14 : 12) * sc;
   const DialRow dr = dial_row(count, avail, ImVec2(cell_w, cell_h), dial, line + 6 * sc, 2 * sc, 6 * sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -293,11 +299,11 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     const auto a = static_cast<size_t>(dp.sin_dim), b = static_cast<size_t>(dp.cos_dim);
     dial_row_next(dr, j);
     // The cell's title, shorter where the cell is narrow (three-digit dims at a large scale).
-    char label[64];
-    std::snprintf(label, sizeof label, "pair %d: dims %d, %d", i, dp.sin_dim, dp.cos_dim);
-    if (ImGui::CalcTextSize(label).x > cell_w - 12 * sc) std::snprintf(label, sizeof label, "pair %d: %d, %d", i, dp.sin_dim, dp.cos_dim);
-    if (ImGui::CalcTextSize(label).x > cell_w - 12 * sc) std::snprintf(label, sizeof label, "pair %d", i);
-    const PairCell pc = pair_cell(s, i, ImVec2(cell_w, cell_h), label, sc);
+    const std::string pi = std::to_string(i), sa = std::to_string(dp.sin_dim), sb = std::to_string(dp.cos_dim);
+    std::string title = label("cell_title", {{"i", pi}, {"a", sa}, {"b", sb}});
+    if (ImGui::CalcTextSize(title.c_str()).x > cell_w - 12 * sc) title = label("cell_title_short", {{"i", pi}, {"a", sa}, {"b", sb}});
+    if (ImGui::CalcTextSize(title.c_str()).x > cell_w - 12 * sc) title = label("cell_title_shortest", {{"i", pi}});
+    const PairCell pc = pair_cell(s, i, ImVec2(cell_w, cell_h), title.c_str(), sc);
     const ImVec2 p = pc.pos;
     const bool hovered = pc.hovered, sel = pc.selected;
     const float R = dial / 2 - 3 * sc;
@@ -326,7 +332,7 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     const bool ok = miss < 1e-9;
     float ty = dr.label_y(p);
     const std::string dims = dim_label(dp.sin_dim, s.d, L) + " & " + dim_label(dp.cos_dim, s.d, L);
-    const std::string hand = "|hand| " + fmt("%.3f", len);
+    const std::string hand = label("hand_length", {{"len", fmt("%.3f", len)}});
     const auto under = [&](const std::string& text, ImU32 col) {
       dial_label(dl, dr, p, ty, text.c_str(), col, LabelAlign::left);
       ty += line + 2 * sc;
@@ -337,14 +343,18 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
     } else {
       under(dims + ",  " + hand, colors::text_dim);
     }
-    under("miss " + fmt("%.1e", miss), ok ? colors::selected : colors::warning);
-    under(tight ? (ok ? "on target" : "misses") : (ok ? "turned hand on target" : "turned hand misses"), colors::text_dim);
-    if (hovered)
-      ImGui::SetTooltip("pair %d of the pairing: dims %d and %d, turned by w_%d\xC2\xB7k = %s rad\n"
-                        "dim %d holds %s of w_%d, dim %d holds %s of w_%d in this layout",
-                        i, dp.sin_dim, dp.cos_dim, i, fmt("%.6g", pe::omega(i, s.d, s.base) * s.k).c_str(), dp.sin_dim,
-                        is_sin(dp.sin_dim, s.d, L) ? "sin" : "cos", freq_of(dp.sin_dim, s.d, L), dp.cos_dim,
-                        is_sin(dp.cos_dim, s.d, L) ? "sin" : "cos", freq_of(dp.cos_dim, s.d, L));
+    under(label("miss_line", {{"miss", fmt("%.1e", miss)}}), ok ? colors::selected : colors::warning);
+    under(label(tight ? (ok ? "verdict_on_short" : "verdict_miss_short") : (ok ? "verdict_on" : "verdict_miss")), colors::text_dim);
+    if (hovered) {
+      std::string tip = label("tip_pair", {{"i", pi}, {"a", sa}, {"b", sb}, {"angle", fmt("%.6g", pe::omega(i, s.d, s.base) * s.k)}});
+      tip.append("\n").append(label("tip_holds", {{"a", sa},
+                                                  {"part_a", is_sin(dp.sin_dim, s.d, L) ? "sin" : "cos"},
+                                                  {"wa", std::to_string(freq_of(dp.sin_dim, s.d, L))},
+                                                  {"b", sb},
+                                                  {"part_b", is_sin(dp.cos_dim, s.d, L) ? "sin" : "cos"},
+                                                  {"wb", std::to_string(freq_of(dp.cos_dim, s.d, L))}}));
+      ImGui::SetTooltip("%s", tip.c_str());
+    }
   }
 }
 
@@ -355,45 +365,55 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
 
   // Narrow (a phone, a large scale): two menus in place of six rows of radio buttons, so that the
   // figure stays on the first screen.
+  // The choices' words, and each control's id, the same in every language.
+  const std::string other_pairing = label(cache.layout == 0 ? "pairing_concatenated" : "pairing_interleaved");
+  const std::string follows = label("pairing_follows"), swap_within = label("pairing_swap_within"),
+                    swap_across = label("pairing_swap_across");
   if (ImGui::GetContentRegionAvail().x < 520 * ctx.ui_scale) {
-    const char* layouts[] = {"interleaved (sin 2i, cos 2i+1)", "concatenated (sin i, cos d/2+i)"};
-    const char* pairings[] = {"follows the layout", cache.layout == 0 ? "concatenated pairing (i, d/2+i)" : "interleaved pairing (2i, 2i+1)",
-                              "sin/cos of pair i swapped", "cos of pairs i, i+1 swapped"};
+    const std::string layout_short[] = {label("layout_interleaved_short"), label("layout_concatenated_short")};
+    const char* layouts[] = {layout_short[0].c_str(), layout_short[1].c_str()};
+    const char* pairings[] = {follows.c_str(), other_pairing.c_str(), swap_within.c_str(), swap_across.c_str()};
+    const std::string layout_combo = label("layout_combo"), pairing_combo = label("pairing_combo");
+    // Both menus end where the longer of their two names begins.
+    const float name_w = std::max(ImGui::CalcTextSize(layout_combo.c_str()).x, ImGui::CalcTextSize(pairing_combo.c_str()).x);
     int mode = static_cast<int>(cache.pairing);
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("pairing").x - ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::Combo("layout", &cache.layout, layouts, 2);
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("pairing").x - ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::Combo("pairing", &mode, pairings, 4);
+    ImGui::SetNextItemWidth(-name_w - ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::Combo((layout_combo + "###layout").c_str(), &cache.layout, layouts, 2);
+    ImGui::SetNextItemWidth(-name_w - ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::Combo((pairing_combo + "###pairing").c_str(), &mode, pairings, 4);
     cache.layout = std::clamp(cache.layout, 0, 1);
     cache.pairing = static_cast<GotchaPairing>(std::clamp(mode, 0, 3));
   } else {
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("layout:");
+  ImGui::TextUnformatted(label("layout_label").c_str());
   // The choices flow onto more lines in a narrow window, indented under their first one.
-  const auto radio = [](const char* label, int* v, int value) {
-    same_line_if_fits(checkbox_width(label));
-    ImGui::RadioButton(label, v, value);
+  const auto radio = [](const std::string& name, const char* id, int* v, int value) {
+    const std::string text = name + id;
+    same_line_if_fits(checkbox_width(text.c_str()));
+    ImGui::RadioButton(text.c_str(), v, value);
   };
   // The group of choices follows its label where its first choice fits there, else starts below it;
   // narrower than a whole label (a phone), the layouts are named in short.
-  const bool short_names = std::max(checkbox_width("interleaved  (sin at 2i, cos at 2i+1)"),
-                                    checkbox_width("concatenated  (sin at i, cos at d/2+i)")) > ImGui::GetContentRegionAvail().x;
-  const char* interleaved = short_names ? "interleaved (sin 2i, cos 2i+1)" : "interleaved  (sin at 2i, cos at 2i+1)";
-  const char* concatenated = short_names ? "concatenated (sin i, cos d/2+i)" : "concatenated  (sin at i, cos at d/2+i)";
-  same_line_if_fits(std::max(checkbox_width(interleaved), checkbox_width(concatenated)));
+  const std::string interleaved_long = label("layout_interleaved"), concatenated_long = label("layout_concatenated");
+  const bool short_names = std::max(checkbox_width(interleaved_long.c_str()), checkbox_width(concatenated_long.c_str())) >
+                           ImGui::GetContentRegionAvail().x;
+  const std::string interleaved = (short_names ? label("layout_interleaved_short") : interleaved_long) + "###layout_interleaved";
+  const std::string concatenated = (short_names ? label("layout_concatenated_short") : concatenated_long) + "###layout_concatenated";
+  same_line_if_fits(std::max(checkbox_width(interleaved.c_str()), checkbox_width(concatenated.c_str())));
   ImGui::BeginGroup();
-  ImGui::RadioButton(interleaved, &cache.layout, 0);
-  radio(concatenated, &cache.layout, 1);
+  ImGui::RadioButton(interleaved.c_str(), &cache.layout, 0);
+  same_line_if_fits(checkbox_width(concatenated.c_str()));
+  ImGui::RadioButton(concatenated.c_str(), &cache.layout, 1);
   ImGui::EndGroup();
   int mode = static_cast<int>(cache.pairing);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("pairing:");
-  same_line_if_fits(checkbox_width(cache.layout == 0 ? "concatenated pairing (i, d/2+i)" : "interleaved pairing (2i, 2i+1)"));
+  ImGui::TextUnformatted(label("pairing_label").c_str());
+  same_line_if_fits(checkbox_width(other_pairing.c_str()));
   ImGui::BeginGroup();
-  ImGui::RadioButton("follows the layout", &mode, 0);
-  radio(cache.layout == 0 ? "concatenated pairing (i, d/2+i)" : "interleaved pairing (2i, 2i+1)", &mode, 1);
-  radio("sin/cos of pair i swapped", &mode, 2);
-  radio("cos of pairs i, i+1 swapped", &mode, 3);
+  ImGui::RadioButton((follows + "###pairing_follows").c_str(), &mode, 0);
+  radio(other_pairing, "###pairing_other", &mode, 1);
+  radio(swap_within, "###pairing_swap_within", &mode, 2);
+  radio(swap_across, "###pairing_swap_across", &mode, 3);
   ImGui::EndGroup();
   cache.pairing = static_cast<GotchaPairing>(std::clamp(mode, 0, 3));
   }
@@ -446,22 +466,23 @@ std::string describe_gotcha(const State& s, const GotchaCache& cache) {
   const int pairs = s.d / 2;
   const int sel = std::clamp(s.pair, 0, pairs - 1);
   const std::vector<pe::DimPair> right = pe::pairing_for(L, s.d);
-  const auto dims = [](int a, int b) { return "dims " + std::to_string(a) + " and " + std::to_string(b); };
+  const auto dims = [](int a, int b) { return label("describe_dims", {{"a", std::to_string(a)}, {"b", std::to_string(b)}}); };
   // The pairing in words, as the radio buttons name it, with the dims a swap exchanges.
   const auto name = [&](GotchaPairing mode) -> std::string {
     const pe::DimPair here = right[static_cast<size_t>(sel)];
     switch (mode) {
-      case GotchaPairing::follows_layout: return "the pairing that follows the layout";
-      case GotchaPairing::other_layout: return interleaved ? "the concatenated pairing (i, d/2+i)" : "the interleaved pairing (2i, 2i+1)";
+      case GotchaPairing::follows_layout: return label("describe_follows");
+      case GotchaPairing::other_layout: return label(interleaved ? "describe_concatenated_pairing" : "describe_interleaved_pairing");
       case GotchaPairing::swap_across:
         if (pairs >= 2) {
           const int j = sel + 1 < pairs ? sel + 1 : sel - 1;
-          return "the pairing that swaps the cos dims of pairs " + std::to_string(sel) + " and " + std::to_string(j) + " (" +
-                 dims(here.cos_dim, right[static_cast<size_t>(j)].cos_dim) + ")";
+          return label("describe_swap_across", {{"i", std::to_string(sel)},
+                                                {"j", std::to_string(j)},
+                                                {"dims", dims(here.cos_dim, right[static_cast<size_t>(j)].cos_dim)}});
         }
         [[fallthrough]];  // one pair only: the view swaps within it
       case GotchaPairing::swap_within:
-        return "the pairing that swaps the sin and cos of pair " + std::to_string(sel) + " (" + dims(here.sin_dim, here.cos_dim) + ")";
+        return label("describe_swap_within", {{"i", std::to_string(sel)}, {"dims", dims(here.sin_dim, here.cos_dim)}});
     }
     return "";
   };
@@ -471,9 +492,11 @@ std::string describe_gotcha(const State& s, const GotchaCache& cache) {
   };
   const std::vector<pe::DimPair> chosen = chosen_pairing(c, s);
   const double err = pe::shift_error(s.pos, s.k, s.d, s.base, L, chosen);
-  std::string t = std::string(interleaved ? "Interleaved layout (sin at 2i, cos at 2i+1)" : "Concatenated layout (sin at i, cos at d/2+i)") +
-                  ", shifted by k = " + fmt("%g", s.k) + ". With " + name(c.pairing) + ", max |R_k PE(pos) - PE(pos+k)| = " +
-                  fmt("%.2e", err) + "; " + verdict(err);
+  std::string t = label("describe_head", {{"layout", label(interleaved ? "describe_interleaved" : "describe_concatenated")},
+                                          {"k", fmt("%g", s.k)},
+                                          {"pairing", name(c.pairing)},
+                                          {"error", fmt("%.2e", err)},
+                                          {"verdict", verdict(err)}});
 
   // The selected pair's dial: the dims it turns, its hand's length and how far the turned hand misses.
   const auto n = static_cast<size_t>(s.d);
@@ -484,12 +507,14 @@ std::string describe_gotcha(const State& s, const GotchaCache& cache) {
   const pe::DimPair dp = chosen[static_cast<size_t>(sel)];
   const auto a = static_cast<size_t>(dp.sin_dim), b = static_cast<size_t>(dp.cos_dim);
   const auto holds = [&](int dim) {
-    return std::to_string(dim) + " (" + (is_sin(dim, s.d, L) ? "sin" : "cos") + " of ω_" + std::to_string(freq_of(dim, s.d, L)) + ")";
+    return label("describe_holds", {{"dim", std::to_string(dim)}, {"part", is_sin(dim, s.d, L) ? "sin" : "cos"}, {"w", std::to_string(freq_of(dim, s.d, L))}});
   };
   const double miss = std::max(std::fabs(turned[a] - target[a]), std::fabs(turned[b] - target[b]));
-  t += " Selected pair " + std::to_string(sel) + " turns dims " + holds(dp.sin_dim) + " and " + holds(dp.cos_dim) +
-       " by ω_" + std::to_string(sel) + "·k: its hand has length " + fmt("%.3f", std::hypot(now[a], now[b])) + " and the turned hand " +
-       (miss < 1e-9 ? "is on target (miss " + fmt("%.1e", miss) + ")." : "misses the target by " + fmt("%.1e", miss) + ".");
+  t.append(" ").append(label(miss < 1e-9 ? "describe_selected_on" : "describe_selected_off", {{"i", std::to_string(sel)},
+                                                                                                {"a", holds(dp.sin_dim)},
+                                                                                                {"b", holds(dp.cos_dim)},
+                                                                                                {"len", fmt("%.3f", std::hypot(now[a], now[b]))},
+                                                                                                {"miss", fmt("%.1e", miss)}}));
 
   // For contrast, the pairing that follows the layout, or (when that is the one chosen) the other layout's.
   const GotchaPairing other_mode =
@@ -497,8 +522,8 @@ std::string describe_gotcha(const State& s, const GotchaCache& cache) {
   GotchaCache o = c;
   o.pairing = other_mode;
   const double other_err = pe::shift_error(s.pos, s.k, s.d, s.base, L, chosen_pairing(o, s));
-  return t + " With " + name(other_mode) + " it is " + fmt("%.2e", other_err) + "; " + verdict(other_err) +
-         " Nothing raises an error either way.";
+  t.append(" ").append(label("describe_other", {{"pairing", name(other_mode)}, {"error", fmt("%.2e", other_err)}, {"verdict", verdict(other_err)}}));
+  return t;
 }
 
 }  // namespace app

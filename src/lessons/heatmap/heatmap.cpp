@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/encoding.hpp"
 #include "core/float32_encoding.hpp"
@@ -28,6 +30,10 @@ namespace {
 // Behind the position or dimension numbers while the wheel zooms that axis.
 const ImU32& kAxisHover = colors::hover_fill;
 
+// A text of the lesson's file (heatmap.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::heatmap, key), values);
+}
 
 double clamp_finite(double v, double lo, double hi, double fallback) {
   return std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
@@ -167,12 +173,13 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
   // where each field keeps room for its number and its - + buttons.
   const int cols = ImGui::GetContentRegionAvail().x >= 560 * sc ? 4 : 2;
   if (ImGui::BeginTable("window", cols, ImGuiTableFlags_SizingStretchSame)) {
-    const char* labels[] = {"first position", "positions shown", "first dimension", "dimensions shown"};
+    const std::string labels[] = {label("field_first_position"), label("field_positions"), label("field_first_dimension"),
+                                  label("field_dimensions")};
     for (int row = 0; row < 4 / cols; ++row) {
       ImGui::TableNextRow();
       for (int k = 0; k < cols; ++k) {
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(labels[row * cols + k]);
+        ImGui::TextUnformatted(labels[row * cols + k].c_str());
       }
       ImGui::TableNextRow();
       for (int k = row * cols; k < (row + 1) * cols; ++k) {
@@ -201,16 +208,16 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
     }
     ImGui::EndTable();
   }
-  char fit[64];
-  // At most kHeatmapMaxDims columns: "all dims" only where that is all of them.
-  if (s.d <= kHeatmapMaxDims) std::snprintf(fit, sizeof fit, "Figure 1 window (0..%d, all dims)", s.n - 1);
-  else std::snprintf(fit, sizeof fit, "Figure 1 window (0..%d, dims 0..%d)", s.n - 1, max_dims(s.d) - 1);
-  if (ImGui::Button(fit)) fit_figure(c, s);
-  same_line_if_fits(checkbox_width("naive float32 angle"), 16 * sc);
-  ImGui::Checkbox("naive float32 angle", &c.naive);
+  // At most kHeatmapMaxDims columns: "all dims" only where that is all of them. One id in every language.
+  const std::string fit = (s.d <= kHeatmapMaxDims ? label("fit_all", {{"last", std::to_string(s.n - 1)}})
+                                                  : label("fit_some", {{"last", std::to_string(s.n - 1)}, {"dlast", std::to_string(max_dims(s.d) - 1)}}))
+                              .append("###fit_figure");
+  if (ImGui::Button(fit.c_str())) fit_figure(c, s);
+  const std::string naive_label = label("naive_box").append("###naive");
+  same_line_if_fits(checkbox_width(naive_label.c_str()), 16 * sc);
+  ImGui::Checkbox(naive_label.c_str(), &c.naive);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Compute the angle as float32(pos) \xC3\x97 float32(\xCF\x89) the way a plain float32 program would.\n"
-                      "Try first position 10000000: the fast columns turn to noise.");
+    ImGui::SetTooltip("%s", label("naive_box_tip").append("\n").append(label("naive_box_try")).c_str());
 
   // Legend: -1 blue, 0 white, +1 red, linear in between (the same stops the shader uses).
   const float bar_w = 180 * sc, bar_h = ImGui::GetFrameHeight() * 0.6f;
@@ -227,7 +234,7 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
   dl->AddLine(ImVec2(mid, y0 + bar_h), ImVec2(mid, y0 + bar_h + 3 * sc), colors::axis);
   dl->AddText(ImVec2(x0 + bar_w + metrics::label_gap * sc, ty), colors::ink, "+1");
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  text_after("(0 is white)", 4 * sc);
+  text_after(label("legend_zero"), 4 * sc);
   ImGui::PopStyleColor();
 }
 
@@ -235,22 +242,19 @@ void draw_axes(const State& s, const HeatmapCache& c, ImDrawList* dl, float sc) 
   const ImVec2 a = c.plot_min, b = c.plot_max;
   const double w = b.x - a.x, h = b.y - a.y;
   const float line = ImGui::GetTextLineHeight();
-  char buf[32];
   // Positions down the left edge, at row centres.
   const double pstep = nice_step(c.positions, h / (2.2 * line));
   for (double t = std::ceil(c.pos0 / pstep) * pstep; t <= c.pos0 + c.positions; t += pstep) {
     const float y = static_cast<float>(a.y + (t + 0.5 - c.pos0) / c.positions * h);
     if (y < a.y || y > b.y) continue;
-    std::snprintf(buf, sizeof buf, "%.0f", t);
-    left_tick(dl, a.x, y, buf, colors::ink, 5 * sc, 8 * sc);
+    left_tick(dl, a.x, y, fmt("%.0f", t).c_str(), colors::ink, 5 * sc, 8 * sc);
   }
   // Dimensions along the top edge, at column centres.
   const double dstep = nice_step(c.dims, w / (70.0 * sc));
   for (double t = std::ceil(c.dim0 / dstep) * dstep; t <= c.dim0 + c.dims && t < s.d; t += dstep) {
     const float x = static_cast<float>(a.x + (t + 0.5 - c.dim0) / c.dims * w);
     if (x < a.x || x > b.x) continue;
-    std::snprintf(buf, sizeof buf, "%.0f", t);
-    top_tick(dl, x, a.y, buf, colors::ink, 5 * sc, metrics::label_gap * sc);
+    top_tick(dl, x, a.y, fmt("%.0f", t).c_str(), colors::ink, 5 * sc, metrics::label_gap * sc);
   }
   matrix_frame(dl, a, b);
 }
@@ -262,9 +266,10 @@ void draw_selection(const State& s, const HeatmapCache& c, ImDrawList* dl, float
   float x0 = static_cast<float>(a.x + (2.0 * s.pair - c.dim0) / c.dims * w);
   float x1 = static_cast<float>(a.x + (2.0 * s.pair + 2 - c.dim0) / c.dims * w);
   if (x1 < a.x || x0 > b.x) {
-    const char* side = x1 < a.x ? "\xE2\x86\x90 selected pair %d is left of the window" : "selected pair %d is right of the window \xE2\x86\x92";
-    char buf[80];
-    std::snprintf(buf, sizeof buf, side, s.pair);
+    // The arrow points to the side the pair lies beyond.
+    const std::string note = x1 < a.x ? std::string("\xE2\x86\x90 ").append(label("pair_left", {{"pair", std::to_string(s.pair)}}))
+                                      : label("pair_right", {{"pair", std::to_string(s.pair)}}).append(" \xE2\x86\x92");
+    const char* buf = note.c_str();
     const float tw = ImGui::CalcTextSize(buf).x;
     const float x = x1 < a.x ? a.x + 4 * sc : b.x - tw - 4 * sc;
     dl->AddRectFilled(ImVec2(x - 3 * sc, b.y - ImGui::GetTextLineHeight() - 6 * sc), ImVec2(x + tw + 3 * sc, b.y - 2 * sc),
@@ -295,20 +300,23 @@ void hover_tooltip(const State& s, const HeatmapCache& c, Cell cell) {
                                : pe::float32_value_shader(static_cast<std::uint32_t>(cell.pos), cell.dim, s.d, s.base);
   const double h = c.plot_max.y - c.plot_min.y, w = c.plot_max.x - c.plot_min.x;
   ImGui::BeginTooltip();
-  ImGui::Text("position %lld, dimension %d  (%s of pair %d)", static_cast<long long>(cell.pos), cell.dim,
-              cell.dim % 2 == 0 ? "sin" : "cos", pair);
-  ImGui::Text("\xCF\x89 = %s, period %s positions", fmt("%.6g", pe::omega(pair, s.d, s.base)).c_str(),
-              fmt("%.6g", pe::period(pair, s.d, s.base)).c_str());
+  ImGui::TextUnformatted(label("tip_cell", {{"pos", std::to_string(cell.pos)},
+                                             {"dim", std::to_string(cell.dim)},
+                                             {"fn", cell.dim % 2 == 0 ? "sin" : "cos"},
+                                             {"pair", std::to_string(pair)}})
+                             .c_str());
+  ImGui::TextUnformatted(
+      label("tip_pair", {{"w", fmt("%.6g", pe::omega(pair, s.d, s.base))}, {"T", fmt("%.6g", pe::period(pair, s.d, s.base))}}).c_str());
   ImGui::Separator();
-  ImGui::Text("exact (double):     %s", fmt("%+.9f", exact).c_str());
-  ImGui::Text("shader (float32):   %s", fmt("%+.9f", static_cast<double>(shader)).c_str());
-  ImGui::Text("difference:         %s", fmt("%.2e", static_cast<double>(shader) - exact).c_str());
-  ImGui::TextDisabled(c.naive ? "float32 value: CPU mirror of the shader's naive angle; a GPU's sin of a\n"
-                                "large angle may be further off than the mirror's."
-                              : "float32 value: CPU mirror of the shader's arithmetic (integer phase, then sin/cos).");
+  ImGui::TextUnformatted(label("tip_exact", {{"value", fmt("%+.9f", exact)}}).c_str());
+  ImGui::TextUnformatted(label("tip_shader", {{"value", fmt("%+.9f", static_cast<double>(shader))}}).c_str());
+  ImGui::TextUnformatted(label("tip_difference", {{"value", fmt("%.2e", static_cast<double>(shader) - exact)}}).c_str());
+  ImGui::TextDisabled("%s", c.naive ? label("tip_mirror_naive").append("\n").append(label("tip_mirror_naive_more")).c_str()
+                                    : label("tip_mirror").c_str());
   if (c.positions / h > 1.5 || c.dims / w > 1.5)
-    ImGui::TextDisabled("Each pixel covers %s positions \xC3\x97 %s dimensions and shows the cell under its centre.",
-                        fmt("%.3g", std::max(1.0, c.positions / h)).c_str(), fmt("%.3g", std::max(1.0, c.dims / w)).c_str());
+    ImGui::TextDisabled("%s", label("tip_pixel", {{"positions", fmt("%.3g", std::max(1.0, c.positions / h))},
+                                                  {"dims", fmt("%.3g", std::max(1.0, c.dims / w))}})
+                                  .c_str());
   ImGui::EndTooltip();
 }
 
@@ -361,7 +369,7 @@ void draw_map(State& s, HeatmapCache& c, const ViewContext& ctx, float height) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (!c.renderer.error().empty()) {
     dl->AddRectFilled(c.plot_min, c.plot_max, tint(colors::warning, 0.11f));
-    const std::string msg = "The GPU did not accept the heatmap shader:\n" + c.renderer.error();
+    const std::string msg = label("shader_error").append("\n").append(c.renderer.error());
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(c.plot_min.x + 8 * sc, c.plot_min.y + 8 * sc), colors::warning,
                 msg.c_str(), nullptr, size.x - 16 * sc);
   } else {
@@ -372,8 +380,8 @@ void draw_map(State& s, HeatmapCache& c, const ViewContext& ctx, float height) {
   if (over_pos) dl->AddRectFilled(ImVec2(origin.x, c.plot_min.y), ImVec2(c.plot_min.x - 1, c.plot_max.y), kAxisHover);
   draw_axes(s, c, dl, sc);
   draw_selection(s, c, dl, sc);
-  dl->AddText(ImVec2(c.plot_min.x, origin.y), colors::text_dim, "dimension \xE2\x86\x92");
-  dl->AddText(ImVec2(origin.x, c.plot_min.y - metrics::label_gap * sc - line), colors::text_dim, "position \xE2\x86\x93");
+  dl->AddText(ImVec2(c.plot_min.x, origin.y), colors::text_dim, label("axis_dimension").c_str());
+  dl->AddText(ImVec2(origin.x, c.plot_min.y - metrics::label_gap * sc - line), colors::text_dim, label("axis_position").c_str());
   if (hovered && !ImGui::IsItemActive()) hover_tooltip(s, c, cell_at(c, io.MousePos));
   ImGui::SetCursorScreenPos(ImVec2(origin.x, c.plot_max.y + 6 * sc));
 }
@@ -447,25 +455,21 @@ std::string describe_heatmap(const State& s, const HeatmapCache& cache) {
   const Window w = window_for(cache, s);
   const Shown v = shown(w.pos0, w.positions, w.dim0, w.dims, s.d);
   const double first = v.first, last = v.last, dfirst = v.dfirst, dlast = v.dlast;
-  std::string t = "The map shows positions " + grouped(first) + " to " + grouped(last) + " down the rows and dimensions " + grouped(dfirst) +
-                  " to " + grouped(dlast) + " of d = " + std::to_string(s.d) + " across the columns: red is +1, white 0, blue minus 1. ";
+  std::string t = label("describe_map", {{"first", grouped(first)},
+                                         {"last", grouped(last)},
+                                         {"dfirst", grouped(dfirst)},
+                                         {"dlast", grouped(dlast)},
+                                         {"d", std::to_string(s.d)}});
   // The selected pair's two columns: outlined, or a note at the side they lie beyond (draw_selection()).
   const double sel = 2.0 * s.pair;
-  t += "The selected pair " + grouped(s.pair) + " (dimensions " + grouped(sel) + " and " + grouped(sel + 1) + ") ";
-  if (sel + 2 < w.dim0)
-    t += "is left of the window. ";
-  else if (sel > w.dim0 + w.dims)
-    t += "is right of the window. ";
-  else
-    t += "is outlined. ";
-  t += still_text(s, v, still_dimension(s, v));
+  const char* where = sel + 2 < w.dim0 ? "describe_pair_left" : sel > w.dim0 + w.dims ? "describe_pair_right" : "describe_pair_outlined";
+  t.append(" ").append(label(where, {{"pair", grouped(s.pair)}, {"a", grouped(sel)}, {"b", grouped(sel + 1)}}));
+  t.append(" ").append(still_text(s, v, still_dimension(s, v)));
   if (cache.naive)
     // Pair 0 is exact at whole positions (w = 1); pair 1 shows the typical error of a fast pair.
-    return t + " The angles are computed the naive float32 way (the view's setting now): near position " + grouped(last) +
-           " the angles of the fast columns can be off by up to about " +
-           fmt("%.2g", pe::float32_naive_error_bound(last, std::min(1, s.d / 2 - 1), s.d, s.base)) + " radians.";
-  return t + " The shader's float32 values stay within " + fmt("%.0e", pe::float32_shader_error_bound(last, 0, s.d, s.base)) +
-         " of the exact ones.";
+    return t.append(" ").append(label("describe_naive", {{"pos", grouped(last)},
+                                                         {"error", fmt("%.2g", pe::float32_naive_error_bound(last, std::min(1, s.d / 2 - 1), s.d, s.base))}}));
+  return t.append(" ").append(label("describe_shader", {{"error", fmt("%.0e", pe::float32_shader_error_bound(last, 0, s.d, s.base))}}));
 }
 
 }  // namespace app

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "imgui.h"
 #include "text/format.hpp"
@@ -30,6 +32,11 @@ constexpr ImU32 kColEmbed = IM_COL32(190, 160, 120, 255);
 const ImU32& kColSum = colors::accent;
 // The strips' zero line (their guide lines at +-1, the PE range, are colors::guide).
 constexpr ImU32 kZero = IM_COL32(120, 125, 135, 255);
+
+// A text of the lesson's file (input.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::input, key), values);
+}
 
 // The sentence table for (d, base): per row, RMS of E*sqrt(d), RMS of PE, RMS of x and max |x|.
 std::vector<double> sentence_rows(int d, double base) {
@@ -59,7 +66,7 @@ void refresh(InputCache& c, const State& s) {
 
 struct Strip {
   const char* name;
-  const char* note;
+  std::string note;
   const std::vector<double>* values;
   ImU32 color;
   int stat;  // index into rms/peak
@@ -76,7 +83,7 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
   const float plot_w = width - axis_w - stats_w;
   const float line = ImGui::GetTextLineHeight();
   // The note follows the name on its line, or goes to a line of its own in a narrow window.
-  const float head = bar_strip_heading_height(st.name, st.note, width, sc);
+  const float head = bar_strip_heading_height(st.name, st.note.c_str(), width, sc);
   const ImVec2 o(p.x + axis_w, p.y + head + 2 * sc);  // plot top-left
   const float ph = height - line - 6 * sc;
   ImGui::PushID(st.name);
@@ -86,7 +93,7 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
   const bool clicked = ImGui::IsItemClicked();
   ImGui::PopID();
 
-  bar_strip_heading(dl, p, st.name, st.note, st.color, width, sc);
+  bar_strip_heading(dl, p, st.name, st.note.c_str(), st.color, width, sc);
   const BarStrip strip{o, plot_w, ph, ymax, first, count};
   draw_bar_strip(dl, strip, *st.values, st.color, s.pair, kZero, sc);
   // Stats column.
@@ -101,8 +108,8 @@ void draw_strip(State& s, const Strip& st, const InputCache& c, int first, int c
   const ImVec2 m = ImGui::GetIO().MousePos;
   if (hovered && m.x >= o.x && m.x < o.x + plot_w) {
     const int j = strip.dim_at(m.x);
-    ImGui::SetTooltip("dimension %d (pair %d, %s)\n%s: %s", j, j / 2, j % 2 ? "cos" : "sin", st.name,
-                      fmt("%+.6f", (*st.values)[static_cast<size_t>(j)]).c_str());
+    ImGui::SetTooltip("%s\n%s: %s", label("tip_dim", {{"dim", std::to_string(j)}, {"pair", std::to_string(j / 2)}, {"fn", j % 2 ? "cos" : "sin"}}).c_str(),
+                      st.name, fmt("%+.6f", (*st.values)[static_cast<size_t>(j)]).c_str());
     if (clicked) set_number(s, Field::pair, j / 2);
   }
 }
@@ -115,7 +122,7 @@ void draw_dim_axis(int first, int count, float width, float stats_w, const ViewC
   ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   bar_strip_dims(dl, p, axis_w, plot_w, first, count, sc);
-  dl->AddText(ImVec2(p.x + axis_w + plot_w + 12 * sc, p.y), colors::text_dim, "dimension");
+  dl->AddText(ImVec2(p.x + axis_w + plot_w + 12 * sc, p.y), colors::text_dim, label("axis_dimension").c_str());
 }
 
 void draw_table(State& s, InputCache& c, const ViewContext& ctx) {
@@ -123,7 +130,7 @@ void draw_table(State& s, InputCache& c, const ViewContext& ctx) {
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
   if (ImGui::BeginTable("sentence", 6, flags)) {
     ImGui::TableSetupColumn("pos");
-    ImGui::TableSetupColumn("token");
+    ImGui::TableSetupColumn(label("column_token").append("###token").c_str());
     ImGui::TableSetupColumn("RMS E\xC2\xB7\xE2\x88\x9A" "d");
     ImGui::TableSetupColumn("RMS PE");
     ImGui::TableSetupColumn("RMS x");
@@ -133,10 +140,9 @@ void draw_table(State& s, InputCache& c, const ViewContext& ctx) {
       const double* row = c.table.data() + static_cast<size_t>(r) * 4;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      char label[32];
-      std::snprintf(label, sizeof label, "%d", r);
+      const std::string row_label = std::to_string(r);
       const bool current = c.token == kSentence[r] && s.pos == static_cast<double>(r);
-      if (ImGui::Selectable(label, current, ImGuiSelectableFlags_SpanAllColumns)) {
+      if (ImGui::Selectable(row_label.c_str(), current, ImGuiSelectableFlags_SpanAllColumns)) {
         c.token = kSentence[r];
         set_number(s, Field::playing, 0);
         set_number(s, Field::pos, r);
@@ -163,28 +169,28 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
 
   ImGui::SetNextItemWidth(150 * sc);
   const int token_mark = focus_mark();
-  const bool token_open = ImGui::BeginCombo("token", kVocab[c.token]);
-  focus_name_since(token_mark, "token");  // BeginCombo reports no label
+  const std::string token_name = label("combo_token");
+  const bool token_open = ImGui::BeginCombo((token_name + "###token").c_str(), kVocab[c.token]);
+  focus_name_since(token_mark, token_name);  // BeginCombo reports no label
   if (token_open) {
     for (int t = 0; t < kVocabSize; ++t) {
-      char label[48];
-      std::snprintf(label, sizeof label, "%s  (id %d)", kVocab[t], t);
-      if (ImGui::Selectable(label, t == c.token)) c.token = t;
+      const std::string item = label("vocab_item", {{"word", kVocab[t]}, {"id", std::to_string(t)}}).append("###").append(std::to_string(t));
+      if (ImGui::Selectable(item.c_str(), t == c.token)) c.token = t;
     }
     ImGui::EndCombo();
   }
-  std::string at = "at position pos = " + fmt("%.2f", s.pos);
-  at += ",  d = " + std::to_string(s.d);
-  text_after(at, 16 * sc);
+  text_after(label("at_position", {{"pos", fmt("%.2f", s.pos)}, {"d", std::to_string(s.d)}}), 16 * sc);
   const int count = std::min(s.d, kMaxShown);
   if (s.d > kMaxShown) {
-    const float first_label = ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("first dim").x;
+    const std::string first_name = label("first_dim");
+    const float first_label = ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(first_name.c_str()).x;
     same_line_if_fits(80 * sc + first_label, 16 * sc);
     int first = std::clamp(c.first_dim, 0, s.d - count);
     ImGui::SetNextItemWidth(std::max(80 * sc, ImGui::GetContentRegionAvail().x - 260 * sc));
-    if (slider_int("first dim", &first, 0, s.d - count)) c.first_dim = first - first % 2;
-    same_line_if_fits(button_width("to pair"));
-    if (ImGui::Button("to pair")) c.first_dim = std::clamp(2 * s.pair - count / 2, 0, s.d - count);
+    if (slider_int((first_name + "###first_dim").c_str(), &first, 0, s.d - count)) c.first_dim = first - first % 2;
+    const std::string to_pair = label("to_pair").append("###to_pair");
+    same_line_if_fits(button_width(to_pair.c_str()));
+    if (ImGui::Button(to_pair.c_str())) c.first_dim = std::clamp(2 * s.pair - count / 2, 0, s.d - count);
   }
   c.first_dim = std::clamp(c.first_dim - c.first_dim % 2, 0, s.d - count);
   refresh(c, s);
@@ -197,10 +203,10 @@ void draw_input(State& s, InputCache& c, const ViewContext& ctx) {
   ymax = std::ceil(ymax * 2.0) / 2.0;
 
   const Strip strips[] = {
-      {"E[t]", "the embedding row as initialised (sd 1/\xE2\x88\x9A" "d)", &c.terms.embed, kColEmbed, 0},
-      {"E[t]\xC2\xB7\xE2\x88\x9A" "d", "scaled by the square root of the width", &c.terms.scaled, colors::ghost, 1},
-      {"PE(pos)", "sin/cos of the position, always within \xC2\xB1" "1", &c.terms.pos, colors::hand, 2},
-      {"x = E[t]\xC2\xB7\xE2\x88\x9A" "d + PE(pos)", "what attention receives", &c.terms.sum, kColSum, 3},
+      {"E[t]", label("note_embed"), &c.terms.embed, kColEmbed, 0},
+      {"E[t]\xC2\xB7\xE2\x88\x9A" "d", label("note_scaled"), &c.terms.scaled, colors::ghost, 1},
+      {"PE(pos)", label("note_pe"), &c.terms.pos, colors::hand, 2},
+      {"x = E[t]\xC2\xB7\xE2\x88\x9A" "d + PE(pos)", label("note_sum"), &c.terms.sum, kColSum, 3},
   };
   const float width = ImGui::GetContentRegionAvail().x;
   const float table_h = ImGui::GetTextLineHeightWithSpacing() * 8.0f;
@@ -249,22 +255,27 @@ std::string describe_input(const State& s, const InputCache& cache) {
     lo = std::min(lo, table[static_cast<size_t>(r) * 4 + 2]);
     hi = std::max(hi, table[static_cast<size_t>(r) * 4 + 2]);
   }
-  std::string t = std::string("The token \"") + kVocab[token] + "\" (id " + std::to_string(token) + ") at position " + fmt("%.2f", s.pos) +
-                  " with d = " + std::to_string(s.d) + ": RMS of the embedding row E[t] " + fmt("%.4f", pe::rms(x.embed)) +
-                  ", of E[t] times the square root of d " + fmt("%.4f", pe::rms(x.scaled)) + ", of PE(pos) " + fmt("%.4f", pe::rms(x.pos)) +
-                  " and of their sum x " + fmt("%.4f", pe::rms(x.sum)) + "; the largest entry of x is " + fmt("%.4f", pe::max_abs(x.sum)) +
-                  " in size.";
+  std::string t = label("describe_token", {{"word", kVocab[token]},
+                                           {"id", std::to_string(token)},
+                                           {"pos", fmt("%.2f", s.pos)},
+                                           {"d", std::to_string(s.d)},
+                                           {"e", fmt("%.4f", pe::rms(x.embed))},
+                                           {"scaled", fmt("%.4f", pe::rms(x.scaled))},
+                                           {"pe", fmt("%.4f", pe::rms(x.pos))},
+                                           {"x", fmt("%.4f", pe::rms(x.sum))},
+                                           {"max", fmt("%.4f", pe::max_abs(x.sum))}});
   if (s.d > count)
-    t += " The strips show dimensions " + std::to_string(first) + " to " + std::to_string(first + count - 1) + " of " +
-         std::to_string(s.d) + "; the RMS and max are over all " + std::to_string(s.d) + ".";
-  t += " The RMS of PE is exactly the square root of 1/2, " + fmt("%.4f", std::sqrt(0.5)) +
-       ", at every position, so x comes out near the square root of 3/2, " + fmt("%.4f", std::sqrt(1.5)) + ". Over \"" + sentence +
-       "\" at positions 0 to " + std::to_string(kSentenceLen - 1) + ", the RMS of x runs from " + fmt("%.4f", lo) + " to " +
-       fmt("%.4f", hi) + ".";
+    t.append(" ").append(label("describe_showing",
+                               {{"first", std::to_string(first)}, {"last", std::to_string(first + count - 1)}, {"d", std::to_string(s.d)}}));
+  t.append(" ").append(label("describe_rms", {{"pe_rms", fmt("%.4f", std::sqrt(0.5))},
+                                              {"x_rms", fmt("%.4f", std::sqrt(1.5))},
+                                              {"sentence", sentence},
+                                              {"last", std::to_string(kSentenceLen - 1)},
+                                              {"lo", fmt("%.4f", lo)},
+                                              {"hi", fmt("%.4f", hi)}}));
   // The table marks the row that is the token and position above (as draw_table() does).
   for (int r = 0; r < kSentenceLen; ++r)
-    if (token == kSentence[r] && s.pos == static_cast<double>(r))
-      t += " The token above is row " + std::to_string(r) + " of that table.";
+    if (token == kSentence[r] && s.pos == static_cast<double>(r)) t.append(" ").append(label("describe_row", {{"row", std::to_string(r)}}));
   return t;
 }
 

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/attention.hpp"
 #include "core/encoding.hpp"
@@ -23,6 +26,13 @@ using pe::ToyAttention;
 constexpr int kN = ToyAttention::kTokens;
 // A cell of A' differs from P A P^T "visibly" above this (the grid prints 2 decimals).
 constexpr double kVisible = 0.005;
+
+// A text of the lesson's file (order.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::order, key), values);
+}
+// The same as a Dear ImGui label whose id stays the same in every language.
+std::string widget_label(std::string_view key, const char* id) { return label(key).append("###").append(id); }
 
 void refresh(OrderCache& c, bool add_pe, double base) {
   if (!c.key.changed(c.perm, add_pe, base)) return;
@@ -103,10 +113,10 @@ void draw_grid(const char* title, const char* subtitle, const std::vector<double
       if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(a, b)) {
         const std::string& from = t.words[static_cast<size_t>(order[static_cast<size_t>(r)])];
         const std::string& to = t.words[static_cast<size_t>(order[static_cast<size_t>(c)])];
-        std::string tip = "\"" + from + "\" attends to \"" + to + "\" with weight " + fmt("%.4f", v) +
-                          "\nrow: the word that asks (query); column: the word it reads (key)\neach row's weights add up to 1";
+        std::string tip = label("tip_attends", {{"from", from}, {"to", to}, {"w", fmt("%.4f", v)}});
+        tip.append("\n").append(label("tip_axes")).append("\n").append(label("tip_rows"));
         if (flag && std::fabs((*flag)[static_cast<size_t>(r * kN + c)] - v) > kVisible)
-          tip += "\nframed: the grid beside it has " + fmt("%.4f", (*flag)[static_cast<size_t>(r * kN + c)]) + " here";
+          tip.append("\n").append(label("tip_framed", {{"w", fmt("%.4f", (*flag)[static_cast<size_t>(r * kN + c)])}}));
         ImGui::SetTooltip("%s", tip.c_str());
       }
       if (flag && std::fabs((*flag)[static_cast<size_t>(r * kN + c)] - v) > kVisible)
@@ -144,13 +154,15 @@ void draw_chips(OrderCache& c, const ViewContext& ctx) {
     if (picked) ImGui::PopStyleColor(2);
     ImGui::PopID();
   }
-  same_line_if_fits(button_width("swap dog, man"), 20 * sc);
-  if (ImGui::Button("swap dog, man")) {
+  const std::string swap_label = widget_label("swap_dog_man", "swap_dog_man");
+  same_line_if_fits(button_width(swap_label.c_str()), 20 * sc);
+  if (ImGui::Button(swap_label.c_str())) {
     c.perm = pe::swap_permutation(kN, 1, 4);
     c.picked = -1;
   }
-  same_line_if_fits(button_width("original order"));
-  if (ImGui::Button("original order")) {
+  const std::string original_label = widget_label("original_order", "original_order");
+  same_line_if_fits(button_width(original_label.c_str()));
+  if (ImGui::Button(original_label.c_str())) {
     c.perm = pe::swap_permutation(kN, 0, 0);
     c.picked = -1;
   }
@@ -161,11 +173,12 @@ void draw_inputs(const OrderCache& c, bool add_pe, double base, const ViewContex
   const int d = ToyAttention::kModel;
   ImGui::PushFont(ctx.fonts.mono);
   // Narrower than its ten columns (a phone), the table scrolls sideways.
-  const float table_w = ImGui::CalcTextSize("slot token +0.00").x + (d - 1) * ImGui::CalcTextSize("+0.00 ").x +
+  const std::string slot_head = label("column_slot"), token_head = label("column_token");
+  const float table_w = ImGui::CalcTextSize((slot_head + " " + token_head + " +0.00").c_str()).x + (d - 1) * ImGui::CalcTextSize("+0.00 ").x +
                         static_cast<float>(d + 2) * 2 * ImGui::GetStyle().CellPadding.x;
   if (begin_table_fit("inputs", d + 2, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit, table_w, kN)) {
-    ImGui::TableSetupColumn("slot");
-    ImGui::TableSetupColumn("token");
+    ImGui::TableSetupColumn((slot_head + "###slot").c_str());
+    ImGui::TableSetupColumn((token_head + "###token").c_str());
     for (int j = 0; j < d; ++j) {
       static const char* kDims[] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7"};
       ImGui::TableSetupColumn(kDims[j]);
@@ -202,10 +215,10 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   text_wrapped_at_spaces(lesson_text(View::order, "hint"));  // a longer language wraps on a phone
   draw_chips(c, ctx);
   // The checkbox keeps its whole label where it fits; in a narrow window the formula follows as text.
-  const char* pe_label = "add positional encoding: input of slot r = E[token] + PE(r)";
-  const bool long_label = checkbox_width(pe_label) <= ImGui::GetContentRegionAvail().x;
+  const std::string pe_label = widget_label("add_pe_long", "add_pe");
+  const bool long_label = checkbox_width(pe_label.c_str()) <= ImGui::GetContentRegionAvail().x;
   bool add_pe = s.addPE;
-  if (ImGui::Checkbox(long_label ? pe_label : "add positional encoding", &add_pe)) {
+  if (ImGui::Checkbox(long_label ? pe_label.c_str() : widget_label("add_pe", "add_pe").c_str(), &add_pe)) {
     set_number(s, Field::addPE, add_pe ? 1 : 0);
     refresh(c, s.addPE, s.base);
   }
@@ -227,32 +240,31 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
   const int per_row = cell_for(3) >= min_cell ? 3 : cell_for(2) >= min_cell ? 2 : 1;
   const float cell = std::clamp(cell_for(per_row), min_cell, 64 * sc);
   struct Grid {
-    const char* title;
-    const char* subtitle;
+    std::string title;
+    std::string subtitle;
   };
-  const Grid grids[] = {{"A: original order", "weights of the sentence as written"},
-                        {"A': after reordering", "computed afresh from the new order"},
-                        {"P A P^T: old weights, moved", "A with rows and columns carried along"}};
+  const Grid grids[] = {{label("grid_a"), label("grid_a_sub")},
+                        {label("grid_after"), label("grid_after_sub")},
+                        {label("grid_moved"), label("grid_moved_sub")}};
   const auto grid_width = [&](const Grid& g) {
-    return std::max({label_w + kN * cell, ImGui::CalcTextSize(g.title).x, ImGui::CalcTextSize(g.subtitle).x});
+    return std::max({label_w + kN * cell, ImGui::CalcTextSize(g.title.c_str()).x, ImGui::CalcTextSize(g.subtitle.c_str()).x});
   };
-  draw_grid(grids[0].title, grids[0].subtitle, c.before, id, nullptr, cell, label_w, ctx);
+  draw_grid(grids[0].title.c_str(), grids[0].subtitle.c_str(), c.before, id, nullptr, cell, label_w, ctx);
   same_line_if_fits(grid_width(grids[1]), gap);
   // While a tour question asks what the swap does, the weights after it wait for the answer.
   const bool after_withheld = text_withheld(View::order, "mark_after");
-  draw_grid(grids[1].title, grids[1].subtitle, c.after, c.perm, &c.moved, cell, label_w, ctx, after_withheld);
+  draw_grid(grids[1].title.c_str(), grids[1].subtitle.c_str(), c.after, c.perm, &c.moved, cell, label_w, ctx, after_withheld);
   same_line_if_fits(grid_width(grids[2]), gap);
-  draw_grid(grids[2].title, grids[2].subtitle, c.moved, c.perm, &c.after, cell, label_w, ctx, after_withheld);
+  draw_grid(grids[2].title.c_str(), grids[2].subtitle.c_str(), c.moved, c.perm, &c.after, cell, label_w, ctx, after_withheld);
 
   // Under the grids: the two sentences, and the toy model they come from.
-  ImGui::TextUnformatted(("Original: \"" + sentence(id) + "\"").c_str());
-  text_after("Now: \"" + sentence(c.perm) + "\"", ImGui::CalcTextSize("    ").x);
+  ImGui::TextUnformatted(label("original_line", {{"sentence", sentence(id)}}).c_str());
+  text_after(label("now_line", {{"sentence", sentence(c.perm)}}), ImGui::CalcTextSize("    ").x);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  if (!long_label) text_wrapped_at_spaces("add positional encoding: input of slot r = E[token] + PE(r)");
-  std::string toy = "(toy: d = " + std::to_string(ToyAttention::kModel);
-  toy += ", d_k = " + std::to_string(ToyAttention::kKey);
-  toy += ", base " + fmt("%g", s.base) + ")";
-  text_wrapped_at_spaces(toy);
+  if (!long_label) text_wrapped_at_spaces(label("add_pe_long"));
+  text_wrapped_at_spaces(label("toy_line", {{"d", std::to_string(ToyAttention::kModel)},
+                                            {"dk", std::to_string(ToyAttention::kKey)},
+                                            {"base", fmt("%g", s.base)}}));
   ImGui::PopStyleColor();
   caption(lesson_text(View::order, "grid_key"));
   ImGui::Spacing();
@@ -265,7 +277,7 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
                        fmt(same ? "%.1e" : "%.4f", c.max_diff).c_str());
   ImGui::PopFont();
   if (after_withheld)
-    caption(std::string(kWithheld));
+    caption(std::string(withheld_words()));
   else if (c.perm == id)
     caption(lesson_text(View::order, "identity"));
   else if (same)
@@ -275,7 +287,9 @@ void draw_order(State& s, OrderCache& c, const ViewContext& ctx) {
                  {{"changed", std::to_string(visible_changes(c.after, c.moved))}, {"total", std::to_string(kN * kN)}}));
 
   ImGui::Spacing();
-  if (ImGui::CollapsingHeader(s.addPE ? "The inputs: E[token] + PE(slot)" : "The inputs: E[token]")) draw_inputs(c, s.addPE, s.base, ctx);
+  // One header per setting, as before (each keeps its own open state), with an id that every language shares.
+  if (ImGui::CollapsingHeader((s.addPE ? widget_label("inputs_pe", "inputs_pe") : widget_label("inputs", "inputs")).c_str()))
+    draw_inputs(c, s.addPE, s.base, ctx);
 }
 
 }  // namespace app
@@ -291,18 +305,18 @@ std::string describe_order(const State& s, const OrderCache& cache) {
   const std::vector<int> perm = valid ? cache.perm : pe::swap_permutation(kN, 1, 4);
   const std::vector<int> id = pe::swap_permutation(kN, 0, 0);
   const ToyAttention& toy = pe::toy_attention();
-  std::string t = "Toy self-attention over the " + std::to_string(kN) + " tokens \"" + sentence(id) + "\" (toy width d = " +
-                  std::to_string(ToyAttention::kModel) + ", d_k = " + std::to_string(ToyAttention::kKey) + "), ";
-  if (perm == id)
-    t += "in their original order.";
-  else
-    t += std::string(perm == OrderCache{}.perm ? "reordered by the view's starting swap" : "reordered") + " to \"" + sentence(perm) + "\".";
+  const std::string n = std::to_string(kN), d = std::to_string(ToyAttention::kModel), dk = std::to_string(ToyAttention::kKey);
+  std::string t = perm == id                ? label("describe_original", {{"n", n}, {"sentence", sentence(id)}, {"d", d}, {"dk", dk}})
+                  : perm == OrderCache{}.perm ? label("describe_start", {{"n", n}, {"sentence", sentence(id)}, {"d", d}, {"dk", dk},
+                                                                         {"now", sentence(perm)}})
+                                              : label("describe_reordered", {{"n", n}, {"sentence", sentence(id)}, {"d", d}, {"dk", dk},
+                                                                             {"now", sentence(perm)}});
   if (cache.picked >= 0 && cache.picked < kN)
-    t += " Slot " + std::to_string(cache.picked) + " (\"" + toy.words[static_cast<size_t>(perm[static_cast<size_t>(cache.picked)])] +
-         "\") is picked: clicking another token swaps the two.";
+    t.append(" ").append(label("describe_picked", {{"slot", std::to_string(cache.picked)},
+                                                   {"word", toy.words[static_cast<size_t>(perm[static_cast<size_t>(cache.picked)])]}}));
   // The setting the canvas shows first, then the other one for contrast (not for the identity order).
-  const std::string setting = "the view's setting now";
-  if (text_withheld(View::order, "mark_after")) return t + " The weights after the reordering are " + std::string(kWithheld) + ".";
+  if (text_withheld(View::order, "mark_after"))
+    return t.append(" ").append(label("describe_withheld", {{"hidden", std::string(withheld_words())}}));
   for (const bool add_pe : {s.addPE, !s.addPE}) {
     const bool shown = add_pe == s.addPE;
     if (!shown && perm == id) break;
@@ -310,15 +324,17 @@ std::string describe_order(const State& s, const OrderCache& cache) {
     const std::vector<double> moved = pe::permute_both(pe::toy_weights(id, add_pe, s.base), kN, perm);
     const double diff = pe::max_abs_diff(after, moved);
     const bool same = diff < 1e-12;
-    t += add_pe ? " With PE(slot) added to each input (base " + fmt("%g", s.base) + (shown ? ", " + setting : std::string()) + "), "
-                : std::string(" Without positions") + (shown ? " (" + setting + ")" : std::string()) + ", ";
-    t += shown ? "the largest difference between the new weights A' and the old ones moved, P A P^T, is " : "that difference is ";
-    t += fmt(same ? "%.1e" : "%.4f", diff);
+    const std::string diff_text = fmt(same ? "%.1e" : "%.4f", diff);
+    const std::string result = add_pe ? label(shown ? "describe_pe_now" : "describe_pe_other", {{"base", fmt("%g", s.base)}, {"diff", diff_text}})
+                                      : label(shown ? "describe_no_pe_now" : "describe_no_pe_other", {{"diff", diff_text}});
+    t.append(" ");
     if (perm == id)
-      t += ": P is the identity, so A' = A. Swap two tokens to compare.";
+      t.append(label("describe_result_identity", {{"result", result}}));
+    else if (same)
+      t.append(label("describe_result_same", {{"result", result}, {"same", std::string(lesson_text(View::order, "describe_same"))}}));
     else
-      t += same ? ": " + std::string(lesson_text(View::order, "describe_same"))
-                : " and " + std::to_string(visible_changes(after, moved)) + " of " + std::to_string(kN * kN) + " weights differ visibly.";
+      t.append(label("describe_result_differ",
+                     {{"result", result}, {"changed", std::to_string(visible_changes(after, moved))}, {"total", std::to_string(kN * kN)}}));
   }
   return t;
 }

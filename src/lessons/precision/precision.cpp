@@ -43,6 +43,12 @@ double shader_error(double pos, int dim, int d, double base) {
                    pe::encoding_value(pos, dim, d, base));
 }
 
+// A text of the lesson's file with its placeholders filled (precision.txt: its words in the reader's
+// language).
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::precision, key), values);
+}
+
 // Position at fraction t of the log axis 1 .. 1e7.
 double pos_at(double t) { return std::pow(10.0, t * std::log10(kMaxPos)); }
 
@@ -134,12 +140,11 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   plot_button("by_position", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string dim = std::to_string(2 * s.pair + c.component), part = c.component ? "cos" : "sin";
-  plot_title(dl, f, origin.y, origin.x + size.x,
-             "|float32 \xE2\x88\x92 double| of dimension " + dim + " (" + part + " of pair " + std::to_string(s.pair) + ") against position",
-             "|float32 \xE2\x88\x92 double|, dimension " + dim + " (" + part + ")");  // the short one: a narrow chart
+  plot_title(dl, f, origin.y, origin.x + size.x, label("position_title", {{"dim", dim}, {"part", part}, {"pair", std::to_string(s.pair)}}),
+             label("position_title_short", {{"dim", dim}, {"part", part}}));  // the short one: a narrow chart
   draw_error_axis(dl, f, sc);
   log_x_decades(dl, f, 0, 7, sc);
-  plot_x_title(dl, f, "position (log scale)", sc);
+  plot_x_title(dl, f, label("position_axis").c_str(), sc);
 
   plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
   // The estimate |w pos| 2^-23 (the angle error bound, capped where values can no longer be further off).
@@ -157,11 +162,13 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   plot_vline(dl, f, xp, colors::marker, 1.0f * sc);
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
+  const std::string key_naive = label("key_naive"), key_shader = label("key_shader"), key_estimate = label("key_estimate"),
+                    key_visible = label("key_visible");
   const KeyEntry entries[] = {
-      {colors::warning, "naive float32: sin(fl(pos)\xC2\xB7" "fl(\xCF\x89))", false},
-      {colors::hand, "heatmap shader (integer phase)", false},
-      {kBound, "estimate |\xCF\x89\xC2\xB7pos|\xC2\xB7" "2^-23", true},
-      {colors::threshold, "2/255: a visible colour step", true},
+      {colors::warning, key_naive.c_str(), false},
+      {colors::hand, key_shader.c_str(), false},
+      {kBound, key_estimate.c_str(), true},
+      {colors::threshold, key_visible.c_str(), true},
   };
   // In the corner of the chart that covers least of its lines (the key box is opaque; none, where a
   // corner is free), or below the chart where it would cover most of it (a phone).
@@ -190,10 +197,11 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
 
   if (const int j = hovered_column(dl, f, columns); j >= 0) {
     const double p = std::round(pos_at((j + 0.5) / columns));
-    ImGui::SetTooltip("positions near %s (largest error among up to %d whole positions in this pixel column)\n"
-                      "naive float32: %s\nshader:        %s\nclick: show every pair at position %s on the right",
-                      fmt("%.4g", p).c_str(), kSamplesPerColumn, fmt("%.2e", c.naive_err[static_cast<size_t>(j)]).c_str(),
-                      fmt("%.2e", c.shader_err[static_cast<size_t>(j)]).c_str(), fmt("%.0f", p).c_str());
+    std::string tip = label("tip_column", {{"pos", fmt("%.4g", p)}, {"n", std::to_string(kSamplesPerColumn)}});
+    tip.append("\n").append(label("tip_naive", {{"err", fmt("%.2e", c.naive_err[static_cast<size_t>(j)])}}));
+    tip.append("\n").append(label("tip_shader", {{"err", fmt("%.2e", c.shader_err[static_cast<size_t>(j)])}}));
+    tip.append("\n").append(label("tip_click", {{"pos", fmt("%.0f", p)}}));
+    ImGui::SetTooltip("%s", tip.c_str());
     if (f.clicked) set_number(s, Field::precisionPos, std::clamp(p, 1.0, kMaxPos));
   }
   ImGui::EndGroup();
@@ -209,13 +217,12 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   // Each pair's mark is the larger of its two errors (sin and cos), whichever dimension the radio
   // buttons pick for the left chart: the title says so, shorter where the chart is narrow.
   const std::string at = fmt("%.0f", s.precisionPos);
-  plot_title(dl, f, origin.y, origin.x + size.x, "every pair at position " + at + ": the larger of its sin and cos errors",
-             "larger of sin, cos error at " + at);
+  plot_title(dl, f, origin.y, origin.x + size.x, label("pairs_title", {{"pos", at}}), label("pairs_title_short", {{"pos", at}}));
   draw_error_axis(dl, f, sc);
   const double step = std::max(1.0, std::pow(10.0, std::floor(std::log10(std::max(1.0, pairs / 4.0)))));
   const double tick = pairs / step > 8 ? step * 2 : step;
   for (double t = 0; t < pairs; t += tick) x_tick(dl, f, f.sx(t), fmt("%.0f", t).c_str(), sc);
-  plot_x_title(dl, f, "pair i (fast \xE2\x86\x92 slow)", sc);
+  plot_x_title(dl, f, label("pairs_axis").c_str(), sc);
 
   plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
   const float xs = f.sx(s.pair);
@@ -242,13 +249,13 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     marks.avoid_point(ImVec2(x, err_y(f, en)), r);
   }
   if (withheld)
-    plot_key(f, {{colors::hand, "heatmap shader"}}, sc, marks);
+    plot_key(f, {{colors::hand, label("shader")}}, sc, marks);
   else
-    plot_key(f, {{colors::warning, "naive float32"}, {colors::threshold, "naive, over 2/255"}, {colors::hand, "heatmap shader"}}, sc, marks);
+    plot_key(f, {{colors::warning, label("naive")}, {colors::threshold, label("naive_over")}, {colors::hand, label("shader")}}, sc, marks);
   // In place of the naive dots, in their colour, under the 2/255 line: above the shader's dots.
   if (withheld)
     add_text_wrapped(dl, ImVec2(f.lo.x + 6 * sc, err_y(f, kVisible) + 6 * sc), colors::warning,
-                     fill(lesson_text(View::precision, "probe_hidden"), {{"hidden", std::string(kWithheld)}}), f.width() - 12 * sc);
+                     label("probe_hidden", {{"hidden", std::string(kWithheld)}}), f.width() - 12 * sc);
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
 
@@ -256,10 +263,11 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     const ImVec2 m = f.mouse;
     const int i = static_cast<int>(std::lround(f.x_at(m.x)));
     if (i >= 0 && i < pairs && m.y >= f.lo.y && m.y <= f.hi.y) {
-      ImGui::SetTooltip("pair %d (\xCF\x89 = %s) at position %s, larger error of its sin and cos\nnaive float32 error: %s\nshader error:        %s\nclick to select this pair",
-                        i, fmt("%.4g", pe::omega(i, s.d, s.base)).c_str(), fmt("%.0f", s.precisionPos).c_str(),
-                        withheld_or(View::precision, "mark_errors", fmt("%.2e", c.pair_naive_err[static_cast<size_t>(i)])).c_str(),
-                        fmt("%.2e", c.pair_shader_err[static_cast<size_t>(i)]).c_str());
+      std::string tip = label("tip_pair", {{"pair", std::to_string(i)}, {"w", fmt("%.4g", pe::omega(i, s.d, s.base))}, {"pos", fmt("%.0f", s.precisionPos)}});
+      tip.append("\n").append(label("tip_pair_naive", {{"err", withheld_or(View::precision, "mark_errors", fmt("%.2e", c.pair_naive_err[static_cast<size_t>(i)]))}}));
+      tip.append("\n").append(label("tip_pair_shader", {{"err", fmt("%.2e", c.pair_shader_err[static_cast<size_t>(i)])}}));
+      tip.append("\n").append(label("tip_pair_click"));
+      ImGui::SetTooltip("%s", tip.c_str());
       if (f.clicked) set_number(s, Field::pair, i);
     }
   }
@@ -270,15 +278,18 @@ void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx)
   ImGui::PushFont(ctx.fonts.mono);
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
   // Narrower than its six columns of numbers need (a phone, a column), the table scrolls sideways.
-  const float natural = ImGui::CalcTextSize("10000000 -0.544021111 -0.544021130 -1.9e-08  visible -0.544021189 -7.8e-08").x +
-                        12 * ImGui::GetStyle().CellPadding.x;
+  const std::string visible_word = label("visible");
+  std::string widest = "10000000 -0.544021111 -0.544021130 -1.9e-08  ";
+  widest.append(visible_word).append(" -0.544021189 -7.8e-08");
+  const float natural = ImGui::CalcTextSize(widest.c_str()).x + 12 * ImGui::GetStyle().CellPadding.x;
   if (begin_table_fit("values", 6, flags, natural, 5)) {
-    ImGui::TableSetupColumn("position");
-    ImGui::TableSetupColumn("double (exact)");
-    ImGui::TableSetupColumn("naive float32");
-    ImGui::TableSetupColumn("difference");
-    ImGui::TableSetupColumn("shader float32");
-    ImGui::TableSetupColumn("difference ");
+    const std::string difference = label("col_difference");
+    ImGui::TableSetupColumn(label("col_position").c_str());
+    ImGui::TableSetupColumn(label("col_double").c_str());
+    ImGui::TableSetupColumn(label("naive").c_str());
+    ImGui::TableSetupColumn(difference.c_str());
+    ImGui::TableSetupColumn(label("col_shader").c_str());
+    ImGui::TableSetupColumn((difference + " ").c_str());
     ImGui::TableHeadersRow();
     const ImVec4 warn = ImGui::ColorConvertU32ToFloat4(colors::warning);
     const bool withheld = errors_withheld();  // the numbers stay, the verdicts go
@@ -298,7 +309,7 @@ void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx)
         ImGui::TextUnformatted(fmt("%+.9f", v).c_str());
         ImGui::TableNextColumn();
         if (visible) ImGui::PushStyleColor(ImGuiCol_Text, warn);
-        ImGui::Text("%s%s", fmt("%+.1e", diff).c_str(), visible ? "  visible" : "");
+        ImGui::Text("%s%s%s", fmt("%+.1e", diff).c_str(), visible ? "  " : "", visible ? visible_word.c_str() : "");
         if (visible) ImGui::PopStyleColor();
       }
     }
@@ -375,9 +386,9 @@ std::string position_text(double p) { return p < 1e9 ? grouped(std::ceil(p)) : f
 
 // An angle error in degrees for text; an angle that overflowed is "lost".
 std::string degrees_text(double err_rad) {
-  if (!std::isfinite(err_rad)) return "lost (the position overflows)";
+  if (!std::isfinite(err_rad)) return label("angle_lost");
   const double deg = err_rad / kDegree;
-  if (deg == 0) return "0\xC2\xB0 (exact)";
+  if (deg == 0) return label("angle_exact");
   std::string t = fmt(deg >= 0.01 ? "%.3g" : "%.2e", deg);
   return t.append("\xC2\xB0");
 }
@@ -421,14 +432,13 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
   refresh_half(c, s, columns);
   plot_button("half_by_position", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const std::string pair = "angle error of pair " + std::to_string(s.pair);
-  plot_title(dl, f, origin.y, origin.x + size.x, pair + ", in degrees: fl(fl(pos)\xC2\xB7" "fl(\xCF\x89)) against \xCF\x89\xC2\xB7pos",
-             pair + ", degrees");
+  const std::string pair = std::to_string(s.pair);
+  plot_title(dl, f, origin.y, origin.x + size.x, label("half_chart_title", {{"pair", pair}}), label("half_chart_title_short", {{"pair", pair}}));
 
   dl->AddRectFilled(f.lo, f.hi, colors::paper);
   log_y_decades(dl, f, -6, 2, {-6, -3, 0, 2}, "\xC2\xB0", sc);
   log_x_decades(dl, f, 0, 7, sc);
-  plot_x_title(dl, f, "position (log scale)", sc);
+  plot_x_title(dl, f, label("position_axis").c_str(), sc);
 
   plot_clip_push(f, 0);
   const double w = pe::omega(s.pair, s.d, s.base);
@@ -467,7 +477,8 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
       have = true;
     }
   }
-  const char* lost = "float16: position overflows";
+  const std::string lost_text = label("overflow_label");
+  const char* lost = lost_text.c_str();
   const ImVec2 lw = ImGui::CalcTextSize(lost);
   // Along the bottom, where the curves have not yet risen: right of the line where it fits, else left.
   const float lx = f.hi.x - xo > lw.x + 8 * sc ? xo + 4 * sc : xo - lw.x - 4 * sc;
@@ -477,8 +488,7 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
 
   if (const int j = hovered_column(dl, f, columns); j >= 0) {
     const double p = std::round(pos_at((j + 0.5) / columns));
-    std::string tip = "positions near ";
-    tip.append(fmt("%.4g", p)).append(" (largest angle error among up to ").append(std::to_string(kSamplesPerColumn)).append(" whole positions in this pixel column)");
+    std::string tip = label("tip_half_column", {{"pos", fmt("%.4g", p)}, {"n", std::to_string(kSamplesPerColumn)}});
     for (int fi = 0; fi < pe::kFloatFormatCount; ++fi)
       tip.append("\n").append(format_name(kFormats[fi])).append(": ").append(degrees_text(c.half_err[static_cast<size_t>(fi)][static_cast<size_t>(j)]));
     ImGui::SetTooltip("%s", tip.c_str());
@@ -488,11 +498,11 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
 
 // The legend: a swatch per line, as rows of text.
 void half_legend(float sc) {
-  const auto row = [&](ImU32 col, bool dash, const char* text) { key_row({col, text, dash}, sc); };
-  row(format_color(pe::FloatFormat::float32), false, "float32 (24 significant bits)");
-  row(format_color(pe::FloatFormat::float16), false, "float16 (11 bits, up to 65504)");
-  row(format_color(pe::FloatFormat::bfloat16), false, "bfloat16 (8 bits)");
-  row(colors::axis, true, "dashed: half an ulp of the angle; a triangle on top where it passes 1\xC2\xB0");
+  const auto row = [&](ImU32 col, bool dash, const std::string& text) { key_row({col, text.c_str(), dash}, sc); };
+  row(format_color(pe::FloatFormat::float32), false, label("legend_f32"));
+  row(format_color(pe::FloatFormat::float16), false, label("legend_f16"));
+  row(format_color(pe::FloatFormat::bfloat16), false, label("legend_bf16"));
+  row(colors::axis, true, label("legend_dashed"));
   row(colors::threshold, true, "1\xC2\xB0");
 }
 
@@ -500,7 +510,7 @@ std::string half_estimate_text(const State& s) {
   const double w = pe::omega(s.pair, s.d, s.base);
   const double f16 = degree_position(pe::FloatFormat::float16, w);
   std::string f16_text = position_text(f16);
-  if (f16 > pe::float_format_info(pe::FloatFormat::float16).max_finite) f16_text.append(" (past float16's largest number, 65504)");
+  if (f16 > pe::float_format_info(pe::FloatFormat::float16).max_finite) f16_text.append(" ").append(label("past_f16_max"));
   return fill(lesson_text(View::precision, "half_estimate"),
               {{"pair", std::to_string(s.pair)},
                {"w", fmt("%.6g", w)},
@@ -535,9 +545,8 @@ void draw_half_table(const State& s, const ViewContext& ctx) {
   const double w = pe::omega(s.pair, s.d, s.base);
   // The cells first, so that the table's natural width (each column its widest text, header included)
   // is known: narrower than that, it scrolls sideways rather than cutting its headers.
-  std::string pair_head = "pair ";
-  pair_head.append(std::to_string(s.pair)).append(": pos \xE2\x89\xA5");
-  const std::string heads[6] = {"format", "bits s+e+f", "whole exact \xE2\x89\xA4", "angle \xCE\xB8 \xE2\x89\xA5", "pair 0: pos \xE2\x89\xA5", pair_head};
+  const std::string heads[6] = {label("head_format"), label("head_bits"), label("head_exact"), label("head_angle"), label("head_pair0"),
+                                label("head_pair", {{"pair", std::to_string(s.pair)}})};
   std::string cells[3][6];
   for (int r = 0; r < pe::kFloatFormatCount; ++r) {
     const pe::FloatFormatInfo& info = pe::float_format_info(kFormats[r]);
@@ -612,13 +621,14 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::precision, ctx);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("left chart and table, selected pair's:");
+  ImGui::TextUnformatted(label("component_label").c_str());
   same_line_if_fits(checkbox_width("sin (2i)"));
   ImGui::RadioButton("sin (2i)", &cache.component, 0);
   same_line_if_fits(checkbox_width("cos (2i+1)"));
   ImGui::RadioButton("cos (2i+1)", &cache.component, 1);
   // The position field keeps a usable width: on a narrow window it moves to a line of its own.
-  const char* probe_label = "right chart at position";
+  const std::string probe_text = label("probe_label");
+  const char* probe_label = probe_text.c_str();
   const float probe_min = 220 * sc;
   ImGui::SameLine(0, 24 * sc);
   if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(probe_label).x + ImGui::GetStyle().ItemSpacing.x + probe_min)
@@ -670,21 +680,23 @@ std::string describe_precision(const State& s, const PrecisionCache& cache) {
   for (size_t i = 0; i < naive.size(); ++i)
     if (naive[i] > kVisible) ++off, slowest = static_cast<int>(i);
   const double shader_worst = *std::max_element(shader.begin(), shader.end());
-  std::string t = "At position " + grouped(probe) + ", dimension " + std::to_string(dim) + " (" +
-                  (component ? "cos" : "sin") + " of pair " + std::to_string(pair) + ") is off by " +
-                  fmt("%.2e", naive_error(probe, dim, s.d, s.base)) + " in naive float32 and by " +
-                  fmt("%.2e", shader_error(probe, dim, s.d, s.base)) + " in the heatmap shader. ";
+  std::string t = label("describe_dim", {{"pos", grouped(probe)},
+                                         {"dim", std::to_string(dim)},
+                                         {"part", component ? "cos" : "sin"},
+                                         {"pair", std::to_string(pair)},
+                                         {"naive_err", fmt("%.2e", naive_error(probe, dim, s.d, s.base))},
+                                         {"shader_err", fmt("%.2e", shader_error(probe, dim, s.d, s.base))}});
+  const std::string worst = fmt("%.0e", shader_worst);
+  t.append(" ");
   if (errors_withheld())
-    t += "Which pairs naive float32 gets wrong there by more than 2/255, one visible colour step, is " + std::string(kWithheld);
+    t.append(label("describe_hidden", {{"hidden", std::string(kWithheld)}, {"shader", worst}}));
+  else if (off > 0)
+    t.append(label("describe_off", {{"off", std::to_string(off)}, {"pairs", std::to_string(pairs)}, {"slowest", std::to_string(slowest)}, {"shader", worst}}));
   else
-    t += off > 0 ? "Naive float32 is off by more than 2/255, one visible colour step, in " + std::to_string(off) + " of " +
-                     std::to_string(pairs) + " pairs there (the slowest of them pair " + std::to_string(slowest) + ")"
-               : "No pair is off by more than 2/255, one visible colour step, in naive float32 there";
-  t += "; the shader's largest error over all pairs is " + fmt("%.0e", shader_worst) + ".";
+    t.append(label("describe_none", {{"shader", worst}}));
   if (pair > 0) {
     const double reach = pe::float32_naive_reach(pair, s.d, s.base, kVisible);
-    t += " For pair " + std::to_string(pair) + " the estimate |ω·pos|·2^-23 reaches 2/255 near position " +
-         grouped(std::min(reach, 1e12)) + ".";
+    t.append(" ").append(label("describe_reach", {{"pair", std::to_string(pair)}, {"pos", grouped(std::min(reach, 1e12))}}));
   }
   // bfloat16 and float16: where half an ulp of the angle passes a degree, and the errors at the position.
   State at = s;

@@ -1,8 +1,12 @@
 #include "lessons/similarity/similarity.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/similarity.hpp"
 #include "core/similarity_curve.hpp"
@@ -30,6 +34,11 @@ constexpr int kMarkers = 20;  // markers per curve across the plot
 // Every M-th sample carries a marker; the three marked curves use offsets 0, M/3 and 2M/3 so their
 // markers sit side by side instead of on top of each other.
 int marker_every(int samples) { return std::max(3, samples / kMarkers); }
+
+// A text of the lesson's file (similarity.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::similarity, key), values);
+}
 
 void refresh(SimilarityCache& c, const State& s, int samples) {
   if (c.key.changed(s.d, s.base, s.similarityMaxK, samples, c.starts)) {
@@ -71,15 +80,16 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     ImGui::TableSetupColumn("kmax", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     if (two_columns) ImGui::TableSetupColumn("starts", ImGuiTableColumnFlags_WidthStretch, 1.39f);
     ImGui::TableNextColumn();
-    text_wrapped_at_spaces("offsets k from 0 to");  // the column's width: never cut short
+    const std::string kmax_label = label("kmax_label");
+    text_wrapped_at_spaces(kmax_label);  // the column's width: never cut short
     ImGui::SetNextItemWidth(-1);
     int kmax = s.similarityMaxK;
     const int kmax_mark = focus_mark();
     if (slider_int("##kmax", &kmax, kSimilarityMinK, kSimilarityMaxK, "%d", ImGuiSliderFlags_Logarithmic))
       set_number(s, Field::similarityMaxK, std::clamp(kmax, kSimilarityMinK, kSimilarityMaxK));
-    focus_name_since(kmax_mark, "offsets k from 0 to");
+    focus_name_since(kmax_mark, kmax_label);
     ImGui::TableNextColumn();
-    text_wrapped_at_spaces("starting positions (besides the current pos)");
+    text_wrapped_at_spaces(label("starts_label"));
     // Three fields of 110 px, narrower when the column is (each still holds a 7-digit position).
     const float field_w = std::clamp((ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3, 70 * sc, 110 * sc);
     for (size_t i = 0; i < 3; ++i) {
@@ -88,7 +98,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
       ImGui::SetNextItemWidth(field_w);
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(start_color(i)));
       ImGui::InputInt("##start", &cache.starts[i], 0, 0);
-      focus_name("starting position " + std::to_string(i + 1));
+      focus_name(label("start_field", {{"n", std::to_string(i + 1)}}));
       ImGui::PopStyleColor();
       cache.starts[i] = std::clamp(cache.starts[i], 0, 1000000);
       ImGui::PopID();
@@ -108,7 +118,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   const double top = s.d / 2.0;
   const double span = std::max(1.0, top - std::min(0.0, cache.lowest));
   const Plot p = plot_frame("sim_plot", ImVec2(plot_w, plot_h), 0, s.similarityMaxK, std::min(0.0, cache.lowest) - 0.05 * span,
-                            top + 0.07 * span, false, "offset k", "PE(pos) \xC2\xB7 PE(pos + k)", sc);
+                            top + 0.07 * span, false, label("axis_offset").c_str(), "PE(pos) \xC2\xB7 PE(pos + k)", sc);
   if (p.held && p.mouse.x >= p.lo.x - 4 && p.mouse.x <= p.hi.x + 4)
     set_number(s, Field::k, std::round(std::clamp(p.x_at(p.mouse.x), 0.0, static_cast<double>(s.similarityMaxK))));
 
@@ -139,14 +149,17 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     else
       plot_vline(dl, p, x, colors::ghost, 1.5f * sc);
     dl->AddCircleFilled(ImVec2(x, p.sy(at_k)), 4.5f * sc, colors::ghost);
-    const std::string t = "k = " + fmt("%g", s.k) + (s.k < 0 ? ", shown at |k|" : "") + ": " + fmt("%.2f", at_k);
+    const std::string t = label(s.k < 0 ? "marker_k_negative" : "marker_k", {{"k", fmt("%g", s.k)}, {"value", fmt("%.2f", at_k)}});
     halo_text_beside(dl, p, x, p.lo.y + 4 * sc, colors::ghost, t.c_str(), 6 * sc, 8 * sc, 10 * sc);
   }
   // The pointer reads the curve: the dot product at the offset under it, from the first start.
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     const double k = std::round(std::clamp(p.x_at(p.mouse.x), 0.0, static_cast<double>(s.similarityMaxK)));
-    ImGui::SetTooltip("offset k = %s: PE(%s) \xC2\xB7 PE(%s) = %s\nclick or drag to set k", fmt("%g", k).c_str(), grouped(cache.starts[0]).c_str(),
-                      grouped(cache.starts[0] + static_cast<int>(k)).c_str(), fmt("%.4f", pe::dot_direct(cache.starts[0], k, s.d, s.base)).c_str());
+    const std::string tip = label("tip_offset", {{"k", fmt("%g", k)},
+                                                 {"a", grouped(cache.starts[0])},
+                                                 {"b", grouped(cache.starts[0] + static_cast<int>(k))},
+                                                 {"value", fmt("%.4f", pe::dot_direct(cache.starts[0], k, s.d, s.base))}});
+    ImGui::SetTooltip("%s\n%s", tip.c_str(), label("tip_click").c_str());
   }
   plot_clip_pop();
 
@@ -154,10 +167,10 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   if (beside) ImGui::SameLine();
   ImGui::BeginGroup();
   ImGui::PushFont(ctx.fonts.title);
-  text_wrapped_at_spaces("at k = " + fmt("%g", s.k), table_w);
+  text_wrapped_at_spaces(label("at_k", {{"k", fmt("%g", s.k)}}), table_w);
   ImGui::PopFont();
   const float lh = ImGui::GetTextLineHeight();
-  const auto row = [&](int shape, ImU32 col, const std::string& label, double v) {
+  const auto row = [&](int shape, ImU32 col, const std::string& name, double v) {
     const ImVec2 q = ImGui::GetCursorScreenPos();
     const ImVec2 c(q.x + 12 * sc, q.y + lh / 2);
     if (shape < 0)
@@ -165,7 +178,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     else
       marker(dl, shape, c, r, col, sc);
     ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
-    ImGui::TextUnformatted(label.c_str());
+    ImGui::TextUnformatted(name.c_str());
     // The values in one column; a label that reaches into it (a position of ten digits on a phone)
     // puts its value under the column's head on the next line.
     const float column = q.x + table_w - 110 * sc;
@@ -177,13 +190,13 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
     ImGui::TextUnformatted(std::isnan(v) ? "          ?" : fmt("%11.6f", v).c_str());  // NaN: withheld
     ImGui::PopFont();
   };
-  row(-1, start_color(0), "from pos " + grouped(cache.starts[0]), pe::dot_direct(cache.starts[0], s.k, s.d, s.base));
+  row(-1, start_color(0), label("from_start", {{"pos", grouped(cache.starts[0])}}), pe::dot_direct(cache.starts[0], s.k, s.d, s.base));
   const double hidden = std::nan("");
   const auto shown = [&](double v) { return others_withheld ? hidden : v; };
-  row(0, start_color(1), "from pos " + grouped(cache.starts[1]), shown(pe::dot_direct(cache.starts[1], s.k, s.d, s.base)));
-  row(1, start_color(2), "from pos " + grouped(cache.starts[2]), shown(pe::dot_direct(cache.starts[2], s.k, s.d, s.base)));
-  row(2, kLive, "from pos = " + fmt("%.2f", s.pos), shown(pe::dot_direct(s.pos, s.k, s.d, s.base)));
-  row(-2, kClosed, "\xE2\x88\x91 cos(\xCF\x89 k), no pos", shown(at_k));
+  row(0, start_color(1), label("from_start", {{"pos", grouped(cache.starts[1])}}), shown(pe::dot_direct(cache.starts[1], s.k, s.d, s.base)));
+  row(1, start_color(2), label("from_start", {{"pos", grouped(cache.starts[2])}}), shown(pe::dot_direct(cache.starts[2], s.k, s.d, s.base)));
+  row(2, kLive, label("from_current", {{"pos", fmt("%.2f", s.pos)}}), shown(pe::dot_direct(s.pos, s.k, s.d, s.base)));
+  row(-2, kClosed, label("closed_row"), shown(at_k));
   ImGui::Spacing();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + table_w);
   if (s.k < 0) {
@@ -221,17 +234,27 @@ std::string describe_similarity(const State& s, const SimilarityCache& cache) {
   const int kmax = s.similarityMaxK;
   const double closed = pe::dot_closed_form(s.k, s.d, s.base);
   if (text_withheld(View::similarity, "mark_starts"))
-    return "At offset k = " + fmt("%g", s.k) + " the dot product PE(pos) · PE(pos + k) from pos " + grouped(cache.starts[0]) + " is " +
-           fmt("%.6f", pe::dot_direct(cache.starts[0], s.k, s.d, s.base)) + "; from the other starts it is " +
-           std::string(kWithheld) + ".";
-  std::string t = "At offset k = " + fmt("%g", s.k) + " the dot product PE(pos) · PE(pos + k) is the same from every start: ";
-  for (const int start : cache.starts) {
-    const int from = std::clamp(start, 0, 1000000);
-    t += fmt("%.6f", pe::dot_direct(from, s.k, s.d, s.base)) + " from pos " + grouped(from) + ", ";
+    return label("describe_withheld", {{"k", fmt("%g", s.k)},
+                                       {"start", grouped(cache.starts[0])},
+                                       {"value", fmt("%.6f", pe::dot_direct(cache.starts[0], s.k, s.d, s.base))},
+                                       {"hidden", std::string(withheld_words())}});
+  std::array<int, 3> from{};
+  std::array<std::string, 3> value;
+  for (size_t i = 0; i < from.size(); ++i) {
+    from[i] = std::clamp(cache.starts[i], 0, 1000000);
+    value[i] = fmt("%.6f", pe::dot_direct(from[i], s.k, s.d, s.base));
   }
-  t += fmt("%.6f", pe::dot_direct(s.pos, s.k, s.d, s.base)) + " from the current pos " + fmt("%.2f", s.pos) +
-       ", and the closed form ∑ cos(ω k), which has no pos in it, gives " + fmt("%.6f", closed) + ". ";
-  t += "Its largest value is d/2 = " + fmt("%g", s.d / 2.0) + ", at k = 0. The chart plots offsets k from 0 to " + grouped(kmax) + ".";
+  std::string t = label("describe_same", {{"k", fmt("%g", s.k)},
+                                          {"v1", value[0]},
+                                          {"s1", grouped(from[0])},
+                                          {"v2", value[1]},
+                                          {"s2", grouped(from[1])},
+                                          {"v3", value[2]},
+                                          {"s3", grouped(from[2])},
+                                          {"current", fmt("%.6f", pe::dot_direct(s.pos, s.k, s.d, s.base))},
+                                          {"pos", fmt("%.2f", s.pos)},
+                                          {"closed", fmt("%.6f", closed)}});
+  t.append(" ").append(label("describe_range", {{"top", fmt("%g", s.d / 2.0)}, {"kmax", grouped(kmax)}}));
   // The same note the view shows beside the chart when the chosen offset is off its right edge.
   if (std::fabs(s.k) > kmax) t.append(" ").append(fill(lesson_text(View::similarity, "beyond_chart"), {{"k", fmt("%g", std::fabs(s.k))}}));
   return t;

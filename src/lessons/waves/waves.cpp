@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/encoding.hpp"
 #include "core/frequency.hpp"
@@ -22,6 +26,21 @@ namespace app {
 namespace {
 
 constexpr int kMaxDims = 12;
+
+// A text of the lesson's file (waves.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::waves, key), values);
+}
+
+// A legend head padded with blanks to `columns` digits of the (monospaced) font in use, on the right
+// or on the left: the width of "%-9s" or "%9s" in any script (a Chinese character is wider than a digit).
+std::string padded(const std::string& text, int columns, bool left_aligned) {
+  const float target = ImGui::CalcTextSize(std::string(static_cast<size_t>(columns), '0').c_str()).x;
+  const float half_blank = ImGui::CalcTextSize(" ").x / 2;
+  std::string out = text;
+  while (ImGui::CalcTextSize(out.c_str()).x + half_blank < target) out.insert(left_aligned ? out.size() : 0, 1, ' ');
+  return out;
+}
 
 struct Curve {
   int dim;
@@ -102,25 +121,25 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     if (two_columns) ImGui::TableSetupColumn("add", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableNextColumn();
-    param_slider("window N (positions 0 to N-1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+    param_slider(label("slider_window").c_str(), s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
     ImGui::TableNextColumn();
-    ImGui::Text("add a dimension (0 to %d)", s.d - 1);
+    ImGui::TextUnformatted(label("add_label", {{"last", std::to_string(s.d - 1)}}).c_str());
     ImGui::SetNextItemWidth(130 * sc);
     const int add_mark = focus_mark();
     ImGui::InputInt("##add", &cache.add_dim);
-    focus_name_since(add_mark, "dimension to add");
+    focus_name_since(add_mark, label("add_field"));
     cache.add_dim = std::clamp(cache.add_dim, 0, s.d - 1);
     ImGui::SameLine();
     const bool full = static_cast<int>(cache.dims.size()) >= kMaxDims;
     const bool present = std::find(cache.dims.begin(), cache.dims.end(), cache.add_dim) != cache.dims.end();
     ImGui::BeginDisabled(full || present);
-    if (ImGui::Button("add")) {
+    if (ImGui::Button(label("add_button").append("###add_button").c_str())) {
       cache.dims.push_back(cache.add_dim);
       std::sort(cache.dims.begin(), cache.dims.end());
     }
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("reset")) reset_dims(cache, s.d);
+    if (ImGui::Button(label("reset_button").append("###reset").c_str())) reset_dims(cache, s.d);
     ImGui::EndTable();
   }
 
@@ -135,7 +154,7 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
   // Above +1 a band as tall as a line of text (and a little), where the pos label sits off the peaks.
   const double band = 2.24 * (ImGui::GetTextLineHeight() + 8 * sc) / std::max(1.0f, plot_h - ImGui::GetTextLineHeight());
   const Plot p = plot_frame("waves_plot", ImVec2(plot_w, plot_h), 0, std::max(1, n - 1), -1.12, 1.12 + band, false,
-                            "position p", "PE(p, dimension)", sc, true);
+                            label("axis_position").c_str(), label("axis_value").c_str(), sc, true);
   if (p.held && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) set_number(s, Field::pos, std::round(std::clamp(p.x_at(p.mouse.x), 0.0, n - 1.0)));
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -161,11 +180,14 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
       if (dy < best) best = dy, near = &c;
     }
     if (near)
-      ImGui::SetTooltip("dimension %d = %s(w p), pair %d\nat position p = %s: %+.4f\nperiod %s positions", near->dim, near->dim % 2 == 0 ? "sin" : "cos",
-                        near->dim / 2, fmt("%.2f", x).c_str(), pe::encoding_value(x, near->dim, s.d, s.base),
-                        fmt("%.6g", pe::period(near->dim / 2, s.d, s.base)).c_str());
+      ImGui::SetTooltip("%s\n%s\n%s",
+                        label("tip_curve", {{"dim", std::to_string(near->dim)}, {"fn", near->dim % 2 == 0 ? "sin" : "cos"},
+                                            {"pair", std::to_string(near->dim / 2)}})
+                            .c_str(),
+                        label("tip_value", {{"p", fmt("%.2f", x)}, {"value", fmt("%+.4f", pe::encoding_value(x, near->dim, s.d, s.base))}}).c_str(),
+                        label("tip_period", {{"T", fmt("%.6g", pe::period(near->dim / 2, s.d, s.base))}}).c_str());
     else
-      ImGui::SetTooltip("position p = %s\nclick or drag to move pos here", fmt("%.2f", x).c_str());
+      ImGui::SetTooltip("%s\n%s", label("tip_position", {{"p", fmt("%.2f", x)}}).c_str(), label("tip_click").c_str());
   }
   // The current position.
   const bool pos_inside = s.pos >= 0 && s.pos <= std::max(0, n - 1);
@@ -183,7 +205,10 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
   ImGui::PushFont(ctx.fonts.mono);
   const ImVec2 head = ImGui::GetCursorScreenPos();
   ImGui::SetCursorScreenPos(ImVec2(head.x + 24 * sc, head.y));
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%-9s  %9s  %6s", "dimension", "period", "at pos");
+  // Column heads over the rows' "%-5d %s", "%9s" and a value of six characters.
+  const std::string heads = padded(label("legend_dimension"), 9, true) + "  " + padded(label("legend_period"), 9, false) + "  " +
+                            padded(label("legend_at_pos"), 6, false);
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s", heads.c_str());
   ImGui::PopFont();
   int remove = -1;
   for (size_t r = 0; r < curves.size(); ++r) {
@@ -195,20 +220,22 @@ void draw_waves(State& s, WavesCache& cache, const ViewContext& ctx) {
     const float lh = ImGui::GetTextLineHeight();
     dl->AddLine(ImVec2(q.x, q.y + lh / 2), ImVec2(q.x + 18 * sc, q.y + lh / 2), c.color, (c.selected ? 3.5f : 2.5f) * sc);
     ImGui::SetCursorScreenPos(ImVec2(q.x + 24 * sc, q.y));
-    char label[96];
-    std::snprintf(label, sizeof label, "%-5d %s  %9s  %+.3f", c.dim, c.dim % 2 == 0 ? "sin" : "cos",
-                  period_label(T).c_str(),
-                  pe::encoding_value(s.pos, c.dim, s.d, s.base));
+    char row[96];
+    std::snprintf(row, sizeof row, "%-5d %s  %9s  %s", c.dim, c.dim % 2 == 0 ? "sin" : "cos", period_label(T).c_str(),
+                  fmt("%+.3f", pe::encoding_value(s.pos, c.dim, s.d, s.base)).c_str());
     ImGui::PushFont(ctx.fonts.mono);
-    if (ImGui::Selectable(label, c.selected, 0, ImVec2(ImGui::CalcTextSize(label).x + 4 * sc, 0))) set_number(s, Field::pair, i);
+    if (ImGui::Selectable(row, c.selected, 0, ImVec2(ImGui::CalcTextSize(row).x + 4 * sc, 0))) set_number(s, Field::pair, i);
     ImGui::PopFont();
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("dimension %d = %s(w p), pair %d\nw = %s rad per position\nperiod 2\xCF\x80/w = %s positions", c.dim,
-                        c.dim % 2 == 0 ? "sin" : "cos", i, fmt("%.6g", pe::omega(i, s.d, s.base)).c_str(), fmt("%.6g", T).c_str());
+      ImGui::SetTooltip("%s\n%s\n%s",
+                        label("tip_curve", {{"dim", std::to_string(c.dim)}, {"fn", c.dim % 2 == 0 ? "sin" : "cos"}, {"pair", std::to_string(i)}})
+                            .c_str(),
+                        label("tip_w", {{"w", fmt("%.6g", pe::omega(i, s.d, s.base))}}).c_str(),
+                        label("tip_period_formula", {{"T", fmt("%.6g", T)}}).c_str());
     if (!c.selected && std::find(cache.dims.begin(), cache.dims.end(), c.dim) != cache.dims.end()) {
       ImGui::SameLine();
       if (ImGui::SmallButton("\xC3\x97")) remove = c.dim;
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("remove dimension %d", c.dim);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label("tip_remove", {{"dim", std::to_string(c.dim)}}).c_str());
     }
     ImGui::PopID();
   }
@@ -244,18 +271,17 @@ std::string describe_waves(const State& s, const WavesCache& cache) {
   const int sel_dim = 2 * s.pair;
   const double Tsel = pe::period(s.pair, s.d, s.base);
   std::string t = fill(lesson_text(View::waves, "window"), {{"last", grouped(s.n - 1)}, {"period", fmt("%.3f", pe::period(0, s.d, s.base))}});
-  t += ' ';
-  t += selected_text(s, Tsel) + " At pos = " + fmt("%.2f", s.pos) + " it is " + fmt("%+.3f", pe::encoding_value(s.pos, 2 * s.pair, s.d, s.base)) +
-       ". The other curves:";
-  bool first = true;
+  t.append(" ").append(selected_text(s, Tsel));
+  t.append(" ").append(label("describe_at_pos", {{"pos", fmt("%.2f", s.pos)}, {"value", fmt("%+.3f", pe::encoding_value(s.pos, 2 * s.pair, s.d, s.base))}}));
+  std::string list;
   for (const int dim : dims) {
     if (dim == sel_dim) continue;
-    const int i = dim / 2;
-    t += std::string(first ? " " : "; ") + "dimension " + std::to_string(dim) + ", period " +
-         period_label(pe::period(i, s.d, s.base)) + ", " + fmt("%+.3f", pe::encoding_value(s.pos, dim, s.d, s.base)) + " at pos";
-    first = false;
+    const std::string item = label("describe_other", {{"dim", std::to_string(dim)},
+                                                      {"period", period_label(pe::period(dim / 2, s.d, s.base))},
+                                                      {"value", fmt("%+.3f", pe::encoding_value(s.pos, dim, s.d, s.base))}});
+    list = list.empty() ? item : label("describe_other_then", {{"list", list}, {"next", item}});
   }
-  return t + (first ? " none." : ".");
+  return t.append(" ").append(list.empty() ? label("describe_others_none") : label("describe_others", {{"list", list}}));
 }
 
 }  // namespace app
