@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,25 @@ bool shows(const std::vector<const Setting*>& rows, Field f) {
   return std::any_of(rows.begin(), rows.end(), [f](const Setting* r) { return r->field == f; });
 }
 
+// The language chooser: the browser's languages (auto), then each language named in its own words where
+// the fonts carry them (Chinese by its id until its font is here). The pseudo-language xx, a layout
+// check set by URL, is listed only while it is on. Radio buttons, so each is one keyboard stop.
+void language_choice(State& s) {
+  ImGui::TextUnformatted(std::string(ui("language")).c_str());
+  const int now = static_cast<int>(get_value(s, Field::lang));
+  const std::span<const LanguageInfo> langs = languages();
+  bool first = true;
+  for (int i = 0; i <= static_cast<int>(langs.size()); ++i) {
+    const LanguageInfo* l = i == 0 ? nullptr : &langs[static_cast<size_t>(i - 1)];
+    if (l && l->lang == Lang::xx && now != i) continue;
+    const std::string name = !l ? std::string(ui("lang_auto")) : language_glyphs(l->lang) ? l->name : l->id;
+    const std::string label = label_with_id(name, i == 0 ? "lang_auto" : l->id);
+    if (!first) same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(name.c_str()).x);
+    first = false;
+    if (ImGui::RadioButton(label.c_str(), now == i) && now != i) set_number(s, Field::lang, i);
+  }
+}
+
 }  // namespace
 
 void draw_controls(App& a) {
@@ -129,6 +149,7 @@ void draw_controls(App& a) {
   if (ImGui::Button(ui_label("hide_controls").c_str(), ImVec2(-1, 0))) set_number(s, Field::controls, 0);
   if (ImGui::CollapsingHeader(ui_label("display").c_str())) {
     for (const Setting* r : rows_shown(Group::display, s)) setting_control(a, *r);
+    language_choice(s);
     if (ImGui::Button(ui_label(presenting(s) ? "leave_presenter" : "presenter").c_str(), ImVec2(-1, 0)))
       set_number(s, Field::presenter, static_cast<double>(presenting(s) ? Presenter::off : Presenter::on));
     if (ImGui::Button(ui_label("fullscreen").c_str(), ImVec2(-1, 0))) a.toggle_fullscreen = true;

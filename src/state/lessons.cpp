@@ -1,4 +1,5 @@
 #include "lessons.hpp"
+#include "interface_text.hpp"
 
 #include <utility>
 
@@ -131,7 +132,7 @@ const TextEntry* find_text(View v, std::string_view key) {
 std::string_view lesson_text(View v, std::string_view key) {
   const TextEntry* e = find_text(v, key);
   if (!e) return {};
-  return text_withheld(v, key) ? kWithheld : translate(view_id(v), key, e->value);
+  return text_withheld(v, key) ? withheld_words() : translate(view_id(v), key, e->value);
 }
 
 bool lesson_has_text(View v, std::string_view key) { return find_text(v, key) != nullptr; }
@@ -178,5 +179,7 @@ std::string lessons_json() {
   w.raw("]");
   return std::move(w.out);
 }
+
+std::string_view withheld_words() { return ui("withheld"); }
 
 }  // namespace app

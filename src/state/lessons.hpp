@@ -113,9 +113,12 @@ std::string_view lesson_text(View v, std::string_view key);
 // ---- texts withheld while a question is open ----
 // A tour question names the texts of its lesson that would give its answer away (`hides:` in
 // src/state/tour.txt: keys of the lesson's file, "claim" and "caption" among them). While it is open the
-// app withholds them: lesson_text() returns kWithheld for those keys instead, on screen and in describe()
-// alike, and the answer comes back with them once the student answers or asks to be shown.
+// app withholds them: lesson_text() returns withheld_words() for those keys instead, on screen and in
+// describe() alike, and the answer comes back with them once the student answers or asks to be shown.
+// The words are interface.txt's `withheld`, in the reader's language: "(hidden until you answer the
+// question above)"; kWithheld is their English, for the tests.
 inline constexpr std::string_view kWithheld = "(hidden until you answer the question above)";
+std::string_view withheld_words();
 // Withholds `keys` of lesson v's texts from now on (and nothing else); none for an empty list.
 void withhold_texts(View v, const std::vector<std::string>& keys);
 bool text_withheld(View v, std::string_view key);

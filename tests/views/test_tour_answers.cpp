@@ -13,7 +13,12 @@
 #include <vector>
 #include <string>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include "headless.hpp"
+#include "ui/language_font.hpp"
 #include "imgui_internal.h"
 #include "state/tour.hpp"
 
@@ -47,12 +52,18 @@ std::string readable(Headless& h) {
 }  // namespace
 
 TEST_CASE("no open tour question shows its answer, on screen or in the text alternative") {
-  // In English and in Spanish (whose giveaways are phrases of its own translations, README "Languages").
-  for (const char* lang : {"en", "es"}) {
+  // In English, Spanish and Chinese (whose giveaways are phrases of their own translations, README
+  // "Languages"); Chinese with its font, as the page has it once fetched.
+  std::ifstream font_file(std::filesystem::path(POSENC_FONT_DIR) / "font_zh-CN.ttf", std::ios::binary);
+  REQUIRE(add_language_font(Lang::zh_CN, {std::istreambuf_iterator<char>(font_file), std::istreambuf_iterator<char>()}) == "");
+  struct DropAfter {
+    ~DropAfter() { drop_language_font(Lang::zh_CN); }
+  } drop;
+  for (const char* lang : {"en", "es", "zh-CN"}) {
   INFO("lang=" << lang);
   // Spanish runs about a quarter longer: a taller window, so that what the English shows at 800 px
   // (a dial's period under the fold) is not pushed out of it.
-  const ImVec2 kSize(1280, std::string(lang) == "en" ? 800 : 1100);
+  const ImVec2 kSize(1280, std::string(lang) == "es" ? 1100 : 800);
   Headless h;
   // The whole lesson text up front (text=full; by default it waits behind More): while a question is
   // open nothing of it may give the answer away, and once the answer is shown its words are back.
