@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/encoding.hpp"
 #include "core/mixing.hpp"
@@ -19,6 +23,11 @@
 namespace app {
 
 namespace {
+
+// A text of the lesson's file (adding.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::adding, key), values);
+}
 
 // Part colours: the position part takes the hand's colour, the cross terms the ghost's (palette-aware).
 const ImU32& kWord = colors::word;
@@ -75,20 +84,20 @@ void refresh(AddingCache& c, const State& s) {
 constexpr float kStackedBars = 420.0f;
 
 // One signed bar: label, bar from the zero line, value.
-void bar(const char* label, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
+void bar(const std::string& name, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
   const float sc = ctx.ui_scale;
   const float w = ImGui::GetContentRegionAvail().x;
   const bool stacked = w < kStackedBars * sc;
   const float label_w = stacked ? 0.0f : 150 * sc, value_w = 100 * sc;
   // Values beyond the window's scale (pos moved on) are clipped at the edge.
-  signed_bar_row(label, v / scale, fmt("%+.4f", v), col, bold ? kTotal : col, label_w, value_w, stacked, ctx.fonts.mono, sc);
+  signed_bar_row(name.c_str(), v / scale, fmt("%+.4f", v), col, bold ? kTotal : col, label_w, value_w, stacked, ctx.fonts.mono, sc);
 }
 
-void panel_title(const ViewContext& ctx, const char* title, const char* sub) {
+void panel_title(const ViewContext& ctx, std::string_view title_key, std::string_view sub_key) {
   ImGui::PushFont(ctx.fonts.title);
-  text_wrapped_at_spaces(title);
+  text_wrapped_at_spaces(label(title_key));
   ImGui::PopFont();
-  ImGui::TextDisabled("%s", sub);
+  ImGui::TextDisabled("%s", label(sub_key).c_str());
 }
 
 // A panel's check line in the mono font, dim, wrapped at spaces in a narrow panel.
@@ -109,10 +118,11 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
   const double pad = 0.06 * std::max(hi - lo, 1e-9);
   // The legend: in the row above the plot where it fits there, else flowing over rows of its own
   // above the plot (a phone).
-  const FlowEntry keys[] = {{{Swatch::bar, kTotal, 2 * sc}, "added: (w1+p1)\xC2\xB7(w2+p2)"},
-                            {{Swatch::bar, colors::selected, 2 * sc}, "concatenated: [w1;p1]\xC2\xB7[w2;p2]"},
-                            {{Swatch::bar, colors::ghost, 2 * sc}, "cross terms"},
-                            {{Swatch::bar, colors::hand, 2 * sc}, "current pos"}};
+  const std::string key_words[] = {label("key_added"), label("key_concatenated"), label("key_cross"), label("key_pos")};
+  const FlowEntry keys[] = {{{Swatch::bar, kTotal, 2 * sc}, key_words[0].c_str()},
+                            {{Swatch::bar, colors::selected, 2 * sc}, key_words[1].c_str()},
+                            {{Swatch::bar, colors::ghost, 2 * sc}, key_words[2].c_str()},
+                            {{Swatch::bar, colors::hand, 2 * sc}, key_words[3].c_str()}};
   const KeyFlow flow{18 * sc, 6 * sc, 18 * sc, 4 * sc, colors::text_dim};
   const auto key_w = [&](const FlowEntry& k) { return 24 * sc + ImGui::CalcTextSize(k.text).x + 18 * sc; };
   float keys_w = 0;
@@ -122,8 +132,9 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (own_rows) height = std::max(height - (key_flow(keys, width, flow) + ImGui::GetStyle().ItemSpacing.y), 160 * sc);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const std::string x_title = label("axis_pos");
   const Plot p = plot_frame("scores", ImVec2(ImGui::GetContentRegionAvail().x, height), c.xs.front(), c.xs.back(), lo - pad,
-                            hi + pad, false, "pos: word 1's position (word 2 sits k later)", nullptr, sc);
+                            hi + pad, false, x_title.c_str(), nullptr, sc);
   std::vector<ImVec2> pts(c.xs.size());
   auto curve = [&](const std::vector<double>& ys, ImU32 col, float thick) {
     for (size_t j = 0; j < ys.size(); ++j) pts[j] = ImVec2(p.sx(c.xs[j]), p.sy(ys[j]));
@@ -138,8 +149,11 @@ void draw_plot(const State& s, const AddingCache& c, const ViewContext& ctx, flo
   // The pointer reads the three curves at the position under it.
   if (const int at = plot_sample_at_mouse(p, c.xs); at >= 0) {
     const size_t j = static_cast<size_t>(at);
-    ImGui::SetTooltip("word 1 at pos %s, word 2 at pos + k\nadded, total score: %+.4f\nconcatenated score: %+.4f\ncross terms w\xC2\xB7p: %+.4f",
-                      fmt("%.2f", c.xs[j]).c_str(), c.added[j], c.cat[j], c.cross[j]);
+    std::string tip = label("tip_words", {{"pos", fmt("%.2f", c.xs[j])}});
+    tip.append("\n").append(label("tip_added", {{"v", fmt("%+.4f", c.added[j])}}));
+    tip.append("\n").append(label("tip_concatenated", {{"v", fmt("%+.4f", c.cat[j])}}));
+    tip.append("\n").append(label("tip_cross", {{"v", fmt("%+.4f", c.cross[j])}}));
+    ImGui::SetTooltip("%s", tip.c_str());
   }
   plot_clip_pop();
 
@@ -174,23 +188,23 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   const bool stacked = avail - 2 * ImGui::GetStyle().WindowPadding.x < kStackedBars * sc;
   const float panel_h = ImGui::GetTextLineHeightWithSpacing() * (stacked ? 12.6f : 9.2f);
   ImGui::BeginChild("added", ImVec2(side ? avail * 0.5f - 4 * sc : 0, panel_h), true);
-  panel_title(ctx, "Added: x = w + p", "one d-vector per token");
-  bar("w1\xC2\xB7w2  word", m.word, cache.scale, kWord, ctx);
-  bar("p1\xC2\xB7p2  position", m.position, cache.scale, colors::hand, ctx);
-  bar("w1\xC2\xB7p2 + p1\xC2\xB7w2  cross", m.cross, cache.scale, colors::ghost, ctx);
-  bar("total", m.total, cache.scale, kTotal, ctx, true);
-  std::string sum = "parts sum " + fmt("%.6f", m.word + m.position + m.cross);
-  sum += ", direct " + fmt("%.6f", m.total) + " (diff " + fmt("%.0e", m.word + m.position + m.cross - m.total) + ")";
-  check_line(ctx, sum);
+  panel_title(ctx, "added_title", "added_sub");
+  bar(label("bar_word"), m.word, cache.scale, kWord, ctx);
+  bar(label("bar_position"), m.position, cache.scale, colors::hand, ctx);
+  bar(label("bar_cross_terms"), m.cross, cache.scale, colors::ghost, ctx);
+  bar(label("bar_total"), m.total, cache.scale, kTotal, ctx, true);
+  check_line(ctx, label("check_added", {{"sum", fmt("%.6f", m.word + m.position + m.cross)},
+                                        {"direct", fmt("%.6f", m.total)},
+                                        {"diff", fmt("%.0e", m.word + m.position + m.cross - m.total)}}));
   ImGui::EndChild();
   if (side) ImGui::SameLine();
   ImGui::BeginChild("concatenated", ImVec2(0, panel_h), true);
-  panel_title(ctx, "Concatenated: x = [w; p]", "one 2d-vector per token");
-  bar("w1\xC2\xB7w2  word", m.word, cache.scale, kWord, ctx);
-  bar("p1\xC2\xB7p2  position", m.position, cache.scale, colors::hand, ctx);
-  bar("cross", 0.0, cache.scale, colors::ghost, ctx);
-  bar("total", cat, cache.scale, colors::selected, ctx, true);
-  check_line(ctx, "total minus (word + position): " + fmt("%.0e", cat - m.word - m.position));
+  panel_title(ctx, "concatenated_title", "concatenated_sub");
+  bar(label("bar_word"), m.word, cache.scale, kWord, ctx);
+  bar(label("bar_position"), m.position, cache.scale, colors::hand, ctx);
+  bar(label("bar_cross"), 0.0, cache.scale, colors::ghost, ctx);
+  bar(label("bar_total"), cat, cache.scale, colors::selected, ctx, true);
+  check_line(ctx, label("check_concatenated", {{"diff", fmt("%.0e", cat - m.word - m.position)}}));
   ImGui::EndChild();
 
   const double start = window_start(s);
@@ -219,11 +233,17 @@ std::string describe_adding(const State& s, const AddingCache& /*cache*/) {
   pe::mix_added_along(w1, w2, xs, s.k, s.base, parts);
   double lo = parts.front().total, hi = lo;
   for (const pe::MixParts& q : parts) lo = std::min(lo, q.total), hi = std::max(hi, q.total);
-  return "Word 1 at p1 = " + fmt("%.2f", p1) + ", word 2 at p2 = " + fmt("%.2f", p2) + ". Added, their score is " +
-         fmt("%+.4f", m.total) + ": word " + fmt("%+.4f", m.word) + ", position " + fmt("%+.4f", m.position) + " and cross terms " +
-         fmt("%+.4f", m.cross) + ". Concatenated, it is " + fmt("%+.4f", cat) + ", word plus position with no cross terms. Over positions " +
-         fmt("%.0f", xs.front()) + " to " + fmt("%.0f", xs.back()) + " at this k the added score moves between " + fmt("%+.4f", lo) +
-         " and " + fmt("%+.4f", hi) + "; the concatenated one does not move.";
+  return label("describe", {{"p1", fmt("%.2f", p1)},
+                            {"p2", fmt("%.2f", p2)},
+                            {"total", fmt("%+.4f", m.total)},
+                            {"word", fmt("%+.4f", m.word)},
+                            {"position", fmt("%+.4f", m.position)},
+                            {"cross", fmt("%+.4f", m.cross)},
+                            {"cat", fmt("%+.4f", cat)},
+                            {"from", fmt("%.0f", xs.front())},
+                            {"to", fmt("%.0f", xs.back())},
+                            {"lo", fmt("%+.4f", lo)},
+                            {"hi", fmt("%+.4f", hi)}});
 }
 
 }  // namespace app

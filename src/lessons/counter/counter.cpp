@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/frequency.hpp"
 #include "ui/dial.hpp"
@@ -10,6 +13,7 @@
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "text/number_style.hpp"
+#include "state/interface_text.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
@@ -19,6 +23,11 @@ namespace app {
 namespace {
 
 constexpr double kRadToDeg = 180.0 / pe::kPi;
+
+// A text of the lesson's file (counter.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::counter, key), values);
+}
 
 // What the view shows, for the drawing and for describe().
 struct CounterFacts {
@@ -147,8 +156,9 @@ void draw_rows(State& s, const CounterFacts& f, const ViewContext& ctx) {
   const float line = ImGui::GetTextLineHeight();
   const float dial = 40 * sc;
   // The widest texts of a block decide its width.
-  const float text_w = std::max({ImGui::CalcTextSize("flips every 2^62").x, ImGui::CalcTextSize("period 2.147e+09").x,
-                                 ImGui::CalcTextSize("1.23e-05\xC3\x97 the bit's").x});
+  const float text_w = std::max({ImGui::CalcTextSize(label("flips_line", {{"n", "2^62"}}).c_str()).x,
+                                 ImGui::CalcTextSize(label("period_line", {{"T", fmt("%.4g", 2.147e9)}}).c_str()).x,
+                                 ImGui::CalcTextSize(label("ratio_line", {{"ratio", fmt("%.2e", 1.23e-5) + "\xC3\x97"}}).c_str()).x});
   const float avail = ImGui::GetContentRegionAvail().x;
   const float min_block = dial + 10 * sc + text_w + 8 * sc;
   const bool side_by_side = avail >= 2 * min_block + 8 * sc;
@@ -184,22 +194,25 @@ void draw_rows(State& s, const CounterFacts& f, const ViewContext& ctx) {
       const double bit_T = pe::bit_period(b);
       bit_dial(dl, ImVec2(p.x + 4 * sc + dial / 2, p.y + block_h / 2), dial / 2, v, lead, sc);
       three_lines(dl, ImVec2(p.x + dial + 12 * sc, p.y + (block_h - 3 * line) / 2), line, lead ? colors::text_dim : colors::hand,
-                  "bit " + std::to_string(b) + ": " + std::to_string(v), "flips every " + power_of_two(b), "period " + power_of_two(b + 1));
+                  label("bit_line", {{"b", std::to_string(b)}, {"v", std::to_string(v)}}), label("flips_line", {{"n", power_of_two(b)}}),
+                  label("period_line", {{"T", power_of_two(b + 1)}}));
       // The pair block: beside, or under the bit block (indented) in a narrow window.
       const int i = pe::nearest_pair(bit_T, s.d, s.base);
       const double T = pe::period(i, s.d, s.base);
       const ImVec2 q = side_by_side ? ImVec2(p.x + block_w + 8 * sc, p.y) : ImVec2(p.x + 24 * sc, p.y + block_h);
       ImGui::SetCursorScreenPos(q);
-      const std::string label = "pair " + std::to_string(i);
+      const std::string name = label("pair_line", {{"i", std::to_string(i)}});
       const PairCell pc = pair_cell(s, i, ImVec2(std::min(block_w, avail - (q.x - p.x)), block_h), "", sc);
       pair_dial(dl, ImVec2(q.x + 4 * sc + dial / 2, q.y + block_h / 2), dial / 2, pe::omega(i, s.d, s.base) * s.pos, pc.selected, sc);
       three_lines(dl, ImVec2(q.x + dial + 12 * sc, q.y + (block_h - 3 * line) / 2), line, pc.selected ? colors::selected : colors::ink,
-                  label, "period " + withheld_or(View::counter, "mark_periods", period_text(T)),
-                  withheld_or(View::counter, "mark_periods", ratio_text(T / bit_T)) + " the bit's");
+                  name, label("period_line", {{"T", withheld_or(View::counter, "mark_periods", period_text(T))}}),
+                  label("ratio_line", {{"ratio", withheld_or(View::counter, "mark_periods", ratio_text(T / bit_T))}}));
       if (pc.hovered)
-        ImGui::SetTooltip("pair %d: dimensions %d and %d\nperiod %s positions, w = %s rad per position\nclick to select it", i, 2 * i,
-                          2 * i + 1, withheld_or(View::counter, "mark_periods", fmt("%.6g", T)).c_str(),
-                          withheld_or(View::counter, "mark_periods", fmt("%.6g", pe::omega(i, s.d, s.base))).c_str());
+        ImGui::SetTooltip("%s\n%s\n%s", label("tip_pair", {{"i", std::to_string(i)}, {"a", std::to_string(2 * i)}, {"b", std::to_string(2 * i + 1)}}).c_str(),
+                          label("tip_period", {{"T", withheld_or(View::counter, "mark_periods", fmt("%.6g", T))},
+                                               {"w", withheld_or(View::counter, "mark_periods", fmt("%.6g", pe::omega(i, s.d, s.base)))}})
+                              .c_str(),
+                          label("tip_click").c_str());
       ImGui::SetCursorScreenPos(p);
       ImGui::Dummy(ImVec2(side_by_side ? 2 * block_w + 8 * sc : block_w + 24 * sc, row_h));
       ImGui::PopID();
@@ -228,8 +241,10 @@ void draw_counter(State& s, CounterCache& cache, const ViewContext& ctx) {
 
   // Stepping by one position shows the lowest bit flip and the fast hands turn.
   if (ImGui::Button("-1##counter")) set_number(s, Field::pos, std::floor(s.pos) == s.pos ? s.pos - 1 : std::floor(s.pos));
-  same_line_if_fits(button_width(s.playing ? "Pause" : "Play"));
-  if (ImGui::Button(s.playing ? "Pause##counter" : "Play##counter")) set_number(s, Field::playing, s.playing ? 0 : 1);
+  // Play and Pause in the reader's language (interface.txt), each with an id of its own in every language.
+  const std::string play = std::string(ui(s.playing ? "pause" : "play")).append(s.playing ? "###counter_pause" : "###counter_play");
+  same_line_if_fits(button_width(play.c_str()));
+  if (ImGui::Button(play.c_str())) set_number(s, Field::playing, s.playing ? 0 : 1);
   same_line_if_fits(button_width("+1"));
   if (ImGui::Button("+1##counter")) set_number(s, Field::pos, std::floor(s.pos) + 1);
   const std::string shown = sentence_shown(s, f);
@@ -261,11 +276,14 @@ std::string describe_counter(const State& s, const CounterCache& cache) {
   std::string bits;
   for (int b = f.shown - 1; b >= 0; --b) bits += pe::counter_bit(s.pos, b) ? '1' : '0';
   std::string t = sentence_shown(s, f);
-  t.append(" Its lowest ").append(std::to_string(f.shown)).append(" bits, highest first: ").append(bits).append(". ");
+  t.append(" ").append(label("describe_bits", {{"count", std::to_string(f.shown)}, {"bits", bits}})).append(" ");
   for (int b = 0; b < std::min(f.rows, 4); ++b) {
     const int i = pe::nearest_pair(pe::bit_period(b), s.d, s.base);
-    t.append("Bit ").append(std::to_string(b)).append(" has period ").append(power_of_two(b + 1)).append("; the nearest pair, ");
-    t.append(std::to_string(i)).append(", has period ").append(withheld_or(View::counter, "mark_periods", period_text(pe::period(i, s.d, s.base)))).append(". ");
+    t.append(label("describe_bit", {{"b", std::to_string(b)},
+                                    {"T", power_of_two(b + 1)},
+                                    {"i", std::to_string(i)},
+                                    {"pair_T", withheld_or(View::counter, "mark_periods", period_text(pe::period(i, s.d, s.base)))}}))
+        .append(" ");
   }
   CounterCache fresh = cache;
   t.append(sentence_smooth(s)).append(" ").append(sentence_ratio(s, f)).append(" ").append(sentence_powers(s)).append(" ");

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/encoding.hpp"
 #include "core/learned.hpp"
@@ -17,10 +20,15 @@ namespace app {
 
 namespace {
 
-void heading(const ViewContext& ctx, const char* text) {
+// A text of the lesson's file (learned.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::learned, key), values);
+}
+
+void heading(const ViewContext& ctx, std::string_view key) {
   ImGui::Spacing();
   ImGui::PushFont(ctx.fonts.title);
-  text_wrapped_at_spaces(text);
+  text_wrapped_at_spaces(label(key));
   ImGui::PopFont();
 }
 
@@ -28,17 +36,17 @@ void result_row(const pe::PaperResult& r, bool base) {
   ImGui::TableNextRow();
   if (base) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, tint(colors::hand, 0.1f));
   ImGui::TableNextColumn();
-  text_wrapped_at_spaces(r.encoding);  // the cell's width: a narrow table wraps its words, never cuts them
+  text_wrapped_at_spaces(label(base ? "row_sinusoid" : "row_learned"));  // the cell's width: a narrow table wraps its words, never cuts them
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(fmt("%.2f", r.perplexity).c_str());
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(fmt("%.1f", r.bleu).c_str());
   ImGui::TableNextColumn();
-  text_wrapped_at_spaces(base ? "0 (a formula)" : "one vector per position");
+  text_wrapped_at_spaces(label(base ? "cost_formula" : "cost_learned"));
 }
 
 void draw_table(const ViewContext& ctx) {
-  heading(ctx, "Table 3 of the paper: base model and row (E)");
+  heading(ctx, "table_title");
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   text_wrapped_at_spaces(lesson_text(View::learned, "table_note"));
   ImGui::PopStyleColor();
@@ -47,16 +55,17 @@ void draw_table(const ViewContext& ctx) {
   // the cells instead of being cut short.
   const bool narrow = w < 720.0f * ctx.ui_scale;
   if (ImGui::BeginTable("table3", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp, ImVec2(w, 0))) {
-    // Narrow, the weights give "perplexity", the longest word of a header, its whole width.
-    ImGui::TableSetupColumn("positions from", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.5f : 1.7f);
-    ImGui::TableSetupColumn("perplexity", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.3f : 1.0f);
-    ImGui::TableSetupColumn("BLEU", ImGuiTableColumnFlags_WidthStretch, narrow ? 0.9f : 1.0f);
-    ImGui::TableSetupColumn("trainable position numbers", ImGuiTableColumnFlags_WidthStretch, narrow ? 1.5f : 1.6f);
+    // Narrow, the weights give "perplexity", the longest word of a header, its whole width. Each header
+    // keeps its id in every language (###id).
+    const std::string heads[4] = {label("head_from"), label("head_perplexity"), "BLEU", label("head_trainable")};
+    const char* ids[4] = {"from", "perplexity", "bleu", "trainable"};
+    const float weights[4] = {narrow ? 1.5f : 1.7f, narrow ? 1.3f : 1.0f, narrow ? 0.9f : 1.0f, narrow ? 1.5f : 1.6f};
+    for (int c = 0; c < 4; ++c) ImGui::TableSetupColumn((heads[c] + "###" + ids[c]).c_str(), ImGuiTableColumnFlags_WidthStretch, weights[c]);
     if (narrow) {
       ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
       for (int c = 0; c < 4; ++c) {
         ImGui::TableSetColumnIndex(c);
-        text_wrapped_at_spaces(ImGui::TableGetColumnName(c));
+        text_wrapped_at_spaces(heads[c]);
       }
     } else {
       ImGui::TableHeadersRow();
@@ -66,7 +75,7 @@ void draw_table(const ViewContext& ctx) {
     result_row(pe::kPaperLearned, false);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    text_wrapped_at_spaces("learned minus sinusoidal");
+    text_wrapped_at_spaces(label("row_difference"));
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(fmt("%+.2f", pe::kPaperLearned.perplexity - pe::kPaperBaseSinusoid.perplexity).c_str());
     ImGui::TableNextColumn();
@@ -138,10 +147,10 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
   if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(ImVec2(x0, p.y), ImVec2(x1, p.y + height))) {
     const double at = std::round(lo + (ImGui::GetIO().MousePos.x - x0) / (x1 - x0) * (hi - lo));
     if (pe::learned_table_has_row(at, s.n))
-      ImGui::SetTooltip("position %s: row %s of the learned table, a vector trained for it", grouped(at).c_str(), grouped(at).c_str());
+      ImGui::SetTooltip("%s", label("tip_row", {{"pos", grouped(at)}, {"row", grouped(at)}}).c_str());
     else
-      ImGui::SetTooltip("position %s: the table has no row for it (rows 0 to %s, N = %s)\nthe sinusoid has a value here all the same",
-                        grouped(at).c_str(), grouped(n - 1).c_str(), grouped(n).c_str());
+      ImGui::SetTooltip("%s\n%s", label("tip_no_row", {{"pos", grouped(at)}, {"last", grouped(n - 1)}, {"n", grouped(n)}}).c_str(),
+                        label("tip_sinusoid").c_str());
   }
   // The marker for pos, above the bar: green on a row, orange between rows or beyond them.
   const float xp = std::clamp(X(s.pos), x0, x1);
@@ -164,7 +173,7 @@ void draw_coverage(const State& s, const ViewContext& ctx) {
 }
 
 void draw_live(const State& s, const ViewContext& ctx) {
-  heading(ctx, "With your settings");
+  heading(ctx, "heading_live");
   const double params = pe::learned_parameter_count(s.n, s.d);
   text_wrapped_at_spaces(fill(lesson_text(View::learned, "table_size"), {{"n", grouped(s.n)}, {"d", grouped(s.d)}, {"params", grouped(params)}}));
   draw_coverage(s, ctx);
@@ -184,8 +193,8 @@ void draw_live(const State& s, const ViewContext& ctx) {
   ImGui::PopStyleColor();
   ImGui::PushFont(ctx.fonts.mono);
   // "PE(pos, 0)" holds a no-break space: a narrow column never breaks it after the comma.
-  std::string head = "formula, pair " + std::to_string(i);
-  head += ":  PE(pos,\xC2\xA0" + std::to_string(2 * i) + ") = " + fmt("%+.6f", sv);
+  std::string head = label("formula_pair", {{"i", std::to_string(i)}});
+  head.append("  PE(pos,\xC2\xA0").append(std::to_string(2 * i)).append(") = ").append(fmt("%+.6f", sv));
   text_wrapped_at_spaces(head);
   std::string second = "PE(pos,\xC2\xA0" + std::to_string(2 * i + 1);
   second += ") = " + fmt("%+.6f", cv);
@@ -203,10 +212,10 @@ void draw_learned(State& s, LearnedCache&, const ViewContext& ctx) {
   // question asks about, so it stays on the first screen; the paper's words follow it.
   draw_live(s, ctx);
 
-  heading(ctx, "What the paper did");
+  heading(ctx, "heading_did");
   text_wrapped_at_spaces(lesson_text(View::learned, "paper_did"));  // never "(4." and "92)" on two lines
 
-  heading(ctx, "What it did not test");
+  heading(ctx, "heading_not_tested");
   text_wrapped_at_spaces(lesson_text(View::learned, "not_tested"));
   ImGui::EndChild();
 }
@@ -217,22 +226,26 @@ namespace app {
 
 std::string describe_learned(const State& s, const LearnedCache& /*cache*/) {
   const std::string p = fmt("%.2f", s.pos);
-  std::string t = "In the paper's Table 3 the learned positions scored perplexity " + fmt("%.2f", pe::kPaperLearned.perplexity) +
-                  " and BLEU " + fmt("%.1f", pe::kPaperLearned.bleu) + ", the sinusoids " + fmt("%.2f", pe::kPaperBaseSinusoid.perplexity) +
-                  " and " + fmt("%.1f", pe::kPaperBaseSinusoid.bleu) + ". A learned table for n = " + grouped(s.n) +
-                  " positions at width d = " + grouped(s.d) + " holds " + grouped(pe::learned_parameter_count(s.n, s.d)) +
-                  " trainable numbers; the formula holds none. ";
+  std::string t = label("describe_paper", {{"ppl", fmt("%.2f", pe::kPaperLearned.perplexity)},
+                                           {"bleu", fmt("%.1f", pe::kPaperLearned.bleu)},
+                                           {"ppl_sin", fmt("%.2f", pe::kPaperBaseSinusoid.perplexity)},
+                                           {"bleu_sin", fmt("%.1f", pe::kPaperBaseSinusoid.bleu)},
+                                           {"n", grouped(s.n)},
+                                           {"d", grouped(s.d)},
+                                           {"params", grouped(pe::learned_parameter_count(s.n, s.d))}});
+  t.append(" ");
   if (pe::learned_table_has_row(s.pos, s.n))
-    t += "Position " + p + " has a row in the table.";
+    t.append(label("describe_has_row", {{"pos", p}}));
   else if (pe::learned_table_covers(s.pos, s.n))
-    t += "Position " + p + " falls between rows " + grouped(std::floor(s.pos)) + " and " + grouped(std::ceil(s.pos)) +
-         ": the table has no row for it.";
+    t.append(label("describe_between", {{"pos", p}, {"below", grouped(std::floor(s.pos))}, {"above", grouped(std::ceil(s.pos))}}));
   else
-    t += "Position " + p + " lies outside rows 0 .. " + grouped(s.n - 1) + ": the table has no row for it.";
+    t.append(label("describe_outside", {{"pos", p}, {"last", grouped(s.n - 1)}}));
   const int i = std::clamp(s.pair, 0, s.d / 2 - 1);
-  return t + " The formula gives pair " + std::to_string(i) + ": PE(pos, " + std::to_string(2 * i) + ") = " +
-         fmt("%+.6f", pe::encoding_value(s.pos, 2 * i, s.d, s.base)) + ", PE(pos, " + std::to_string(2 * i + 1) + ") = " +
-         fmt("%+.6f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base)) + ".";
+  return t.append(" ").append(label("describe_formula", {{"i", std::to_string(i)},
+                                                         {"a", std::to_string(2 * i)},
+                                                         {"sin", fmt("%+.6f", pe::encoding_value(s.pos, 2 * i, s.d, s.base))},
+                                                         {"b", std::to_string(2 * i + 1)},
+                                                         {"cos", fmt("%+.6f", pe::encoding_value(s.pos, 2 * i + 1, s.d, s.base))}}));
 }
 
 }  // namespace app

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/frequency.hpp"
 #include "ui/figure_mark.hpp"
@@ -18,6 +21,8 @@
 #include "ui/table.hpp"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
+#include "text/number_style.hpp"
+#include "state/interface_text.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
@@ -38,6 +43,23 @@ constexpr double kRadToDeg = 180.0 / pe::kPi;
 
 const ImU32& kTrained = colors::hand;
 const ImU32& kUnseen = colors::threshold;
+
+// A text of the lesson's file with its placeholders filled (long_context.txt: its words in the reader's
+// language).
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::long_context, key), values);
+}
+
+// A number of turns with its word ("4.2 turns", "1 turn"), in the reader's language.
+std::string turns_label(double t) { return label(t == 1.0 ? "turns_one" : "turns_many", {{"t", turns_text(t)}}); }
+
+// `text` after a space, or right after the text before it where it opens with a CJK character or
+// full-width punctuation (a Chinese "（...）" needs no space).
+std::string spaced(std::string text) {
+  const unsigned char first = text.empty() ? 0 : static_cast<unsigned char>(text[0]);
+  if (first >= 0xE3) return text;
+  return std::string(" ").append(text);
+}
 
 ImU32 method_color(int m) {
   constexpr int kSeries[4] = {6, 2, 8, 4};  // grey, purple, teal, brown
@@ -94,19 +116,18 @@ std::string factor_text(double v) { return fmt("%.4g", v); }
 
 // Pair indices as ranges: "46 to 63", "3, 5 to 9"; at most six ranges, then "and more".
 std::string index_ranges(const std::vector<int>& idx) {
-  if (idx.empty()) return "none";
+  if (idx.empty()) return label("ranges_none");
+  const std::string sep = number_list_separator();
   std::string out;
   int ranges = 0;
   for (size_t a = 0; a < idx.size();) {
     size_t b = a;
     while (b + 1 < idx.size() && idx[b + 1] == idx[b] + 1) ++b;
-    if (ranges == 6) {
-      out.append(", and more");
-      break;
-    }
-    if (ranges > 0) out.append(", ");
-    out.append(std::to_string(idx[a]));
-    if (b > a) out.append(b == a + 1 ? ", " : " to ").append(std::to_string(idx[b]));
+    if (ranges == 6) return label("ranges_more", {{"ranges", out}});
+    if (ranges > 0) out.append(sep);
+    if (b == a) out.append(std::to_string(idx[a]));
+    else if (b == a + 1) out.append(std::to_string(idx[a])).append(sep).append(std::to_string(idx[b]));
+    else out.append(label("range", {{"a", std::to_string(idx[a])}, {"b", std::to_string(idx[b])}}));
     ++ranges;
     a = b + 1;
   }
@@ -145,6 +166,13 @@ bool leaves_withheld() { return text_withheld(View::long_context, "mark_leaves")
 bool leaves_shown(const pe::Sweep& w) { return w.leaves && !leaves_withheld(); }
 std::string leave_count_shown(int k) { return leaves_withheld() ? fill(lesson_text(View::long_context, "leave_many"), {{"k", "?"}}) : leave_count(k); }
 
+// " (pairs 46 to 63)" after a count, " (pairs ?)" while withheld, "" for none.
+std::string which_pairs(const std::vector<int>& pairs) {
+  if (leaves_withheld()) return spaced(label("which_pairs", {{"ranges", "?"}}));
+  if (pairs.empty()) return {};
+  return spaced(label("which_pairs", {{"ranges", index_ranges(pairs)}}));
+}
+
 // ---- the sentences (the view and describe() say the same) ----
 
 std::string run_sentence(const State& s, const LongContextCache& c) {
@@ -174,10 +202,7 @@ std::string capitalised(std::string t) {
 std::string cost_sentence(const State& s, const LongContextCache& c, int m) {
   const View v = View::long_context;
   const int k = c.leaving[static_cast<size_t>(m)];
-  const std::vector<int> pairs = leaving_pairs(c, m);
-  std::string which;
-  if (leaves_withheld()) which.append(" (pairs ?)");
-  else if (!pairs.empty()) which.append(" (pairs ").append(index_ranges(pairs)).append(")");
+  const std::string which = which_pairs(leaving_pairs(c, m));
   switch (m) {
     case 0: return fill(lesson_text(v, "cost_none"), {{"s", factor_text(c.factor)}, {"reach", reach_text(k)}, {"which", which}});
     case 1:
@@ -250,40 +275,45 @@ void draw_controls(State& s, const ViewContext& ctx) {
   if (!ImGui::BeginTable("lc_controls", columns, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
   double length = s.contextLength, factor = s.contextFactor;
-  log_slider("trained length L", "##L", length, kMinTrained, kMaxTrained, "%.0f");
-  if (const auto v = preset_buttons({2048.0, 4096.0, 8192.0, 32768.0}, "L", "trained length")) length = *v;
+  log_slider(label("length_slider").c_str(), "##L", length, kMinTrained, kMaxTrained, "%.0f");
+  if (const auto v = preset_buttons({2048.0, 4096.0, 8192.0, 32768.0}, "L", label("length_preset").c_str())) length = *v;
   ImGui::TableNextColumn();
-  log_slider("factor s (run at s\xC2\xB7L)", "##s", factor, kMinFactor, kMaxFactor, "%.3g");
-  if (const auto v = preset_buttons({2.0, 4.0, 8.0, 16.0, 32.0}, "s", "factor", [](double x) { return fmt("%g", x); })) factor = *v;
+  log_slider(label("factor_slider").c_str(), "##s", factor, kMinFactor, kMaxFactor, "%.3g");
+  if (const auto v = preset_buttons({2.0, 4.0, 8.0, 16.0, 32.0}, "s", label("factor_preset").c_str(), [](double x) { return fmt("%g", x); })) factor = *v;
   // Through the validated path (the settings table's limits), as a URL or a tour step sets them.
   if (std::round(length) != s.contextLength) set_number(s, Field::contextLength, std::round(length));
   if (factor != s.contextFactor) set_number(s, Field::contextFactor, factor);
   ImGui::TableNextColumn();
   if (columns == 1) {
     // One column (a phone): a menu in place of two rows of radio buttons, to keep the figure near.
-    std::vector<std::string> names = {"all"};
+    std::vector<std::string> names = {label("all_methods")};
     for (int m = 0; m < 4; ++m) names.push_back(method_name(m));
     const int current = static_cast<int>(s.contextMethod);
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("methods shown").x - ImGui::GetStyle().ItemInnerSpacing.x);
+    const std::string shown_words = label("methods_shown");
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize(shown_words.c_str()).x - ImGui::GetStyle().ItemInnerSpacing.x);
     const int methods_mark = focus_mark();
-    const bool methods_open = ImGui::BeginCombo("methods shown", names[static_cast<size_t>(std::clamp(current, 0, 4))].c_str());
-    focus_name_since(methods_mark, "methods shown");  // BeginCombo reports no label
+    const bool methods_open = ImGui::BeginCombo((shown_words + "###methods_shown").c_str(), names[static_cast<size_t>(std::clamp(current, 0, 4))].c_str());
+    focus_name_since(methods_mark, shown_words);  // BeginCombo reports no label
     if (methods_open) {
       for (int i = 0; i < 5; ++i)
-        if (ImGui::Selectable(names[static_cast<size_t>(i)].c_str(), i == current)) set_number(s, Field::contextMethod, i);
+        if (ImGui::Selectable((names[static_cast<size_t>(i)] + "###method_" + std::to_string(i)).c_str(), i == current))
+          set_number(s, Field::contextMethod, i);
       ImGui::EndCombo();
     }
     ImGui::EndTable();
     return;
   }
-  ImGui::TextUnformatted("methods shown");
-  const auto radio = [&](const char* label, int value, bool first) {
-    if (!first) same_line_if_fits(checkbox_width(label));
-    if (ImGui::RadioButton(label, static_cast<int>(s.contextMethod) - 1 == value)) set_number(s, Field::contextMethod, value + 1);
-    focus_name(std::string("show ") + label);
+  ImGui::TextUnformatted(label("methods_shown").c_str());
+  // Each button's id is the same in every language: "all", "m0" .. "m3".
+  const auto radio = [&](const std::string& name, const char* id, int value, bool first) {
+    const std::string widget = name + "###" + id;
+    if (!first) same_line_if_fits(checkbox_width(widget.c_str()));
+    if (ImGui::RadioButton(widget.c_str(), static_cast<int>(s.contextMethod) - 1 == value)) set_number(s, Field::contextMethod, value + 1);
+    focus_name(label("show_method", {{"method", name}}));
   };
-  radio("all", -1, true);
-  for (int m = 0; m < 4; ++m) radio((method_name(m) + "##m").c_str(), m, false);
+  radio(label("all_methods"), "all", -1, true);
+  constexpr const char* kIds[4] = {"m0", "m1", "m2", "m3"};
+  for (int m = 0; m < 4; ++m) radio(method_name(m), kIds[m], m, false);
   ImGui::EndTable();
 }
 
@@ -294,7 +324,8 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
   const float lh = ImGui::GetTextLineHeight();
   const float avail = ImGui::GetContentRegionAvail().x;
   const float dial = 58 * sc;
-  const float cell_w = turns_cell_width(dial, 14 * sc, sc);
+  // Each cell as wide as the widest number of turns in the reader's words ("6.6e-10 turns").
+  const float cell_w = std::max(turns_cell_width(dial, 14 * sc, sc), ImGui::CalcTextSize(turns_label(6.6e-10).c_str()).x + 10 * sc);
   const auto [side_labels, label_w, count] = dial_columns(avail, cell_w, 560 * sc, 150 * sc);
   // The selected pair, pair 0, the last, the two sides of the one-turn boundary and YaRN's low and high.
   const int first_short = pairs - c.short_sweeps;
@@ -333,17 +364,16 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
     if (i == s.pair || i == hovered)
       dl->AddRectFilled(p, ImVec2(p.x + cell_w, p.y + height), i == s.pair ? tint(colors::selected, 0.13f) : colors::hover_fill, 6 * sc);
     // Header: the pair and its turns within L.
-    const std::string name = "pair " + std::to_string(i);
+    const std::string name = label("pair_name", {{"pair", std::to_string(i)}});
     const std::string tl = turns_text(c.sweeps[0][static_cast<size_t>(i)].trained / pe::kTwoPi);
     dl->AddText(ImVec2(p.x + (cell_w - ImGui::CalcTextSize(name.c_str()).x) / 2, p.y + 2 * sc), i == s.pair ? colors::selected : colors::ink,
                 name.c_str());
     dl->AddText(ImVec2(p.x + (cell_w - ImGui::CalcTextSize(tl.c_str()).x) / 2, p.y + 2 * sc + lh), kTrained, tl.c_str());
   }
   if (side_labels) {
-    const char* h1 = "pair";
-    const char* h2 = "turns within L";
-    dl->AddText(ImVec2(o.x, o.y + 2 * sc), colors::text_dim, h1);
-    dl->AddText(ImVec2(o.x, o.y + 2 * sc + lh), kTrained, h2);
+    const std::string h1 = label("side_pair"), h2 = label("side_turns");
+    dl->AddText(ImVec2(o.x, o.y + 2 * sc), colors::text_dim, h1.c_str());
+    dl->AddText(ImVec2(o.x, o.y + 2 * sc + lh), kTrained, h2.c_str());
   }
 
   for (size_t r = 0; r < rows.size(); ++r) {
@@ -353,7 +383,7 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
     dl->AddLine(ImVec2(o.x, y), ImVec2(o.x + width, y), colors::grid, 1.0f);
     // The row's label: the method (with its chart colour) and how many pairs leave.
     const std::string name = method_name(m);
-    const std::string count_text = method_available(s, m) ? leave_count_shown(c.leaving[static_cast<size_t>(m)]) : "needs d \xE2\x89\xA5 4";
+    const std::string count_text = method_available(s, m) ? leave_count_shown(c.leaving[static_cast<size_t>(m)]) : label("needs_d4");
     const ImU32 count_col = method_available(s, m) && (c.leaving[static_cast<size_t>(m)] == 0 || leaves_withheld()) ? colors::text_dim : colors::warning;
     const float ly = side_labels ? y + (row_h - label_h) / 2 : y + 2 * sc;
     key_swatch(dl, o.x, ly + title_h / 2, 14 * sc, {Swatch::line, mc, 0, 3.0f * sc});
@@ -382,7 +412,7 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
       const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
       const ImVec2 p = dr.cell_pos(ImVec2(o.x + label_w, y), static_cast<int>(k));
       sweep_dial(dl, dr.centre(p), dial / 2 - 2 * sc, w, mc, sc);
-      const std::string t = turns_words(w.extended / pe::kTwoPi);
+      const std::string t = turns_label(w.extended / pe::kTwoPi);
       dial_label(dl, dr, p, dr.label_y(p), t.c_str(), leaves_shown(w) ? colors::warning : colors::ink, LabelAlign::centre);
     }
   }
@@ -391,15 +421,18 @@ void draw_matrix(State& s, const LongContextCache& c, const ViewContext& ctx) {
   mark_figure_item();
 
   if (hovered >= 0) {
-    std::string tip = "pair " + std::to_string(hovered);
-    tip.append(": within L = ").append(length_text(c.length)).append(", ");
-    tip.append(turns_words(c.sweeps[0][static_cast<size_t>(hovered)].trained / pe::kTwoPi));
+    std::string tip = label("tip_column", {{"pair", std::to_string(hovered)},
+                                           {"L", length_text(c.length)},
+                                           {"turns", turns_label(c.sweeps[0][static_cast<size_t>(hovered)].trained / pe::kTwoPi)}});
     for (int m = 0; m < 4; ++m) {
       if (!method_available(s, m)) continue;
       const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(hovered)];
-      tip.append("\n").append(method_name(m)).append(": ").append(turns_words(w.extended / pe::kTwoPi)).append(" within s\xC2\xB7L");
-      if (leaves_withheld()) tip.append(", angles never seen in training: ?");
-      else if (w.leaves) tip.append(", ").append(fmt("%.1f", w.unseen * kRadToDeg)).append("\xC2\xB0 never seen in training");
+      const std::string turns = turns_label(w.extended / pe::kTwoPi);
+      tip.append("\n");
+      if (leaves_withheld()) tip.append(label("tip_method_hidden", {{"method", method_name(m)}, {"turns", turns}}));
+      else if (w.leaves)
+        tip.append(label("tip_method_unseen", {{"method", method_name(m)}, {"turns", turns}, {"deg", fmt("%.1f", w.unseen * kRadToDeg)}}));
+      else tip.append(label("tip_method", {{"method", method_name(m)}, {"turns", turns}}));
     }
     ImGui::SetTooltip("%s", tip.c_str());
   }
@@ -450,7 +483,8 @@ void draw_chart(State& s, const LongContextCache& c, const ViewContext& ctx) {
   const float h = std::max(metrics::plot_min_height * sc, std::min(avail.y - lh, 380 * sc));
   const double pad = std::max(0.5, pairs * 0.015);
   const std::string title(lesson_text(v, "chart_title"));
-  const Plot p = plot_frame("lc_plot", ImVec2(avail.x, h), -pad, pairs - 1 + pad, ylo, yhi, true, "pair i", title.c_str(), sc, true);
+  const std::string x_title = label("pair_axis");
+  const Plot p = plot_frame("lc_plot", ImVec2(avail.x, h), -pad, pairs - 1 + pad, ylo, yhi, true, x_title.c_str(), title.c_str(), sc, true);
   const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, pairs - 1);
   if (p.clicked && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) set_number(s, Field::pair, hover);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -502,11 +536,12 @@ void draw_chart(State& s, const LongContextCache& c, const ViewContext& ctx) {
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     const float x = p.sx(hover);
     plot_vline(dl, p, x, colors::hover_ring, 1.0f);
-    std::string tip = "pair " + std::to_string(hover);
-    tip.append(": ").append(turns_words(c.sweeps[0][static_cast<size_t>(hover)].trained / pe::kTwoPi)).append(" within L");
+    std::string tip = label("tip_chart", {{"pair", std::to_string(hover)},
+                                          {"turns", turns_label(c.sweeps[0][static_cast<size_t>(hover)].trained / pe::kTwoPi)}});
     for (int m = 0; m < 4; ++m)
       if (method_available(s, m))
-        tip.append("\n").append(method_name(m)).append(": ").append(turns_words(c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(hover)].extended / pe::kTwoPi));
+        tip.append("\n").append(label("tip_chart_method", {{"method", method_name(m)},
+                                                            {"turns", turns_label(c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(hover)].extended / pe::kTwoPi)}}));
     ImGui::SetTooltip("%s", tip.c_str());
   }
   plot_clip_pop();
@@ -519,7 +554,8 @@ void draw_ramp(const State& s, const LongContextCache& c, const ViewContext& ctx
   const float w = ImGui::GetContentRegionAvail().x;
   const double pad = std::max(0.5, pairs * 0.015);
   const std::string title(lesson_text(View::long_context, "ramp_title"));
-  const Plot p = plot_frame("lc_ramp", ImVec2(w, 150 * sc), -pad, pairs - 1 + pad, -0.08, 1.12, false, "pair i", title.c_str(), sc, true);
+  const std::string x_title = label("pair_axis");
+  const Plot p = plot_frame("lc_ramp", ImVec2(w, 150 * sc), -pad, pairs - 1 + pad, -0.08, 1.12, false, x_title.c_str(), title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p);
   const ImU32 yc = method_color(kYarn);
@@ -564,13 +600,13 @@ void draw_pair_table(const State& s, const LongContextCache& c, const ViewContex
   text_wrapped_at_spaces(fill(lesson_text(View::long_context, "pair_line"),
                               {{"pair", std::to_string(i)},
                                {"w", fmt("%.6g", pe::omega(i, s.d, s.base))},
-                               {"turns", turns_words(t0.trained / pe::kTwoPi)},
+                               {"turns", turns_label(t0.trained / pe::kTwoPi)},
                                {"L", length_text(c.length)}}));
   if (!begin_table_fit("lc_pair", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp, 460 * ctx.ui_scale, 5)) return;
-  ImGui::TableSetupColumn("method");
-  ImGui::TableSetupColumn("new w, rad per position");
-  ImGui::TableSetupColumn("turns within s\xC2\xB7L");
-  ImGui::TableSetupColumn("angles never seen");
+  ImGui::TableSetupColumn(label("col_method").c_str());
+  ImGui::TableSetupColumn(label("col_w").c_str());
+  ImGui::TableSetupColumn(label("col_turns").c_str());
+  ImGui::TableSetupColumn(label("col_unseen").c_str());
   ImGui::TableHeadersRow();
   for (int m = 0; m < 4; ++m) {
     if (!method_shown(s, m)) continue;
@@ -579,7 +615,7 @@ void draw_pair_table(const State& s, const LongContextCache& c, const ViewContex
     ImGui::TextUnformatted(method_name(m).c_str());
     if (!method_available(s, m)) {
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted("needs d \xE2\x89\xA5 4");
+      ImGui::TextUnformatted(label("needs_d4").c_str());
       continue;
     }
     const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
@@ -594,7 +630,7 @@ void draw_pair_table(const State& s, const LongContextCache& c, const ViewContex
     else if (w.leaves)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::warning), "%s\xC2\xB0", fmt("%.2f", w.unseen * kRadToDeg).c_str());
     else
-      ImGui::TextUnformatted("none");
+      ImGui::TextUnformatted(label("unseen_none").c_str());
     ImGui::PopFont();
   }
   ImGui::EndTable();
@@ -634,33 +670,37 @@ void draw_long_context(State& s, LongContextCache& cache, const ViewContext& ctx
 std::string describe_long_context(const State& s, const LongContextCache& cache) {
   const LongContextCache c = fresh(s, cache);
   std::string t = run_sentence(s, c);
+  // A sentence with its source's tag, as the view shows it: "(Math) ...".
+  const std::string math_tag(claim_label(*claim_source_info(ClaimSource::math)));
+  const auto tagged = [&](const std::string& sentence) { return label("describe_tagged", {{"tag", math_tag}, {"sentence", sentence}}); };
   for (int m = 0; m < 4; ++m) {
     if (!method_shown(s, m)) continue;
-    t.append(" ").append(method_name(m)).append(": ");
+    t.append(" ");
     if (!method_available(s, m)) {
-      t.append(lesson_text(View::long_context, "ntk_d2"));
+      t.append(label("describe_method_note", {{"method", method_name(m)}, {"note", std::string(lesson_text(View::long_context, "ntk_d2"))}}));
       continue;
     }
-    t.append(leave_count_shown(c.leaving[static_cast<size_t>(m)]));
-    const std::vector<int> which = leaving_pairs(c, m);
-    if (leaves_withheld()) t.append(" (pairs ?)");
-    else if (!which.empty()) t.append(" (pairs ").append(index_ranges(which)).append(")");
-    t.append(". (Math) ").append(cost_sentence(s, c, m));
-    if (m == kYarn) t.append(" (Math) ").append(ramp_sentence(c)).append(" (Math) ").append(temperature_sentence(c));
+    t.append(label("describe_method", {{"method", method_name(m)},
+                                       {"count", leave_count_shown(c.leaving[static_cast<size_t>(m)])},
+                                       {"which", which_pairs(leaving_pairs(c, m))}}));
+    t.append(" ").append(tagged(cost_sentence(s, c, m)));
+    if (m == kYarn) t.append(" ").append(tagged(ramp_sentence(c))).append(" ").append(tagged(temperature_sentence(c)));
   }
   const int i = s.pair;
   t.append(" ").append(fill(lesson_text(View::long_context, "pair_line"),
                             {{"pair", std::to_string(i)},
                              {"w", fmt("%.6g", pe::omega(i, s.d, s.base))},
-                             {"turns", turns_words(c.sweeps[0][static_cast<size_t>(i)].trained / pe::kTwoPi)},
+                             {"turns", turns_label(c.sweeps[0][static_cast<size_t>(i)].trained / pe::kTwoPi)},
                              {"L", length_text(c.length)}}));
   for (int m = 0; m < 4; ++m) {
     if (!method_shown(s, m) || !method_available(s, m)) continue;
     const pe::Sweep& w = c.sweeps[static_cast<size_t>(m)][static_cast<size_t>(i)];
-    t.append(" ").append(method_name(m)).append(": ").append(turns_words(w.extended / pe::kTwoPi)).append(" within s\xC2\xB7L");
-    if (leaves_withheld()) t.append(", angles never seen in training: ?");
-    else if (w.leaves) t.append(", ").append(fmt("%.2f", w.unseen * kRadToDeg)).append(" degrees never seen in training");
-    t.append(".");
+    const std::string turns = turns_label(w.extended / pe::kTwoPi);
+    t.append(" ");
+    if (leaves_withheld()) t.append(label("describe_pair_hidden", {{"method", method_name(m)}, {"turns", turns}}));
+    else if (w.leaves)
+      t.append(label("describe_pair_unseen", {{"method", method_name(m)}, {"turns", turns}, {"deg", fmt("%.2f", w.unseen * kRadToDeg)}}));
+    else t.append(label("describe_pair", {{"method", method_name(m)}, {"turns", turns}}));
   }
   return t;
 }

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/frequency.hpp"
@@ -21,6 +24,11 @@
 namespace app {
 
 namespace {
+
+// A text of the lesson's file (periods.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::periods, key), values);
+}
 
 // Periods within the window, longer than the window, and the window itself.
 const ImU32& kFast = colors::sin_series;
@@ -53,7 +61,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   const bool two_columns = ImGui::GetContentRegionAvail().x >= 560 * sc;
   if (ImGui::BeginTable("period_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableNextColumn();
-    param_slider("window N", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+    param_slider(label("slider_window").c_str(), s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
     ImGui::TableNextColumn();
     caption(lesson_text(View::periods, "hint"));
     ImGui::EndTable();
@@ -64,8 +72,9 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float plot_h = std::max(metrics::plot_min_height * sc, avail.y - 5.6f * ImGui::GetTextLineHeightWithSpacing());
   const double xpad = std::max(0.5, pairs * 0.012);
+  const std::string x_title = label("axis_pair"), y_title = label("axis_period");
   const Plot p = plot_frame("periods_plot", ImVec2(avail.x, plot_h), -xpad, pairs - 1 + xpad, ylo, yhi, true,
-                            "pair i  (dimensions 2i and 2i+1)", "period in positions (log scale)", sc, true);
+                            x_title.c_str(), y_title.c_str(), sc, true);
   const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, pairs - 1);
   if (p.clicked) set_number(s, Field::pair, hover);
 
@@ -146,7 +155,7 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   dl->AddCircleFilled(sel, 5.5f * sc, colors::selected);
   dl->AddCircle(sel, 8.0f * sc, colors::selected, 0, 1.5f * sc);
   {
-    const std::string t = "pair " + std::to_string(s.pair) + ": " + period_text(cache.period[static_cast<size_t>(s.pair)]);
+    const std::string t = label("selected_label", {{"pair", std::to_string(s.pair)}, {"T", period_text(cache.period[static_cast<size_t>(s.pair)])}});
     const ImVec2 tsz = ImGui::CalcTextSize(t.c_str());
     // Left of the point on the right half (below the line there), right of it on the left half; where
     // that covers a neighbour's point (pair 0's label over pair 1) or a line, the other side of the
@@ -190,8 +199,10 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
   }
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     dl->AddCircle(ImVec2(p.sx(hover), p.sy(cache.period[static_cast<size_t>(hover)])), metrics::hover_radius * sc, colors::hover_ring, 0, 1.5f * sc);
-    ImGui::SetTooltip("pair %d: dimensions %d and %d\nperiod %s positions\nw = %s rad per position", hover, 2 * hover, 2 * hover + 1,
-                      fmt("%.6g", cache.period[static_cast<size_t>(hover)]).c_str(), fmt("%.6g", pe::omega(hover, s.d, s.base)).c_str());
+    ImGui::SetTooltip("%s\n%s\n%s",
+                      label("tip_pair", {{"i", std::to_string(hover)}, {"a", std::to_string(2 * hover)}, {"b", std::to_string(2 * hover + 1)}}).c_str(),
+                      label("tip_period", {{"T", fmt("%.6g", cache.period[static_cast<size_t>(hover)])}}).c_str(),
+                      label("tip_w", {{"w", fmt("%.6g", pe::omega(hover, s.d, s.base))}}).c_str());
   }
   plot_clip_pop();
   if (!key_inside) key_flow(below_key, p.width(), key_flow_style);
@@ -223,9 +234,9 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
     };
     const ImU32 ink = colors::ink;
     if (pairs > 1)
-      row("ratio of neighbouring periods, base^(2/d)", fmt("%.6f", ratio) + "  (each " + fmt("%.2f", (ratio - 1) * 100) + "% longer)", ink);
+      row(label("row_ratio"), label("value_ratio", {{"ratio", fmt("%.6f", ratio)}, {"pct", fmt("%.2f", (ratio - 1) * 100)}}), ink);
     else
-      row("ratio of neighbouring periods, base^(2/d)", "none: d = 2 has only one pair, so no neighbour to compare", ink);
+      row(label("row_ratio"), label("value_ratio_none"), ink);
     row(fill(lesson_text(View::periods, "first_long_row"), {{"n", grouped(s.n)}}),
         first < pairs ? fill(lesson_text(View::periods, "first_long_value"), {{"first", std::to_string(first)},
                                                                                {"dim", std::to_string(2 * first)},
@@ -233,11 +244,11 @@ void draw_periods(State& s, PeriodsCache& cache, const ViewContext& ctx) {
                                                                                {"pairs", std::to_string(pairs)}})
                       : std::string(lesson_text(View::periods, "first_long_none")),
         ink);
-    row("fastest period (pair 0), 2\xCF\x80", fmt("%.4f", cache.period.front()) + " positions", ink);
-    row("slowest period (pair " + std::to_string(pairs - 1) + ")", period_text(slowest) + " positions", ink);
-    row(("selected pair " + std::to_string(s.pair) + " (dimensions " + std::to_string(2 * s.pair) + ", " +
-         std::to_string(2 * s.pair + 1) + ")"),
-        "period " + period_text(cache.period[static_cast<size_t>(s.pair)]) + ", w = " + fmt("%.6g", pe::omega(s.pair, s.d, s.base)),
+    row(label("row_fastest"), label("value_positions", {{"T", fmt("%.4f", cache.period.front())}}), ink);
+    row(label("row_slowest", {{"i", std::to_string(pairs - 1)}}), label("value_positions", {{"T", period_text(slowest)}}), ink);
+    row(label("row_selected", {{"i", std::to_string(s.pair)}, {"a", std::to_string(2 * s.pair)}, {"b", std::to_string(2 * s.pair + 1)}}),
+        label("value_selected",
+              {{"T", period_text(cache.period[static_cast<size_t>(s.pair)])}, {"w", fmt("%.6g", pe::omega(s.pair, s.d, s.base))}}),
         colors::selected);
     ImGui::EndTable();
   }
@@ -250,16 +261,19 @@ namespace app {
 std::string describe_periods(const State& s, const PeriodsCache& /*cache*/) {
   const int pairs = s.d / 2;
   const int first = pe::first_pair_with_period_above(s.n, s.d, s.base);
-  std::string t = "The " + std::to_string(pairs) + " periods run from " + fmt("%.4f", pe::period(0, s.d, s.base)) +
-                  " positions (pair 0) to " + period_text(pe::period(pairs - 1, s.d, s.base)) + " (pair " +
-                  std::to_string(pairs - 1) + "), a ratio of " + fmt("%.6g", pe::period(pairs - 1, s.d, s.base) / pe::period(0, s.d, s.base)) + ". ";
-  if (pairs > 1) t += "Each period is " + fmt("%.6f", pe::period_ratio(s.d, s.base)) + " times the one before. ";
-  t += first < pairs ? fill(lesson_text(View::periods, "describe_first_long"), {{"first", std::to_string(first)},
-                                                                                {"count", std::to_string(pairs - first)},
-                                                                                {"pairs", std::to_string(pairs)},
-                                                                                {"n", grouped(s.n)}})
-                     : fill(lesson_text(View::periods, "describe_first_long_none"), {{"n", grouped(s.n)}});
-  return t + " Selected pair " + std::to_string(s.pair) + ": period " + period_text(pe::period(s.pair, s.d, s.base)) + " positions.";
+  std::string t = label("describe_range", {{"pairs", std::to_string(pairs)},
+                                           {"fast", fmt("%.4f", pe::period(0, s.d, s.base))},
+                                           {"slow", period_text(pe::period(pairs - 1, s.d, s.base))},
+                                           {"last", std::to_string(pairs - 1)},
+                                           {"ratio", fmt("%.6g", pe::period(pairs - 1, s.d, s.base) / pe::period(0, s.d, s.base))}});
+  t.append(" ");
+  if (pairs > 1) t.append(label("describe_ratio", {{"r", fmt("%.6f", pe::period_ratio(s.d, s.base))}})).append(" ");
+  t.append(first < pairs ? label("describe_first_long", {{"first", std::to_string(first)},
+                                                         {"count", std::to_string(pairs - first)},
+                                                         {"pairs", std::to_string(pairs)},
+                                                         {"n", grouped(s.n)}})
+                         : label("describe_first_long_none", {{"n", grouped(s.n)}}));
+  return t.append(" ").append(label("describe_selected", {{"i", std::to_string(s.pair)}, {"T", period_text(pe::period(s.pair, s.d, s.base))}}));
 }
 
 }  // namespace app

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/encoding.hpp"
 #include "ui/focus.hpp"
@@ -28,6 +31,13 @@ constexpr int kK0Limit = 64;  // the rotation head's k0 slider: -64 .. 64
 // The shift part: a wide pale band under the curves (as the closed form in the similarity view).
 constexpr ImU32 kShift = IM_COL32(160, 166, 178, 150);
 ImU32 start_color(size_t i) { return series_color(static_cast<int>(i)); }
+
+// A text of the lesson's file (projections.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::projections, key), values);
+}
+// The same as a Dear ImGui label whose id stays the same in every language.
+std::string widget_label(std::string_view key, const char* id) { return label(key).append("###").append(id); }
 
 pe::HeadChoice choice_of(const ProjectionsCache& c) {
   return static_cast<pe::HeadChoice>(std::clamp(c.choice, 0, pe::kHeadChoiceCount - 1));
@@ -101,7 +111,7 @@ void refresh_curves(ProjectionsCache& c, const State& s, int samples) {
 constexpr float kStackedBars = 420.0f;  // narrower panels put each bar's label on a line above it
 
 // One signed bar: label, bar from the zero line, value.
-void bar(const char* label, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
+void bar(const char* name, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
   const float sc = ctx.ui_scale;
   const float w = ImGui::GetContentRegionAvail().x;
   const bool stacked = w < kStackedBars * sc;
@@ -109,18 +119,18 @@ void bar(const char* label, double v, double scale, ImU32 col, const ViewContext
   const float value_w = ImGui::CalcTextSize("+00000.000").x + 8 * sc;
   ImGui::PopFont();
   const float label_w = stacked ? 0.0f : std::min(260 * sc, 0.42f * w);
-  signed_bar_row(label, scale > 0 ? v / scale : 0.0, fmt("%+.3f", v), col, bold ? colors::ink : col, label_w, value_w, stacked,
+  signed_bar_row(name, scale > 0 ? v / scale : 0.0, fmt("%+.3f", v), col, bold ? colors::ink : col, label_w, value_w, stacked,
                  ctx.fonts.mono, sc);
 }
 
 void draw_terms(const pe::ScoreTerms& t, const ViewContext& ctx) {
   const double scale = std::max({std::fabs(t.word_word), std::fabs(t.word_pos), std::fabs(t.pos_word), std::fabs(t.pos_pos),
                                  std::fabs(t.total), 1e-12});
-  bar("x_m M x_n   word-word", t.word_word, scale, colors::word, ctx);
-  bar("x_m M PE(n)   word-position", t.word_pos, scale, colors::ghost, ctx);
-  bar("PE(m) M x_n   position-word", t.pos_word, scale, colors::ghost, ctx);
-  bar("PE(m) M PE(n)   position-position", t.pos_pos, scale, colors::hand, ctx);
-  bar("q_m \xC2\xB7 k_n   the score", t.total, scale, colors::ink, ctx, true);
+  bar(label("bar_word_word").c_str(), t.word_word, scale, colors::word, ctx);
+  bar(label("bar_word_pos").c_str(), t.word_pos, scale, colors::ghost, ctx);
+  bar(label("bar_pos_word").c_str(), t.pos_word, scale, colors::ghost, ctx);
+  bar(label("bar_pos_pos").c_str(), t.pos_pos, scale, colors::hand, ctx);
+  bar(label("bar_score").c_str(), t.total, scale, colors::ink, ctx, true);
 }
 
 std::string head_text(const ProjectionsCache& c, const State& s) {
@@ -141,21 +151,25 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   lesson_intro(View::projections, ctx);
 
   // The head.
-  ImGui::TextUnformatted("Head:");
-  const char* names[] = {"random", "identity", "rotation"};
+  ImGui::TextUnformatted(label("head_label").c_str());
+  // The choices in the reader's language, each the same widget in every language (the id is the English).
+  const char* keys[] = {"choice_random", "choice_identity", "choice_rotation"};
+  const char* ids[] = {"random", "identity", "rotation"};
   for (int i = 0; i < pe::kHeadChoiceCount; ++i) {
-    same_line_if_fits(checkbox_width(names[i]));
-    if (ImGui::RadioButton(names[i], cache.choice == i)) cache.choice = i;
+    const std::string choice = widget_label(keys[i], ids[i]);
+    same_line_if_fits(checkbox_width(choice.c_str()));
+    if (ImGui::RadioButton(choice.c_str(), cache.choice == i)) cache.choice = i;
   }
   if (choice_of(cache) == pe::HeadChoice::rotation) {
-    const char* label = "k0";
-    same_line_if_fits(120 * sc + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x, 16 * sc);
+    const char* k0_label = "k0";
+    same_line_if_fits(120 * sc + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(k0_label).x, 16 * sc);
     ImGui::SetNextItemWidth(120 * sc);
-    slider_int(label, &cache.k0, -kK0Limit, kK0Limit);
+    slider_int(k0_label, &cache.k0, -kK0Limit, kK0Limit);
     cache.k0 = k0_of(cache);
   }
-  same_line_if_fits(button_width("New draw"), 16 * sc);
-  if (ImGui::Button("New draw")) ++cache.seed;
+  const std::string draw_label = widget_label("new_draw", "new_draw");
+  same_line_if_fits(button_width(draw_label.c_str()), 16 * sc);
+  if (ImGui::Button(draw_label.c_str())) ++cache.seed;
   refresh_head(cache, s);
   caption(head_text(cache, s));
 
@@ -166,11 +180,11 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   ImGui::Spacing();
 
   // The plot's range.
-  ImGui::TextUnformatted("offsets k from \xE2\x88\x92K to K, K =");
+  ImGui::TextUnformatted(label("offsets_label").c_str());
   same_line_if_fits(180 * sc);
   ImGui::SetNextItemWidth(std::min(180 * sc, ImGui::GetContentRegionAvail().x));
   slider_int("##kmax", &cache.kmax, 4, 4096, "%d", ImGuiSliderFlags_Logarithmic);
-  focus_name("offsets k up to K");
+  focus_name(label("focus_offsets"));
   cache.kmax = kmax_of(cache);
 
   const PlotAndSide lay = plot_and_side(ImGui::GetContentRegionAvail(), 320 * sc, 0.5f * ImGui::GetTextLineHeightWithSpacing(), sc);
@@ -183,7 +197,7 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   const double lo = std::min(cache.lowest, t.pos_pos), hi = std::max(cache.highest, t.pos_pos);
   const double span = std::max(1e-6, hi - lo);
   const Plot p = plot_frame("proj_plot", ImVec2(plot_w, plot_h), -kmax, kmax, lo - 0.06 * span, hi + 0.08 * span, false,
-                            "offset k = n \xE2\x88\x92 m", "PE(m) M PE(m + k)", sc);
+                            label("axis_offset").c_str(), "PE(m) M PE(m + k)", sc);
   if (p.held && p.mouse.x >= p.lo.x - 4 && p.mouse.x <= p.hi.x + 4)
     set_number(s, Field::k, std::round(std::clamp(p.x_at(p.mouse.x), -kmax, kmax)));
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -215,10 +229,12 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   if (const int at = plot_sample_at_mouse(p, cache.ks); at >= 0) {
     const size_t j = static_cast<size_t>(at);
     if (!others_withheld && std::fabs(p.mouse.y - p.sy(cache.curves.shift[j])) <= 6.0f * sc)
-      ImGui::SetTooltip("%s", fill(lesson_text(View::projections, "shift_tip"), {{"k", fmt("%g", cache.ks[j])}, {"v", fmt("%+.3f", cache.curves.shift[j])}}).c_str());
+      ImGui::SetTooltip("%s", label("shift_tip", {{"k", fmt("%g", cache.ks[j])}, {"v", fmt("%+.3f", cache.curves.shift[j])}}).c_str());
     else
-      ImGui::SetTooltip("offset k = %s: PE(m) M PE(m + k) from m = %s is %s\nclick or drag to set k", fmt("%g", cache.ks[j]).c_str(),
-                        fmt("%.0f", kStarts[0]).c_str(), fmt("%+.3f", cache.curves.by_start[0][j]).c_str());
+      ImGui::SetTooltip("%s", label("tip_curve", {{"k", fmt("%g", cache.ks[j])}, {"m", fmt("%.0f", kStarts[0])}, {"v", fmt("%+.3f", cache.curves.by_start[0][j])}})
+                                  .append("\n")
+                                  .append(label("tip_drag"))
+                                  .c_str());
   }
   plot_clip_pop();
 
@@ -226,13 +242,13 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   if (beside) ImGui::SameLine(0, 12 * sc);
   ImGui::BeginGroup();
   ImGui::PushFont(ctx.fonts.title);
-  text_wrapped_at_spaces("at k = " + fmt("%g", s.k), side_w);
+  text_wrapped_at_spaces(label("at_k_title", {{"k", fmt("%g", s.k)}}), side_w);
   ImGui::PopFont();
   const float lh = ImGui::GetTextLineHeight();
   ImGui::PushFont(ctx.fonts.mono);
   const float value_w = ImGui::CalcTextSize("+00000.000").x;
   ImGui::PopFont();
-  const auto row = [&](int shape, ImU32 col, const std::string& label, double v) {
+  const auto row = [&](int shape, ImU32 col, const std::string& name, double v) {
     const ImVec2 q = ImGui::GetCursorScreenPos();
     const ImVec2 c(q.x + 12 * sc, q.y + lh / 2);
     if (shape == -1)
@@ -244,7 +260,7 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
     else
       marker(dl, shape, c, r, col, sc);
     ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
-    ImGui::TextUnformatted(label.c_str());
+    ImGui::TextUnformatted(name.c_str());
     ImGui::SameLine(side_w - value_w);
     ImGui::PushFont(ctx.fonts.mono);
     ImGui::TextUnformatted(fmt("%+.3f", v).c_str());
@@ -254,12 +270,12 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   for (size_t i = 0; i < (others_withheld ? 1 : kStartCount); ++i) {
     const double v = cache.at_k.by_start[i][0];
     lo_k = std::min(lo_k, v), hi_k = std::max(hi_k, v);
-    row(i == 0 ? -1 : static_cast<int>(i) - 1, start_color(i), "from m = " + fmt("%.0f", kStarts[i]), v);
+    row(i == 0 ? -1 : static_cast<int>(i) - 1, start_color(i), label("from_m", {{"m", fmt("%.0f", kStarts[i])}}), v);
   }
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side_w);
   if (!others_withheld) {
-    row(-3, colors::ink, "from m = pos", t.pos_pos);
-    row(-2, kShift, "shift part", cache.at_k.shift[0]);
+    row(-3, colors::ink, label("from_pos"), t.pos_pos);
+    row(-2, kShift, label("shift_part"), cache.at_k.shift[0]);
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
     text_wrapped_at_spaces(std::string(lesson_text(View::projections, "shift_key")), side_w);
@@ -304,25 +320,35 @@ std::string describe_projections(const State& s, const ProjectionsCache& cache) 
   std::string head_words;
   switch (choice_of(cache)) {
     case pe::HeadChoice::random:
-      head_words = "a random head (W_Q and W_K with " + std::to_string(s.d) + " rows and " +
-                   std::to_string(std::min(s.d, pe::kRandomHeadWidth)) + " columns, seed " + std::to_string(cache.seed) + ")";
+      head_words = label("describe_head_random", {{"d", std::to_string(s.d)},
+                                                  {"h", std::to_string(std::min(s.d, pe::kRandomHeadWidth))},
+                                                  {"seed", std::to_string(cache.seed)}});
       break;
-    case pe::HeadChoice::identity: head_words = "the identity head (W_Q = W_K = I)"; break;
-    case pe::HeadChoice::rotation:
-      head_words = "the rotation head (W_Q turns each pair by " + std::to_string(k0_of(cache)) + " positions, W_K = I)";
-      break;
+    case pe::HeadChoice::identity: head_words = label("describe_head_identity"); break;
+    case pe::HeadChoice::rotation: head_words = label("describe_head_rotation", {{"k0", std::to_string(k0_of(cache))}}); break;
   }
-  std::string out = "Through " + head_words + ", the query at m = " + fmt("%.2f", s.pos) + " scores the key at n = " + fmt("%.2f", s.pos + s.k) +
-                    " with " + fmt("%+.3f", t.total) + ": word-word " + fmt("%+.3f", t.word_word) + ", word-position " +
-                    fmt("%+.3f", t.word_pos) + ", position-word " + fmt("%+.3f", t.pos_word) + " and position-position " +
-                    fmt("%+.3f", t.pos_pos) + ".";
+  std::string out = label("describe_terms", {{"head", head_words},
+                                             {"m", fmt("%.2f", s.pos)},
+                                             {"n", fmt("%.2f", s.pos + s.k)},
+                                             {"total", fmt("%+.3f", t.total)},
+                                             {"ww", fmt("%+.3f", t.word_word)},
+                                             {"wp", fmt("%+.3f", t.word_pos)},
+                                             {"pw", fmt("%+.3f", t.pos_word)},
+                                             {"pp", fmt("%+.3f", t.pos_pos)}});
+  out.append(" ");
   if (text_withheld(View::projections, "mark_starts"))
-    return out + " At offset k = " + fmt("%g", s.k) + " the position-position term from m = " + fmt("%.0f", kStarts[0]) + " is " +
-           fmt("%+.3f", at_k.by_start[0][0]) + "; from the other starts it is " + std::string(kWithheld) + ".";
-  out += " At offset k = " + fmt("%g", s.k) + " the position-position term is";
-  for (size_t i = 0; i < kStartCount; ++i) out.append(" ").append(fmt("%+.3f", at_k.by_start[i][0])).append(" from m = ").append(fmt("%.0f", kStarts[i])).append(",");
-  out.append(" ").append(fmt("%+.3f", t.pos_pos)).append(" from the current pos, a spread of ").append(fmt("%.3g", hi - lo));
-  out.append("; the shift part, which every start shares, is ").append(fmt("%+.3f", at_k.shift[0])).append(".");
+    return out.append(label("describe_withheld", {{"k", fmt("%g", s.k)},
+                                                  {"m", fmt("%.0f", kStarts[0])},
+                                                  {"v", fmt("%+.3f", at_k.by_start[0][0])},
+                                                  {"hidden", std::string(withheld_words())}}));
+  std::string list;
+  for (size_t i = 0; i < kStartCount; ++i)
+    list.append(i ? " " : "").append(label("describe_from_start", {{"v", fmt("%+.3f", at_k.by_start[i][0])}, {"m", fmt("%.0f", kStarts[i])}}));
+  out.append(label("describe_at_k", {{"k", fmt("%g", s.k)},
+                                     {"list", list},
+                                     {"current", fmt("%+.3f", t.pos_pos)},
+                                     {"spread", fmt("%.3g", hi - lo)},
+                                     {"shift", fmt("%+.3f", at_k.shift[0])}}));
   return out;
 }
 

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/ranges.hpp"
 #include "imgui.h"
@@ -19,6 +22,11 @@
 namespace app {
 
 namespace {
+
+// A text of the lesson's file (ranges.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::ranges, key), values);
+}
 
 // The sin and cos dimensions, and the two thresholds (colours of this view only).
 const ImU32& kSin = colors::sin_series;
@@ -54,6 +62,15 @@ bool threshold_slider(const char* label, double& v, ImU32 col, ImU32 text_col, f
   return changed;
 }
 
+// "Selected pair 3: dimension 6 (sin) changes by …, dimension 7 (cos) by …." on screen and in describe().
+std::string selected_pair(int pair, double rs, double rc) {
+  return label("selected", {{"pair", std::to_string(pair)},
+                            {"a", std::to_string(2 * pair)},
+                            {"rs", fmt("%.6f", rs)},
+                            {"b", std::to_string(2 * pair + 1)},
+                            {"rc", fmt("%.6f", rc)}});
+}
+
 // The ranges lesson's last sentence: where "a slow cos moves less than its sin" holds (core/ranges.hpp).
 std::string cos_note(const State& s) {
   std::string t(lesson_text(View::ranges, "cos_note"));
@@ -79,17 +96,17 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
     ImGui::TableSetupColumn("n", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     if (two_columns) ImGui::TableSetupColumn("thresholds", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableNextColumn();
-    param_slider("window N (positions 0 to N-1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+    param_slider(label("slider_window").c_str(), s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
     ImGui::TableNextColumn();
-    text_wrapped_at_spaces("count the dimensions that change by less than");
+    text_wrapped_at_spaces(label("count_below"));
     const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
     int mark = focus_mark();
     threshold_slider("##small", cache.small, kSmall, kSmall, half);
-    focus_name_since(mark, "small change: less than");
+    focus_name_since(mark, label("focus_small"));
     ImGui::SameLine();
     mark = focus_mark();
     threshold_slider("##medium", cache.medium, kMedium, medium_text(), half);
-    focus_name_since(mark, "medium change: less than");
+    focus_name_since(mark, label("focus_medium"));
     ImGui::EndTable();
   }
   if (cache.range.size() != static_cast<size_t>(d)) return;  // cannot happen after refresh; keeps indexing safe
@@ -98,8 +115,8 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   const float plot_h = std::max(metrics::plot_min_height * sc, avail.y - 5.9f * ImGui::GetTextLineHeightWithSpacing());
   const double xpad = std::max(0.5, d * 0.012);
   const float plot_left = ImGui::GetCursorScreenPos().x;
-  const char* y_title = "max \xE2\x88\x92 min over positions 0 to N\xE2\x88\x92" "1";
-  const Plot p = plot_frame("ranges_plot", ImVec2(avail.x, plot_h), -xpad, d - 1 + xpad, -0.04, 2.1, false, "dimension j", y_title, sc, true);
+  const std::string y_title = label("axis_range"), x_title = label("axis_dimension");
+  const Plot p = plot_frame("ranges_plot", ImVec2(avail.x, plot_h), -xpad, d - 1 + xpad, -0.04, 2.1, false, x_title.c_str(), y_title.c_str(), sc, true);
   const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, d - 1);
   if (p.clicked) set_number(s, Field::pair, hover / 2);
 
@@ -138,7 +155,7 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   const auto threshold_line = [&](double t, int count, ImU32 col, ImU32 text_col, bool label_above) {
     const float y = p.sy(t);
     dashed_line(dl, ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), col, 1.6f * sc, 6 * sc);
-    const std::string txt = "< " + fmt("%.3g", t) + ": " + withheld_or(View::ranges, "mark_counts", std::to_string(count)) + " dims";
+    const std::string txt = label("threshold_line", {{"t", fmt("%.3g", t)}, {"count", withheld_or(View::ranges, "mark_counts", std::to_string(count))}});
     const ImVec2 sz = ImGui::CalcTextSize(txt.c_str());
     // Below its line when asked, unless the frame ends there (a short plot): then above it, at the
     // left, clear of the other label at the right.
@@ -158,18 +175,18 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     const double r = cache.range[static_cast<size_t>(hover)];
     dl->AddCircle(ImVec2(p.sx(hover), p.sy(r)), 6.0f * sc, colors::hover_ring, 0, 1.5f * sc);
-    ImGui::SetTooltip("dimension %d (%s, pair %d)\nchanges by %s over positions 0 to %d\nclick to select the pair", hover,
-                      hover % 2 == 0 ? "sin" : "cos", hover / 2, fmt("%.6f", r).c_str(), s.n - 1);
+    ImGui::SetTooltip("%s\n%s\n%s",
+                      label("tip_dim", {{"dim", std::to_string(hover)}, {"fn", hover % 2 == 0 ? "sin" : "cos"}, {"pair", std::to_string(hover / 2)}}).c_str(),
+                      label("tip_changes", {{"r", fmt("%.6f", r)}, {"last", std::to_string(s.n - 1)}}).c_str(), label("tip_click").c_str());
   }
   plot_clip_pop();
   // Legend, right-aligned on the line above the plot beside its title; where the title leaves no room
   // (a phone), on a line of its own below the plot.
   {
     const float lh = ImGui::GetTextLineHeight();
-    const char* a = "sin dimensions (even j)";
-    const char* b = "cos dimensions (odd j)";
-    const float wa = ImGui::CalcTextSize(a).x, wb = ImGui::CalcTextSize(b).x;
-    const float title_end = plot_left + ImGui::CalcTextSize(y_title).x;  // plot_frame draws it at the frame's left
+    const std::string a = label("legend_sin"), b = label("legend_cos");
+    const float wa = ImGui::CalcTextSize(a.c_str()).x, wb = ImGui::CalcTextSize(b.c_str()).x;
+    const float title_end = plot_left + ImGui::CalcTextSize(y_title.c_str()).x;  // plot_frame draws it at the frame's left
     const bool above = p.hi.x - wa - wb - 40 * sc > title_end + 16 * sc;
     const ImVec2 at = ImGui::GetCursorScreenPos();
     // Below the plot the two entries share a line where it is wide enough, else take one each.
@@ -178,12 +195,12 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
     float y = above ? p.lo.y - lh - 6 * sc : at.y;
     if (!above) ImGui::Dummy(ImVec2(one_line ? wa + wb + 44 * sc : std::max(wa, wb) + 14 * sc, one_line ? lh : 2 * lh + 4 * sc));
     const KeyFlow key{10 * sc, 4 * sc, 0, 0, colors::ink};  // a dot 10 px wide, its words 4 px after it
-    key_item(dl, ImVec2(x, y), {{Swatch::dot, kSin, 4 * sc}, a}, key);
+    key_item(dl, ImVec2(x, y), {{Swatch::dot, kSin, 4 * sc}, a.c_str()}, key);
     if (one_line)
       x += wa + 30 * sc;
     else
       y += lh + 4 * sc;
-    key_item(dl, ImVec2(x, y), {{Swatch::dot, kCos, 4 * sc}, b}, key);
+    key_item(dl, ImVec2(x, y), {{Swatch::dot, kCos, 4 * sc}, b.c_str()}, key);
   }
 
   // Key numbers.
@@ -192,32 +209,23 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
     if (cache.range[static_cast<size_t>(j)] < t_small) ++(j % 2 == 0 ? sin_small : cos_small);
   // The sentences flow on and wrap at spaces in a narrow window.
   const std::string dd = std::to_string(d);
-  ImGui::TextUnformatted(("Over positions 0 to " + grouped(s.n - 1) + ":").c_str());
+  ImGui::TextUnformatted(label("over_positions", {{"last", grouped(s.n - 1)}}).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kSmall));
   const auto count = [](int c) { return withheld_or(View::ranges, "mark_counts", std::to_string(c)); };
-  std::string small = count(below_small);
-  small += " of " + dd + " dimensions change by less than " + fmt("%.3g", t_small);
+  const std::string small = label("small_count", {{"count", count(below_small)}, {"d", dd}, {"t", fmt("%.3g", t_small)}});
   text_after(small);
   ImGui::PopStyleColor();
-  std::string kinds = "(";
-  kinds += count(sin_small);
-  kinds += " sin, ";
-  kinds += count(cos_small);
-  kinds += " cos),";
+  const std::string kinds = label("kinds", {{"sin", count(sin_small)}, {"cos", count(cos_small)}});
   const float space = ImGui::CalcTextSize(" ").x;  // a space when it follows on the line, none at a line's start
   if (same_line_if_fits(ImGui::CalcTextSize(kinds.c_str()).x, space))
     ImGui::TextUnformatted(kinds.c_str());
   else
     text_wrapped_at_spaces(kinds);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(medium_text()));
-  std::string medium = count(below_medium);
-  medium += " of " + dd + " by less than " + fmt("%.3g", t_medium) + ".";
-  text_wrapped_at_spaces(medium);
+  text_wrapped_at_spaces(label("medium_count", {{"count", count(below_medium)}, {"d", dd}, {"t", fmt("%.3g", t_medium)}}));
   ImGui::PopStyleColor();
   const double rs = cache.range[static_cast<size_t>(2 * s.pair)], rc = cache.range[static_cast<size_t>(2 * s.pair + 1)];
-  std::string sel = "Selected pair " + std::to_string(s.pair);
-  sel += ": dimension " + std::to_string(2 * s.pair) + " (sin) changes by " + fmt("%.6f", rs);
-  sel += ", dimension " + std::to_string(2 * s.pair + 1) + " (cos) by " + fmt("%.6f", rc) + ".";
+  const std::string sel = selected_pair(s.pair, rs, rc);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::selected));
   text_wrapped_at_spaces(sel);
   ImGui::PopStyleColor();
@@ -242,11 +250,16 @@ std::string describe_ranges(const State& s, const RangesCache& cache) {
   const int pair = std::clamp(s.pair, 0, s.d / 2 - 1);
   const size_t a = static_cast<size_t>(2 * pair), b = a + 1;
   const auto count = [](int c) { return withheld_or(View::ranges, "mark_counts", std::to_string(c)); };
-  return "Over positions 0 to " + grouped(s.n - 1) + " (window N = " + grouped(s.n) + "), " +
-         count(pe::count_below(range, t_small)) + " of " + d + " dimensions change by less than " + fmt("%.3g", t_small) +
-         " (" + count(sin_small) + " sin, " + count(cos_small) + " cos) and " + count(pe::count_below(range, t_medium)) + " of " + d + " by less than " + fmt("%.3g", t_medium) +
-         ". Selected pair " + std::to_string(pair) + ": dimension " + std::to_string(a) + " (sin) changes by " +
-         fmt("%.6f", range[a]) + ", dimension " + std::to_string(b) + " (cos) by " + fmt("%.6f", range[b]) + ". " + cos_note(s);
+  std::string t = label("describe_counts", {{"last", grouped(s.n - 1)},
+                                            {"n", grouped(s.n)},
+                                            {"small", count(pe::count_below(range, t_small))},
+                                            {"d", d},
+                                            {"t_small", fmt("%.3g", t_small)},
+                                            {"sin", count(sin_small)},
+                                            {"cos", count(cos_small)},
+                                            {"medium", count(pe::count_below(range, t_medium))},
+                                            {"t_medium", fmt("%.3g", t_medium)}});
+  return t.append(" ").append(selected_pair(pair, range[a], range[b])).append(" ").append(cos_note(s));
 }
 
 }  // namespace app

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/encoding.hpp"
@@ -29,6 +32,11 @@ constexpr std::uint64_t kSeedQ = 101, kSeedK = 102;
 // The additive encoding's score: the word colour, as in the Adding view's word part.
 const ImU32& kAdd = colors::word;
 constexpr ImU32 kWedge = IM_COL32(120, 120, 140, 60);  // the angle from turned q to turned k
+
+// A text of the lesson's file (rope.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::rope, key), values);
+}
 
 // The palette's colour at lower opacity (the vectors before turning).
 ImU32 faint(ImU32 c) { return with_alpha(c, 70); }
@@ -84,8 +92,7 @@ void draw_plot(const char* id, const char* title, const std::vector<double>& xs,
     ImGui::Dummy(ImVec2(width, height));
     return;
   }
-  const Plot p = plot_frame(id, ImVec2(width, height), xs.front(), xs.back(), lo, hi, false,
-                            "m: query position (the key sits at m + k)", nullptr, sc);
+  const Plot p = plot_frame(id, ImVec2(width, height), xs.front(), xs.back(), lo, hi, false, label("axis_m").c_str(), nullptr, sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddText(origin, col, title);
   std::vector<ImVec2> pts(xs.size());
@@ -96,7 +103,7 @@ void draw_plot(const char* id, const char* title, const std::vector<double>& xs,
   if (mark >= p.x0 && mark <= p.x1) plot_vline(dl, p, p.sx(mark), colors::marker, 1.5f * sc);
   if (flat_label) {
     const double v = ys.back();
-    const std::string t = "flat at " + fmt("%+.3f", v) + (std::fabs(v) < 0.005 * (hi - lo) ? ", not 0" : "");
+    const std::string t = label(std::fabs(v) < 0.005 * (hi - lo) ? "flat_not_zero" : "flat_at", {{"v", fmt("%+.3f", v)}});
     const ImVec2 tsz = ImGui::CalcTextSize(t.c_str());
     const float y = p.sy(v);
     // Above the line when it has room there, else below it.
@@ -148,11 +155,11 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     const double norm = std::max({std::hypot(c.q[a], c.q[b]), std::hypot(c.k[a], c.k[b]), 1e-9});
     dial_row_next(dr, j);
     // The cell's title, shorter where the cell is narrow (three-digit pairs at a large scale).
-    char label[64];
-    std::snprintf(label, sizeof label, "pair %d (dims %d, %d)", i, 2 * i, 2 * i + 1);
-    if (ImGui::CalcTextSize(label).x > cell_w - 12 * sc) std::snprintf(label, sizeof label, "pair %d (%d, %d)", i, 2 * i, 2 * i + 1);
-    if (ImGui::CalcTextSize(label).x > cell_w - 12 * sc) std::snprintf(label, sizeof label, "pair %d", i);
-    const PairCell pc = pair_cell(s, i, ImVec2(cell_w, cell_h), label, sc);
+    const std::string pi = std::to_string(i), da = std::to_string(2 * i), db = std::to_string(2 * i + 1);
+    std::string title = label("pair_dims", {{"i", pi}, {"a", da}, {"b", db}});
+    if (ImGui::CalcTextSize(title.c_str()).x > cell_w - 12 * sc) title = label("pair_short", {{"i", pi}, {"a", da}, {"b", db}});
+    if (ImGui::CalcTextSize(title.c_str()).x > cell_w - 12 * sc) title = label("pair_only", {{"i", pi}});
+    const PairCell pc = pair_cell(s, i, ImVec2(cell_w, cell_h), title.c_str(), sc);
     const ImVec2 p = pc.pos;
     const bool hovered = pc.hovered, sel = pc.selected;
     const float r = dial / 2 - 4 * sc;
@@ -168,21 +175,21 @@ void draw_dials(State& s, const RopeCache& c, const ViewContext& ctx) {
     arrow(dl, ctr, tip(ctr, rr, qx, qy), colors::hand, 2.5f, sc);
     dial_hub(dl, ctr, 2.5f, sc);
     const float ty = dr.label_y(p);
-    std::string t1 = "q by " + fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0, k by " +
-                     fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0";
-    if (ImGui::CalcTextSize(t1.c_str()).x > cell_w - 12 * sc)
-      t1 = "q " + fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0, k " +
-           fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg) + "\xC2\xB0";
-    std::string t2 = "turned q \xE2\x86\x92 turned k: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
-    if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = "q \xE2\x86\x92 k, turned: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
-    if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = "q \xE2\x86\x92 k: " + fmt("%+.1f", between * kRadToDeg) + "\xC2\xB0";
+    const std::string q_deg = fmt("%.1f", std::remainder(tq, pe::kTwoPi) * kRadToDeg), k_deg = fmt("%.1f", std::remainder(tk, pe::kTwoPi) * kRadToDeg);
+    std::string t1 = label("turns_long", {{"q", q_deg}, {"k", k_deg}});
+    if (ImGui::CalcTextSize(t1.c_str()).x > cell_w - 12 * sc) t1 = label("turns_short", {{"q", q_deg}, {"k", k_deg}});
+    const std::string between_deg = fmt("%+.1f", between * kRadToDeg);
+    std::string t2 = label("between_long", {{"angle", between_deg}});
+    if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = label("between_mid", {{"angle", between_deg}});
+    if (ImGui::CalcTextSize(t2.c_str()).x > cell_w - 12 * sc) t2 = label("between_short", {{"angle", between_deg}});
     dial_label(dl, dr, p, ty, t1.c_str(), colors::text_dim, LabelAlign::left);
     dial_label(dl, dr, p, ty + line + 2 * sc, t2.c_str(), sel ? colors::selected : colors::ink, LabelAlign::left);
-    if (hovered)
-      ImGui::SetTooltip("pair %d: w = %s rad/position\nq turned clockwise by m\xC2\xB7w = %s rad, k by n\xC2\xB7w = %s rad\n"
-                        "their difference (n - m)\xC2\xB7w = %s rad does not depend on m",
-                        i, fmt("%.6g", w).c_str(), fmt("%.6g", tq).c_str(), fmt("%.6g", tk).c_str(),
-                        fmt("%.6g", tk - tq).c_str());
+    if (hovered) {
+      std::string tip = label("tip_pair", {{"i", pi}, {"w", fmt("%.6g", w)}});
+      tip.append("\n").append(label("tip_turned", {{"q", fmt("%.6g", tq)}, {"k", fmt("%.6g", tk)}}));
+      tip.append("\n").append(label("tip_difference", {{"diff", fmt("%.6g", tk - tq)}}));
+      ImGui::SetTooltip("%s", tip.c_str());
+    }
   }
 }
 
@@ -209,7 +216,7 @@ void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
   const float half = side ? avail * 0.5f - 4 * sc : avail;
   draw_plot("rope_plot", "RoPE:  R(m\xCF\x89)q \xC2\xB7 R(n\xCF\x89)k", cache.ms, cache.rope, cache.lo, cache.hi, colors::hand, m, half, plot_h, ctx, true);
   if (side) ImGui::SameLine(0, 8 * sc);
-  draw_plot("additive_plot", "additive:  (q + PE(m)) \xC2\xB7 (k + PE(n))", cache.ms, cache.additive, cache.lo, cache.hi, kAdd, m, half, plot_h, ctx);
+  draw_plot("additive_plot", label("plot_additive").c_str(), cache.ms, cache.additive, cache.lo, cache.hi, kAdd, m, half, plot_h, ctx);
 
   caption(lesson_text(View::rope, "dials"));
   draw_dials(s, cache, ctx);
@@ -228,14 +235,10 @@ void draw_rope(State& s, RopeCache& cache, const ViewContext& ctx) {
     ImGui::PopStyleColor();
   };
   const ImVec4 text_col = ImGui::GetStyleColorVec4(ImGuiCol_Text);
-  line_in(ImGui::ColorConvertU32ToFloat4(colors::hand), "RoPE score     R(m\xCF\x89)q\xC2\xB7R(n\xCF\x89)k = " + fmt("%+.9f", score));
-  std::string offset = "from the offset     q^T R((n-m)\xCF\x89)k = " + fmt("%+.9f", relative);
-  offset += "   difference " + fmt("%.1e", score - relative);
-  line_in(text_col, offset);
-  line_in(ImGui::ColorConvertU32ToFloat4(kAdd), "additive score (q+PE(m))\xC2\xB7(k+PE(n)) = " + fmt("%+.9f", add));
-  std::string spread = "spread over the window: RoPE " + fmt("%.1e", rope_hi - rope_lo);
-  spread += ", additive " + fmt("%.3f", add_hi - add_lo);
-  line_in(text_col, spread);
+  line_in(ImGui::ColorConvertU32ToFloat4(colors::hand), label("score_rope", {{"score", fmt("%+.9f", score)}}));
+  line_in(text_col, label("score_offset", {{"score", fmt("%+.9f", relative)}, {"diff", fmt("%.1e", score - relative)}}));
+  line_in(ImGui::ColorConvertU32ToFloat4(kAdd), label("score_additive", {{"score", fmt("%+.9f", add)}}));
+  line_in(text_col, label("spread", {{"rope", fmt("%.1e", rope_hi - rope_lo)}, {"additive", fmt("%.3f", add_hi - add_lo)}}));
   ImGui::PopFont();
 }
 
@@ -260,12 +263,16 @@ std::string describe_rope(const State& s, const RopeCache& /*cache*/) {
     rope_lo = std::min(rope_lo, rope[j]), rope_hi = std::max(rope_hi, rope[j]);
     add_lo = std::min(add_lo, parts[j].total), add_hi = std::max(add_hi, parts[j].total);
   }
-  return "Query at m = " + fmt("%.2f", m) + ", key at n = " + fmt("%.2f", n) + ", offset n - m = " + fmt("%.2f", s.k) +
-         ". The RoPE score is " + fmt("%+.6f", score) + ", the same as from the offset alone (" +
-         fmt("%+.6f", pe::rope_relative_score(q, k, n - m, s.base)) + "); the additive score (q + PE(m)) · (k + PE(n)) is " +
-         fmt("%+.6f", add) + ". Over m from " + fmt("%.0f", ms.front()) + " to " + fmt("%.0f", ms.back()) +
-         " at this offset the RoPE score spreads by " + fmt("%.1e", rope_hi - rope_lo) + ", the additive one by " +
-         fmt("%.3f", add_hi - add_lo) + ".";
+  return label("describe", {{"m", fmt("%.2f", m)},
+                            {"n", fmt("%.2f", n)},
+                            {"offset", fmt("%.2f", s.k)},
+                            {"score", fmt("%+.6f", score)},
+                            {"relative", fmt("%+.6f", pe::rope_relative_score(q, k, n - m, s.base))},
+                            {"additive", fmt("%+.6f", add)},
+                            {"from", fmt("%.0f", ms.front())},
+                            {"to", fmt("%.0f", ms.back())},
+                            {"rope_spread", fmt("%.1e", rope_hi - rope_lo)},
+                            {"additive_spread", fmt("%.3f", add_hi - add_lo)}});
 }
 
 }  // namespace app

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/frequency.hpp"
@@ -19,6 +22,7 @@
 #include "ui/plot.hpp"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
+#include "state/interface_text.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
@@ -33,6 +37,17 @@ const ImU32& kBaseB = colors::accent;
 const ImU32& kNever = colors::warning;
 
 constexpr double kMinCompare = kMinCompareBase;  // the compareBase setting's limit (view_options.hpp)
+
+// A text of the lesson's file with its placeholders filled (rope_base.txt: its words in the reader's
+// language).
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::rope_base, key), values);
+}
+
+// A number of turns with its word ("0.996 turns", "1 turn"), in the reader's language; "? turns" while
+// withheld.
+std::string turns_label(double t) { return label(t == 1.0 ? "turns_one" : "turns_many", {{"t", turns_text(t)}}); }
+std::string turns_hidden() { return label("turns_many", {{"t", "?"}}); }
 
 void refresh(RopeBaseCache& c, const State& s) {
   if (!c.key.changed(s.d, s.base, s.compareBase, s.n)) return;
@@ -98,12 +113,13 @@ void draw_controls(State& s, RopeBaseCache&, const ViewContext& ctx) {
   const bool two_columns = ImGui::GetContentRegionAvail().x >= 600 * sc;
   if (!ImGui::BeginTable("rb_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
-  param_slider("context N (positions 0 to N \xE2\x88\x92 1)", s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
-  if (const auto n = preset_buttons({4096.0, 8192.0, 32768.0, 100000.0}, "n", "context")) set_number(s, Field::n, *n);
+  param_slider(label("context_slider").c_str(), s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
+  if (const auto n = preset_buttons({4096.0, 8192.0, 32768.0, 100000.0}, "n", label("context_preset").c_str())) set_number(s, Field::n, *n);
   ImGui::TableNextColumn();
   double b = s.compareBase;
-  if (log_slider("second base", "##compare", b, kMinCompare, pe::kMaxBase, "%.6g")) set_number(s, Field::compareBase, b);
-  if (const auto v = preset_buttons({10000.0, 500000.0, 1000000.0}, "b", "second base")) set_number(s, Field::compareBase, *v);
+  const std::string second = label("second_base");
+  if (log_slider(second.c_str(), "##compare", b, kMinCompare, pe::kMaxBase, "%.6g")) set_number(s, Field::compareBase, b);
+  if (const auto v = preset_buttons({10000.0, 500000.0, 1000000.0}, "b", second.c_str())) set_number(s, Field::compareBase, *v);
   ImGui::EndTable();
 }
 
@@ -114,7 +130,9 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   const float lh = ImGui::GetTextLineHeight();
   const float avail = ImGui::GetContentRegionAvail().x;
   const float dial = 60 * sc;
-  const ImVec2 cell(turns_cell_width(dial, 16 * sc, sc), lh + dial + lh + 12 * sc);
+  // Each cell as wide as the widest number of turns in the reader's words ("6.6e-10 turns").
+  const ImVec2 cell(std::max(turns_cell_width(dial, 16 * sc, sc), ImGui::CalcTextSize(turns_label(6.6e-10).c_str()).x + 10 * sc),
+                    lh + dial + lh + 12 * sc);
   const auto [side_labels, label_w, count] = dial_columns(avail, cell.x, 560 * sc, 120 * sc);
   // The selected pair, pair 0, the last and the pairs on each side of each base's one-turn line.
   // While a tour question asks where the second base's pairs stop completing a turn, its dials show no
@@ -130,7 +148,7 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
     const double base = row == 0 ? s.base : s.compareBase;
     const std::vector<double>& turns = row == 0 ? c.turns_a : c.turns_b;
     const ImU32 col = row == 0 ? kBaseA : kBaseB;
-    const std::string name = "base " + base_text(base);
+    const std::string name = label("base_name", {{"base", base_text(base)}});
     ImGui::PushID(row);
     if (!side_labels) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col), "%s", name.c_str());
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -143,8 +161,8 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
     for (size_t k = 0; k < shown.size(); ++k) {
       const int i = shown[k];
       dial_row_next(dr, static_cast<int>(k));
-      const std::string label = "pair " + std::to_string(i);
-      const PairCell pc = pair_cell(s, i, cell, label.c_str(), sc);
+      const std::string pair_name = label("pair_name", {{"pair", std::to_string(i)}});
+      const PairCell pc = pair_cell(s, i, cell, pair_name.c_str(), sc);
       const double t = turns[static_cast<size_t>(i)];
       const double angle = t * pe::kTwoPi;
       const ImVec2 ctr = dr.centre(pc.pos);
@@ -155,15 +173,17 @@ void draw_dials(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       dl->AddLine(hand_tip(ctr, r * 0.84f, 0), hand_tip(ctr, r, 0), colors::tick, 2.0f * sc);
       dial_hand(dl, ctr, hand_tip(ctr, r * 0.9f, std::fmod(angle, pe::kTwoPi)), col, 2.5f, 3.5f, sc);
       dial_hub(dl, ctr, 2.5f, sc);
-      const std::string tt = hide ? std::string("? turns") : turns_words(t);
+      const std::string tt = hide ? turns_hidden() : turns_label(t);
       dial_label(dl, dr, pc.pos, dr.label_y(pc.pos), tt.c_str(), hide || t >= 1 || i < (row == 0 ? c.full_a : c.full_b) ? colors::ink : kNever,
                  LabelAlign::centre);
-      if (pc.hovered)
-        ImGui::SetTooltip("pair %d at base %s: w = %s rad per position, period %s positions\n"
-                          "by position %s: %s rad, %s",
-                          i, base_text(base).c_str(), fmt("%.6g", pe::omega(i, s.d, base)).c_str(),
-                          fmt("%.6g", pe::period(i, s.d, base)).c_str(), grouped(end).c_str(), fmt("%.6g", angle).c_str(),
-                          hide ? "?" : turns_words(t).c_str());
+      if (pc.hovered) {
+        std::string tip = label("tip_dial", {{"pair", std::to_string(i)},
+                                             {"base", base_text(base)},
+                                             {"w", fmt("%.6g", pe::omega(i, s.d, base))},
+                                             {"T", fmt("%.6g", pe::period(i, s.d, base))}});
+        tip.append("\n").append(label("tip_dial_end", {{"end", grouped(end)}, {"angle", fmt("%.6g", angle)}, {"turns", hide ? "?" : turns_label(t)}}));
+        ImGui::SetTooltip("%s", tip.c_str());
+      }
     }
     ImGui::PopID();
   }
@@ -184,7 +204,8 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
   const float h = std::max(metrics::plot_min_height * sc, std::min(avail.y - 2 * lh, 420 * sc));
   const double pad = std::max(0.5, pairs * 0.015);
   const std::string title(lesson_text(View::rope_base, "chart_title"));
-  const Plot p = plot_frame("rb_plot", ImVec2(avail.x, h), -pad, pairs - 1 + pad, ylo, yhi, true, "pair i", title.c_str(), sc, true);
+  const std::string x_title = label("pair_axis");
+  const Plot p = plot_frame("rb_plot", ImVec2(avail.x, h), -pad, pairs - 1 + pad, ylo, yhi, true, x_title.c_str(), title.c_str(), sc, true);
   const int hover = std::clamp(static_cast<int>(std::lround(p.x_at(p.mouse.x))), 0, pairs - 1);
   if (p.clicked && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) set_number(s, Field::pair, hover);
 
@@ -306,7 +327,7 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       band_in_key = true;
   }
   // The key: which curve is which base, in a corner the data leave free, else under the chart.
-  const std::string name_a = "base " + base_text(s.base), name_b = "base " + base_text(s.compareBase);
+  const std::string name_a = label("base_name", {{"base", base_text(s.base)}}), name_b = label("base_name", {{"base", base_text(s.compareBase)}});
   const std::string band_words(lesson_text(View::rope_base, "band_key"));
   std::vector<FlowEntry> shown_key = {{{Swatch::line, kBaseA, 0, 2.4f * sc}, name_a.c_str()}};
   if (rows > 1) shown_key.push_back({{Swatch::line, kBaseB, 0, 2.4f * sc}, name_b.c_str()});
@@ -318,9 +339,12 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
       const double t = (row == 0 ? c.turns_a : c.turns_b)[static_cast<size_t>(hover)];
       dl->AddCircle(ImVec2(p.sx(hover), p.sy(std::max(t, ylo))), metrics::hover_radius * sc, colors::hover_ring, 0, 1.5f * sc);
     }
-    ImGui::SetTooltip("pair %d, by position %s:\nbase %s: %s\nbase %s: %s", hover, grouped(s.n - 1).c_str(), base_text(s.base).c_str(),
-                      turns_words(c.turns_a[static_cast<size_t>(hover)]).c_str(), base_text(s.compareBase).c_str(),
-                      withheld_or(View::rope_base, "mark_second_base", turns_words(c.turns_b[static_cast<size_t>(hover)])).c_str());
+    std::string tip = label("tip_chart", {{"pair", std::to_string(hover)}, {"end", grouped(s.n - 1)}});
+    tip.append("\n").append(label("tip_chart_base", {{"base", base_text(s.base)}, {"turns", turns_label(c.turns_a[static_cast<size_t>(hover)])}}));
+    tip.append("\n").append(label("tip_chart_base", {{"base", base_text(s.compareBase)},
+                                                     {"turns", withheld_or(View::rope_base, "mark_second_base",
+                                                                           turns_label(c.turns_b[static_cast<size_t>(hover)]))}}));
+    ImGui::SetTooltip("%s", tip.c_str());
   }
   plot_clip_pop();
   if (!key_inside) key_flow(shown_key, p.hi.x - p.lo.x, flow);
@@ -357,10 +381,12 @@ std::string describe_rope_base(const State& s, const RopeBaseCache&) {
   t.append(" ").append(fill(lesson_text(View::rope_base, "describe_pair"),
                             {{"pair", std::to_string(i)},
                              {"a", base_text(s.base)},
-                             {"ta", turns_words(c.turns_a[static_cast<size_t>(i)])},
+                             {"ta", turns_label(c.turns_a[static_cast<size_t>(i)])},
                              {"b", base_text(s.compareBase)},
-                             {"tb", withheld_or(View::rope_base, "mark_second_base", turns_words(c.turns_b[static_cast<size_t>(i)]))}}));
-  t.append(" (Math) ").append(slow_sentence(s, c));
+                             {"tb", withheld_or(View::rope_base, "mark_second_base", turns_label(c.turns_b[static_cast<size_t>(i)]))}}));
+  // The note with its source's tag, as the view shows it: "(Math) ...".
+  t.append(" ").append(label("describe_tagged", {{"tag", std::string(claim_label(*claim_source_info(ClaimSource::math)))},
+                                                 {"sentence", slow_sentence(s, c)}}));
   return t;
 }
 

@@ -19,6 +19,7 @@
 #include "ui/plot.hpp"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
+#include "text/number_style.hpp"
 #include "state/state_io.hpp"
 #include "ui/style.hpp"
 #include "ui/widgets.hpp"
@@ -116,7 +117,7 @@ std::string about_text(const State& s, const RopeLayoutsCache&) {
 std::string list_text(const std::vector<double>& v) {
   std::string t = "(";
   for (size_t j = 0; j < v.size(); ++j) {
-    if (j) t.append(", ");
+    if (j) t.append(number_list_separator());
     t.append(fmt("%.6f", v[j]));
   }
   return t.append(")");
@@ -179,7 +180,9 @@ void draw_controls(State& s, const ViewContext& ctx) {
   for (pe::RopeLayout l : {pe::RopeLayout::interleaved, pe::RopeLayout::half}) {
     const std::string label = std::string(text(l == pe::RopeLayout::interleaved ? "trained_interleaved" : "trained_half"));
     same_line_if_fits(checkbox_width(label.c_str()), 10 * sc);
-    if (ImGui::RadioButton((label + "##rl_trained").c_str(), s.layoutTrained == l)) set_number(s, Field::layoutTrained, static_cast<int>(l));
+    // The same widget in every language: its id names the layout, not the words.
+    const char* id = l == pe::RopeLayout::interleaved ? "###rl_trained_interleaved" : "###rl_trained_half";
+    if (ImGui::RadioButton((label + id).c_str(), s.layoutTrained == l)) set_number(s, Field::layoutTrained, static_cast<int>(l));
   }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(std::string(text("vectors_label")).c_str());
@@ -190,10 +193,11 @@ void draw_controls(State& s, const ViewContext& ctx) {
   for (const auto& ch : choices) {
     const std::string label = std::string(text(ch.key));
     same_line_if_fits(checkbox_width(label.c_str()), 10 * sc);
-    if (ImGui::RadioButton((label + "##rl_vec").c_str(), s.layoutVectors == ch.v)) set_number(s, Field::layoutVectors, static_cast<int>(ch.v));
+    if (ImGui::RadioButton(std::string(label).append("###rl_").append(ch.key).c_str(), s.layoutVectors == ch.v))
+      set_number(s, Field::layoutVectors, static_cast<int>(ch.v));
   }
   if (s.layoutVectors != LayoutVectors::ones) {
-    const std::string label = std::string(text("new_vectors")).append("##rl_seed");
+    const std::string label = std::string(text("new_vectors")).append("###rl_seed");
     same_line_if_fits(button_width(label.c_str()), 16 * sc);
     if (ImGui::Button(label.c_str())) set_number(s, Field::layoutSeed, s.layoutSeed % kMaxSeed + 1);
   }
@@ -202,7 +206,7 @@ void draw_controls(State& s, const ViewContext& ctx) {
   int offsets = s.layoutOffsets;
   if (slider_int("##rl_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
     set_number(s, Field::layoutOffsets, std::clamp(offsets, kMinOffsets, kMaxOffsets));
-  focus_name("offsets up to R");
+  focus_name(text("focus_offsets"));
 }
 
 // ---- the charts ------------------------------------------------------------------------------------
@@ -212,6 +216,11 @@ void mark_k(const Plot& p, double k, float sc) {
   const float x = p.sx(k);
   ImGui::GetWindowDrawList()->AddLine(ImVec2(x, p.lo.y), ImVec2(x, p.hi.y), colors::ghost, 1.5f * sc);
 }
+
+// A chart tooltip's first line: the offset under the pointer.
+std::string offset_tip(double r) { return fill(text("tip_offset"), {{"r", fmt("%g", r)}}); }
+// A later line: a curve's name from the key and its value there.
+std::string score_tip(const std::string& name, double v) { return fill(text("tip_score"), {{"name", name}, {"v", fmt("%+.4f", v)}}); }
 
 // The chart's zero line and the line at k, for a placer.
 void avoid_lines(LabelPlacer& lp, const Plot& p, double k, float sc) {
@@ -273,11 +282,13 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   // The pointer reads the three scores at the offset under it.
   if (const int at = plot_sample_at_mouse(a, c.rs); at >= 0) {
     const size_t j = static_cast<size_t>(at);
-    if (wrong_withheld)
-      ImGui::SetTooltip("offset %s\n%s: %+.4f", fmt("%g", c.rs[j]).c_str(), kr.c_str(), c.right[j]);
-    else
-      ImGui::SetTooltip("offset %s\n%s: %+.4f\n%s: %+.4f\n%s: %+.4f", fmt("%g", c.rs[j]).c_str(), kr.c_str(), c.right[j], kw.c_str(), c.wrong[j],
-                        kf.c_str(), c.fixed[j]);
+    std::string tip = offset_tip(c.rs[j]);
+    tip.append("\n").append(score_tip(kr, c.right[j]));
+    if (!wrong_withheld) {
+      tip.append("\n").append(score_tip(kw, c.wrong[j]));
+      tip.append("\n").append(score_tip(kf, c.fixed[j]));
+    }
+    ImGui::SetTooltip("%s", tip.c_str());
   }
   plot_clip_pop();
   if (!key_a_inside) key_flow(key_shown, size.x, flow);
@@ -312,7 +323,10 @@ void draw_charts(State& s, const RopeLayoutsCache& c, ImVec2 size, const ViewCon
   const bool key_b_inside = placed_key(dl, lines, key_b, flow, pad, lines.corners(placed_key_size(key_b, flow, pad), 2 * sc));
   if (const int at = plot_sample_at_mouse(b, c.rs); at >= 0) {
     const size_t j = static_cast<size_t>(at);
-    ImGui::SetTooltip("offset %s\n%s: %+.4f\n%s: %+.4f", fmt("%g", c.rs[j]).c_str(), ke.c_str(), err[j], kfe.c_str(), fix[j]);
+    std::string tip = offset_tip(c.rs[j]);
+    tip.append("\n").append(score_tip(ke, err[j]));
+    tip.append("\n").append(score_tip(kfe, fix[j]));
+    ImGui::SetTooltip("%s", tip.c_str());
   }
   plot_clip_pop();
   if (!key_b_inside) key_flow(key_b, size.x, flow);
@@ -476,7 +490,7 @@ std::string describe_rope_layouts(const State& s, const RopeLayoutsCache& c) {
   Curves scratch;
   const Curves& cv = curves_for(s, c, scratch);
   std::string t = about_text(s, c);
-  if (s.d <= kLayoutsPictureDims) t.append(" q = ").append(list_text(cv.q)).append(", k = ").append(list_text(cv.k)).append(".");
+  if (s.d <= kLayoutsPictureDims) t.append(" ").append(fill(text("describe_vectors"), {{"q", list_text(cv.q)}, {"k", list_text(cv.k)}}));
   t.append(" ").append(at_k_text(at_k(s, c, cv)));
   t.append(" ").append(over_text(s, over(cv)));
   t.append(" ").append(s.layoutVectors == LayoutVectors::ones ? text("ones") : text("zero"));

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/attention.hpp"
@@ -36,6 +39,13 @@ const pe::RopeModel& model() {
 }
 
 size_t at(int i) { return static_cast<size_t>(i); }
+
+// A text of the lesson's file (rope_practice.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::rope_practice, key), values);
+}
+// The same as a Dear ImGui label whose id stays the same in every language.
+std::string widget_label(std::string_view key, const char* id) { return label(key).append("###").append(id); }
 
 // A position for reading: whole numbers with thousands separators, others with two decimals.
 std::string position_text(double p) { return p == std::floor(p) ? grouped(p) : grouped(p, 2); }
@@ -79,24 +89,12 @@ Live compute(const State& s, const RopePracticeCache& c) {
 
 // ---- the diagram ---------------------------------------------------------------------------
 
-// Lines of `text` no wider than `width`, broken at spaces only (a formula stays whole).
+// Lines of `text` no wider than `width`, broken at spaces (never beside '=': a formula stays whole) and
+// between Chinese characters (ui/text_layout.hpp).
 std::vector<std::string> wrap_words(std::string_view text, float width) {
   std::vector<std::string> lines;
-  std::string line;
-  size_t i = 0;
-  while (i < text.size()) {
-    const size_t end = std::min(text.find(' ', i), text.size());
-    const std::string word(text.substr(i, end - i));
-    const std::string joined = line.empty() ? word : line + " " + word;
-    if (!line.empty() && ImGui::CalcTextSize(joined.c_str()).x > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
-      line = joined;
-    }
-    i = end + 1;
-  }
-  if (!line.empty()) lines.push_back(line);
+  const auto measure = [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; };
+  for (const TextLine& l : wrap_at_spaces(text, width, measure)) lines.emplace_back(text.substr(l.begin, l.end - l.begin));
   return lines;
 }
 
@@ -122,19 +120,17 @@ void draw_diagram(const RopePracticeCache& c, const ViewContext& ctx) {
   const float avail = ImGui::GetContentRegionAvail().x;
   const float line = ImGui::GetTextLineHeight(), pad = 6 * sc, lane_gap = 8 * sc;
   std::vector<Node> nodes = {
-      {0, 0, 2, "x_m: the token's vector, no position added", Look::plain, {}, {}, {}},
+      {0, 0, 2, label("node_x"), Look::plain, {}, {}, {}},
       {1, 0, 0, "q_m = x_m W_Q", Look::plain, {}, {}, {}},
       {1, 1, 1, "k_n = x_n W_K", Look::plain, {}, {}, {}},
       {1, 2, 2, "v_n = x_n W_V", Look::plain, {}, {}, {}},
-      {2, 0, 0, "turn: R(m\xC2\xB7\xCF\x89) q_m", Look::query, {}, {}, {}},
-      {2, 1, 1, "turn: R(n\xC2\xB7\xCF\x89) k_n", Look::key, {}, {}, {}},
-      c.turn_values ? Node{2, 2, 2, "R(n\xC2\xB7\xCF\x89) v_n: turned (models do not)", Look::value_turned, {}, {}, {}}
-                    : Node{2, 2, 2, "v_n: not turned", Look::value, {}, {}, {}},
-      {3, 0, 1, "softmax over n of q_m^T R((n\xE2\x88\x92m)\xCF\x89) k_n / \xE2\x88\x9A" "d_h \xE2\x86\x92 a_mn", Look::plain, {}, {}, {}},
-      {4, 0, 2, c.turn_values ? "o_m = \xE2\x88\x91 a_mn R(n\xC2\xB7\xCF\x89) v_n: absolute positions in it"
-                              : "o_m = \xE2\x88\x91 a_mn v_n: weights of offsets, values without positions",
-       c.turn_values ? Look::value_turned : Look::plain, {}, {}, {}},
-      {5, 0, 2, "x_m + o_m W_O (all heads) \xE2\x86\x92 the next layer", Look::plain, {}, {}, {}},
+      {2, 0, 0, label("node_turn_q"), Look::query, {}, {}, {}},
+      {2, 1, 1, label("node_turn_k"), Look::key, {}, {}, {}},
+      c.turn_values ? Node{2, 2, 2, label("node_v_turned"), Look::value_turned, {}, {}, {}}
+                    : Node{2, 2, 2, label("node_v"), Look::value, {}, {}, {}},
+      {3, 0, 1, label("node_softmax"), Look::plain, {}, {}, {}},
+      {4, 0, 2, label(c.turn_values ? "node_out_turned" : "node_out"), c.turn_values ? Look::value_turned : Look::plain, {}, {}, {}},
+      {5, 0, 2, label("node_next"), Look::plain, {}, {}, {}},
   };
   constexpr int kFlows = 6, kLanes = 3;
   // Flow left to right where six readable columns fit, else top to bottom in three lanes (a phone).
@@ -246,13 +242,12 @@ void draw_diagram(const RopePracticeCache& c, const ViewContext& ctx) {
     mark_figure(n.min, n.max);
     dl->AddRectFilled(n.min, n.max, fill, 4 * sc);
     if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(n.min, n.max)) {
-      std::string tip;
-      for (const std::string& l : n.lines) tip.append(tip.empty() ? "" : " ").append(l);
+      std::string tip = n.text;  // whole, as the box shows it over its lines
       switch (n.look) {
-        case Look::query: tip += "\nthe query, turned by its own position before the score"; break;
-        case Look::key: tip += "\nthe key, turned by its own position before the score"; break;
-        case Look::value: tip += "\nthe value: RoPE leaves it as it is"; break;
-        case Look::value_turned: tip += "\nturned values: what models that use RoPE do not do"; break;
+        case Look::query: tip.append("\n").append(label("tip_query")); break;
+        case Look::key: tip.append("\n").append(label("tip_key")); break;
+        case Look::value: tip.append("\n").append(label("tip_value")); break;
+        case Look::value_turned: tip.append("\n").append(label("tip_value_turned")); break;
         case Look::plain: break;
       }
       ImGui::SetTooltip("%s", tip.c_str());
@@ -320,9 +315,12 @@ void draw_grid(const std::string& title, const pe::RopeLayerTrace& now, const pe
       const bool differs = std::fabs(v - ref.weights[at(m * t + n)]) > kVisible;
       if (differs)
         dl->AddRect(ImVec2(a.x + 1.5f * sc, a.y + 1.5f * sc), ImVec2(b.x - 1.5f * sc, b.y - 1.5f * sc), colors::ghost, 0, 0, 2.5f * sc);
-      if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(a, b))
-        ImGui::SetTooltip("query %d attends to key %d with weight %.4f (head 0)\neach row's weights add up to 1%s", m, n, v,
-                          differs ? fmt("\nframed: %.4f in the other grid", ref.weights[at(m * t + n)]).c_str() : "");
+      if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(a, b)) {
+        std::string tip = label("tip_weight", {{"m", std::to_string(m)}, {"n", std::to_string(n)}, {"w", fmt("%.4f", v)}});
+        tip.append("\n").append(label("tip_rows"));
+        if (differs) tip.append("\n").append(label("tip_framed", {{"w", fmt("%.4f", ref.weights[at(m * t + n)])}}));
+        ImGui::SetTooltip("%s", tip.c_str());
+      }
     }
   ImGui::PopFont();
   ImGui::EndGroup();
@@ -357,19 +355,19 @@ void draw_layouts(const ViewContext& ctx) {
       const ImU32 fill = tint(series_color(pair), 0.35f);
       dl->AddRectFilled(a, b, fill);
       dl->AddRect(a, b, series_color(pair), 0, 0, 2 * sc);
-      char label[8];
-      std::snprintf(label, sizeof label, "x%d", layout == pe::RopeLayout::interleaved ? j : perm[at(j)]);
-      const ImVec2 ts = ImGui::CalcTextSize(label);
-      dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), ink_on(fill), label);
+      char name[8];
+      std::snprintf(name, sizeof name, "x%d", layout == pe::RopeLayout::interleaved ? j : perm[at(j)]);
+      const ImVec2 ts = ImGui::CalcTextSize(name);
+      dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2), ink_on(fill), name);
     }
     ImGui::PopFont();
     return p;
   };
-  ImGui::TextUnformatted("interleaved: pair i = dims (2i, 2i+1)");
+  ImGui::TextUnformatted(label("row_interleaved").c_str());
   const ImVec2 top = row(pe::RopeLayout::interleaved);
   ImGui::Dummy(ImVec2(0, row_gap - 2 * ImGui::GetStyle().ItemSpacing.y));
   const ImVec2 bottom = row(pe::RopeLayout::half);
-  ImGui::TextUnformatted("half-split: pair i = dims (i, i + d_h/2), after P");
+  ImGui::TextUnformatted(label("row_half").c_str());
   // P: interleaved dimension perm[j] goes to half-split slot j.
   for (int j = 0; j < d; ++j) {
     const float x0 = top.x + (static_cast<float>(perm[at(j)]) + 0.5f) * cell, x1 = bottom.x + (static_cast<float>(j) + 0.5f) * cell;
@@ -399,10 +397,10 @@ void draw_rope_practice(State& s, RopePracticeCache& c, const ViewContext& ctx) 
                                                            {"heads", std::to_string(sh.heads)},
                                                            {"dh", std::to_string(sh.head_width())},
                                                            {"layers", std::to_string(sh.layers)}}));
-  ImGui::Checkbox("causal mask", &c.causal);
-  const char* turn_label = "also turn the values (models do not)";
-  same_line_if_fits(checkbox_width(turn_label), 20 * sc);
-  ImGui::Checkbox(turn_label, &c.turn_values);
+  ImGui::Checkbox(widget_label("causal_mask", "causal_mask").c_str(), &c.causal);
+  const std::string turn_label = widget_label("turn_values", "turn_values");
+  same_line_if_fits(checkbox_width(turn_label.c_str()), 20 * sc);
+  ImGui::Checkbox(turn_label.c_str(), &c.turn_values);
   const Live live = compute(s, c);
 
   // Two grids side by side where they fit with readable cells, else one above the other.
@@ -417,7 +415,7 @@ void draw_rope_practice(State& s, RopePracticeCache& c, const ViewContext& ctx) 
   const float grid_w = label_w + static_cast<float>(sh.tokens) * cell;
   float used = 0;  // width of the grids' row
   for (int l = 0; l < sh.layers; ++l) {
-    const std::string title = "layer " + std::to_string(l + 1) + ", head 1: a_mn";
+    const std::string title = label("grid_title", {{"layer", std::to_string(l + 1)}});
     if (l > 0 && same_line_if_fits(grid_w, gap))
       used += gap + grid_w;
     else
@@ -440,10 +438,11 @@ void draw_rope_practice(State& s, RopePracticeCache& c, const ViewContext& ctx) 
   in_colour(colors::text_dim, fill(lesson_text(View::rope_practice, "grid_key"), {{"lastj", std::to_string(sh.tokens - 1)}}));
   ImGui::PushFont(ctx.fonts.mono);
   for (int l = 0; l < sh.layers; ++l) {
-    std::string row = "layer " + std::to_string(l + 1) + ": weights " + fmt("%.1e", live.effect.weights[at(l)]);
-    row += ", o_m " + fmt("%.1e", live.effect.mixed[at(l)]);
-    row += ", stream " + fmt("%.1e", live.effect.stream[at(l)]);
-    text_wrapped_at_spaces(row, width);
+    text_wrapped_at_spaces(label("layer_row", {{"layer", std::to_string(l + 1)},
+                                                {"weights", fmt("%.1e", live.effect.weights[at(l)])},
+                                                {"o", fmt("%.1e", live.effect.mixed[at(l)])},
+                                                {"stream", fmt("%.1e", live.effect.stream[at(l)])}}),
+                           width);
   }
   ImGui::PopFont();
   const std::string angle = fmt("%.3g", live.largest_angle), rounding = fmt("%.1e", live.rounding);
@@ -470,10 +469,19 @@ void draw_rope_practice(State& s, RopePracticeCache& c, const ViewContext& ctx) 
   text_wrapped_at_spaces(fill(lesson_text(View::rope_practice, "layout_scores"),
                               {{"m", position_text(m)}, {"n", position_text(n)}}));
   ImGui::PushFont(ctx.fonts.mono);
-  text_wrapped_at_spaces("interleaved, q and k:          " + fmt("%+.6f", inter));
-  text_wrapped_at_spaces("half-split, P q and P k:       " + fmt("%+.6f", half) + "  (difference " + fmt("%.1e", std::fabs(half - inter)) + ")");
+  // The three scores in one column: each name padded with spaces to the longest (and one space at least).
+  std::string names[] = {label("score_interleaved"), label("score_half"), label("score_wrong")};
+  float name_w = 0;
+  for (const std::string& nm : names) name_w = std::max(name_w, ImGui::CalcTextSize(nm.c_str()).x);
+  for (std::string& nm : names) {
+    nm += ' ';
+    while (ImGui::CalcTextSize(nm.c_str()).x < name_w) nm += ' ';
+  }
+  text_wrapped_at_spaces(std::string(names[0]).append(fmt("%+.6f", inter)));
+  text_wrapped_at_spaces(std::string(names[1]).append(fmt("%+.6f", half)).append("  ").append(
+      label("score_difference", {{"diff", fmt("%.1e", std::fabs(half - inter))}})));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::warning));
-  text_wrapped_at_spaces("half-split, q and k unpermuted: " + fmt("%+.6f", wrong) + "  (wrong pairs, no error)");
+  text_wrapped_at_spaces(std::string(names[2]).append(fmt("%+.6f", wrong)).append("  ").append(label("score_wrong_note")));
   ImGui::PopStyleColor();
   ImGui::PopFont();
 
@@ -490,30 +498,39 @@ namespace app {
 std::string describe_rope_practice(const State& s, const RopePracticeCache& c) {
   const pe::RopeModelShape& sh = model().shape;
   const Live live = compute(s, c);
-  std::string t = "RoPE in a model: queries and keys are turned in every layer and head, values are not. A tiny model (width " +
-                  std::to_string(sh.width) + ", " + std::to_string(sh.heads) + " heads of " + std::to_string(sh.head_width()) + ", " +
-                  std::to_string(sh.layers) + " layers, base " + fmt("%g", s.base) + (c.causal ? ", causal mask" : "") + ") reads " +
-                  std::to_string(sh.tokens) + " tokens at positions " + position_text(s.pos) + " to " +
-                  position_text(s.pos + (sh.tokens - 1)) + (c.turn_values ? ", with its values turned too" : "") +
-                  ". Against the same sentence at positions 0 to " + std::to_string(sh.tokens - 1) + ":";
-  for (int l = 0; l < sh.layers; ++l) {
-    t += " layer " + std::to_string(l + 1) + " weights change by " + fmt("%.1e", live.effect.weights[at(l)]);
-    t += ", its output by " + fmt("%.1e", live.effect.mixed[at(l)]) + (l + 1 < sh.layers ? ";" : ".");
-  }
+  std::string t = label("describe_model", {{"width", std::to_string(sh.width)},
+                                           {"heads", std::to_string(sh.heads)},
+                                           {"dh", std::to_string(sh.head_width())},
+                                           {"layers", std::to_string(sh.layers)},
+                                           {"base", fmt("%g", s.base)},
+                                           {"mask", c.causal ? label("describe_mask") : std::string()},
+                                           {"tokens", std::to_string(sh.tokens)},
+                                           {"first", position_text(s.pos)},
+                                           {"last", position_text(s.pos + (sh.tokens - 1))},
+                                           {"values", c.turn_values ? label("describe_values") : std::string()},
+                                           {"lastj", std::to_string(sh.tokens - 1)}});
+  for (int l = 0; l < sh.layers; ++l)
+    t.append(" ").append(label(l + 1 < sh.layers ? "describe_layer" : "describe_layer_last",
+                               {{"layer", std::to_string(l + 1)},
+                                {"weights", fmt("%.1e", live.effect.weights[at(l)])},
+                                {"output", fmt("%.1e", live.effect.mixed[at(l)])}}));
+  t.append(" ");
   if (s.pos == 0)
-    t += " The sentence is at its reference positions.";
+    t.append(label("describe_reference"));
   else if (live.same)
-    t += " No layer sees the shift: the differences are rounding (angles up to " + fmt("%.3g", live.largest_angle) + " radians).";
+    t.append(label("describe_same", {{"angle", fmt("%.3g", live.largest_angle)}}));
   else
-    t += c.turn_values ? " With turned values the output carries the absolute position and the next layer attends differently."
-                       : " The weights differ beyond rounding.";
+    t.append(label(c.turn_values ? "describe_turned" : "describe_differ"));
   const std::vector<double> q = pe::word_vector(kSeedQ, kLayoutWidth), k = pe::word_vector(kSeedK, kLayoutWidth);
   const std::vector<int> perm = pe::interleaved_to_half(kLayoutWidth);
   const double m = s.pos, n = s.pos + s.k;
-  t += " Layouts, query at " + position_text(m) + ", key at " + position_text(n) + ": interleaved score " +
-       fmt("%+.6f", pe::rope_score_as(q, k, m, n, s.base, pe::RopeLayout::interleaved)) + ", half-split on permuted vectors " +
-       fmt("%+.6f", pe::rope_score_as(pe::permute_dims(q, perm), pe::permute_dims(k, perm), m, n, s.base, pe::RopeLayout::half)) +
-       ", half-split on unpermuted vectors " + fmt("%+.6f", pe::rope_score_as(q, k, m, n, s.base, pe::RopeLayout::half)) + ".";
+  t.append(" ").append(label(
+      "describe_layouts",
+      {{"m", position_text(m)},
+       {"n", position_text(n)},
+       {"inter", fmt("%+.6f", pe::rope_score_as(q, k, m, n, s.base, pe::RopeLayout::interleaved))},
+       {"half", fmt("%+.6f", pe::rope_score_as(pe::permute_dims(q, perm), pe::permute_dims(k, perm), m, n, s.base, pe::RopeLayout::half))},
+       {"wrong", fmt("%+.6f", pe::rope_score_as(q, k, m, n, s.base, pe::RopeLayout::half))}}));
   return t;
 }
 

@@ -5,6 +5,8 @@
 #include <initializer_list>
 #include <cmath>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/mixing.hpp"
@@ -39,6 +41,11 @@ const ImU32& kBound = colors::accent;
 const ImU32& kOffset = colors::ghost;
 
 std::string_view text(std::string_view key) { return lesson_text(View::rope_scores, key); }
+// A text of the lesson's file with its placeholders filled (rope_scores.txt: its words in the reader's
+// language).
+std::string filled(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(text(key), values);
+}
 
 std::string value_text(double v) { return fmt(std::fabs(v) < 1e5 ? "%.4f" : "%.4g", v); }
 std::string base_text(double b) { return b == std::floor(b) && b < 1e15 ? grouped(b) : fmt("%.6g", b); }
@@ -161,9 +168,9 @@ void draw_controls(State& s, const ViewContext& ctx) {
     const char* key;
   } choices[] = {{RopeVectors::ones, "vectors_ones"}, {RopeVectors::same, "vectors_same"}, {RopeVectors::random, "vectors_random"}};
   for (const auto& ch : choices) {
-    const std::string label = std::string(text(ch.key)).append("##rs_vec");
-    const std::string id = label + ch.key;
-    same_line_if_fits(checkbox_width(label.c_str()), 10 * sc);
+    // The same id in every language: "###rs_vec_vectors_ones" and so on.
+    const std::string id = filled(ch.key).append("###rs_vec_").append(ch.key);
+    same_line_if_fits(checkbox_width(id.c_str()), 10 * sc);
     if (ImGui::RadioButton(id.c_str(), s.scoresVectors == ch.v)) set_number(s, Field::scoresVectors, static_cast<int>(ch.v));
   }
   const bool two = ImGui::GetContentRegionAvail().x >= 560 * sc;
@@ -175,14 +182,14 @@ void draw_controls(State& s, const ViewContext& ctx) {
     int offsets = s.scoresOffsets;
     if (slider_int("##rs_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
       set_number(s, Field::scoresOffsets, std::clamp(offsets, kMinOffsets, kMaxOffsets));
-    focus_name("offsets up to R");
+    focus_name(text("offsets_focus"));
     ImGui::TableNextColumn();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(std::string(text("window_label")).c_str());
     ImGui::SetNextItemWidth(-1);
     int window = s.scoresWindow;
     if (slider_int("##rs_window", &window, kMinWindow, kMaxWindow, "%d")) set_number(s, Field::scoresWindow, std::clamp(window, kMinWindow, kMaxWindow));
-    focus_name("map positions per side");
+    focus_name(text("window_focus"));
     ImGui::EndTable();
   }
 }
@@ -269,10 +276,10 @@ void map_tooltip(const State& s, const RopeScoresCache& c, int row, int col) {
   const double m = static_cast<double>(c.map_first + row), n = static_cast<double>(c.map_first + col);
   const double score = pe::rope_score(c.q, c.k, m, n, s.base);
   ImGui::BeginTooltip();
-  ImGui::Text("query at m = %s, key at n = %s", grouped(m).c_str(), grouped(n).c_str());
+  ImGui::TextUnformatted(filled("tip_positions", {{"m", grouped(m)}, {"n", grouped(n)}}).c_str());
   ImGui::Text("n \xE2\x88\x92 m = %s", grouped(n - m).c_str());
-  ImGui::Text("score (double): %s", value_text(score).c_str());
-  ImGui::TextDisabled("Click: set k to n \xE2\x88\x92 m.");
+  ImGui::TextUnformatted(filled("tip_score", {{"score", value_text(score)}}).c_str());
+  ImGui::TextDisabled("%s", filled("tip_click").c_str());
   ImGui::EndTooltip();
 }
 
@@ -309,7 +316,7 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
   const double norm_qk = norm(c.q) * norm(c.k);
   if (!c.renderer.error().empty()) {
     dl->AddRectFilled(a, b, tint(colors::warning, 0.11f));
-    const std::string msg = "The GPU did not accept the score map's shader:\n" + c.renderer.error();
+    const std::string msg = filled("shader_error").append("\n").append(c.renderer.error());
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(a.x + 8 * sc, a.y + 8 * sc), colors::warning, msg.c_str(), nullptr,
                 side - 16 * sc);
   } else {
@@ -406,7 +413,7 @@ void draw_sentences(State& s, const RopeScoresCache& c, float width) {
   }
   ImGui::Spacing();
   text_wrapped_at_spaces(text("values"), width);
-  const std::string link = std::string(text("values_link")).append(" \xE2\x86\x92##rs_link");
+  const std::string link = filled("values_link").append(" \xE2\x86\x92###rs_link");
   if (ImGui::Button(link.c_str())) set_view(s, View::rope_practice);
   ImGui::PopTextWrapPos();
 }

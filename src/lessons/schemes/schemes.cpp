@@ -6,6 +6,8 @@
 #include <cmath>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/alibi.hpp"
@@ -32,6 +34,12 @@ namespace {
 const char* const* const kSchemeIds = kSchemeNames;  // the scheme setting's names (view_options.hpp)
 
 std::string_view text(std::string_view key) { return lesson_text(View::schemes, key); }
+// A text of the lesson's file with its placeholders filled (schemes.txt: its words in the reader's language).
+std::string filled(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(text(key), values);
+}
+// The same as a Dear ImGui label whose id stays the same in every language.
+std::string widget_label(std::string_view key, const char* id) { return filled(key).append("###").append(id); }
 
 // Strings joined by appending (GCC 12 warns falsely, -Werror=restrict, on chains of std::string +).
 std::string cat(std::initializer_list<std::string_view> parts) {
@@ -86,8 +94,7 @@ std::string factor_text(double bias) {
   const double f = std::exp(bias);
   if (f >= 1e-3) return fmt("%.3f", f);
   if (f >= 1e-300) return fmt("%.2e", f);
-  std::string t = "about 1e";
-  return t.append(fmt("%.0f", std::floor(bias / std::log(10.0))));
+  return filled("factor_about", {{"exp", fmt("%.0f", std::floor(bias / std::log(10.0)))}});
 }
 
 // A bias: four significant digits, or grouped whole numbers (and a half) from 1,000 on.
@@ -112,7 +119,7 @@ void hatch_far(ImDrawList* dl, ImVec2 o, float side, int W, int n, bool after, f
     if (after) dl->AddLine(ImVec2(o.x + c, o.y), ImVec2(o.x + side, o.y + side - c), colors::muted, 1.0f * sc);
   }
 }
-std::string far_words() { return fill(text("far_hidden"), {{"hidden", std::string(kWithheld)}}); }
+std::string far_words() { return fill(text("far_hidden"), {{"hidden", std::string(withheld_words())}}); }
 
 // ---- the words, shared by the canvas and describe() ------------------------------------------------
 
@@ -341,13 +348,13 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float label_w = ImGui::CalcTextSize(grouped(W - 1).c_str()).x + 8 * sc;
   // The axes' names above the map, wrapped to its width.
-  const char* axes = "key position j \xE2\x86\x92   (rows: query position i \xE2\x86\x93)";
+  const std::string axes = filled("map_axes");
   const float header = wrapped_text_size(axes, label_w + side).y;
   const ImVec2 o(top.x + label_w, top.y + header + line + 6 * sc);  // the cells' top left
   ImGui::SetCursorScreenPos(o);
   ImGui::InvisibleButton("scheme_map", ImVec2(side, side));
   focus_pointer_only();  // the map is read by pointing; the keyboard has the figure keys and the controls
-  focus_name("map: click a cell for the query and key");
+  focus_name(text("map_focus"));
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked();
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -418,29 +425,31 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
     const long long i = cell_position(row, cells, W), j = cell_position(col, cells, W);
     dl->AddRect(ImVec2(o.x + static_cast<float>(col) * cell, o.y + static_cast<float>(row) * cell),
                 ImVec2(o.x + static_cast<float>(col + 1) * cell, o.y + static_cast<float>(row + 1) * cell), colors::hover_ring, 0, 0, 1.5f * sc);
-    std::string tip = cat({"query i = ", whole(i), ", key j = ", whole(j), " (offset j \xE2\x88\x92 i = ", whole(j - i), ")"});
+    std::string tip = filled("tip_cell", {{"i", whole(i)}, {"j", whole(j)}, {"offset", whole(j - i)}});
+    tip.append("\n");
     switch (rule.c.scheme) {
       case Scheme::learned:
-        tip.append("\n").append(i < s.n ? "query has a row" : "query: no row").append(", ").append(j < s.n ? "key has a row" : "key: no row");
+        tip.append(filled("tip_rows", {{"query", filled(i < s.n ? "tip_query_row" : "tip_query_no_row")},
+                                        {"key", filled(j < s.n ? "tip_key_row" : "tip_key_no_row")}}));
         break;
       case Scheme::alibi:
-        if (j > i) tip.append("\nmasked: a later key");
+        if (j > i) tip.append(text("tip_masked"));
         else {
           const double b = pe::alibi_bias(rule.slope, static_cast<double>(i), static_cast<double>(j));
           const bool hidden = far_hidden(s, j - i);
-          tip.append("\nbias ").append(hidden ? "?" : bias_text(b)).append(", e^bias = ").append(hidden ? "?" : factor_text(b));
+          tip.append(filled("tip_bias", {{"bias", hidden ? "?" : bias_text(b)}, {"factor", hidden ? "?" : factor_text(b)}}));
         }
         break;
       case Scheme::t5:
-        if (!rule.c.bidirectional && j > i) tip.append("\nmasked: a later key");
-        else tip.append("\nbucket ").append(far_hidden(s, j - i) ? "?" : std::to_string(pe::t5_bucket(j - i, rule.t5)));
+        if (!rule.c.bidirectional && j > i) tip.append(text("tip_masked"));
+        else tip.append(filled("tip_bucket", {{"b", far_hidden(s, j - i) ? "?" : std::to_string(pe::t5_bucket(j - i, rule.t5))}}));
         break;
       case Scheme::nope:
-        if (j > i) tip.append("\nmasked: a later key");
-        else tip.append("\nequal scores: weight 1/(i + 1) = ").append(fmt("%.4g", 1.0 / (static_cast<double>(i) + 1.0)));
+        if (j > i) tip.append(text("tip_masked"));
+        else tip.append(filled("tip_weight", {{"w", fmt("%.4g", 1.0 / (static_cast<double>(i) + 1.0))}}));
         break;
     }
-    tip.append("\nclick: query at pos = i, key at pos + k = j");
+    tip.append("\n").append(text("tip_click"));
     ImGui::SetTooltip("%s", tip.c_str());
     if (clicked) {
       set_number(s, Field::playing, 0);
@@ -502,7 +511,7 @@ void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& s
   const int W = schemes_window(s);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (c.heads <= 16) {
-    ImGui::TextUnformatted("each head (click one to draw it large):");
+    ImGui::TextUnformatted(filled("heads_title").c_str());
     const float gap = 6 * sc;
     const int per_row = std::min(c.heads, 8);
     const float mini = std::min(56 * sc, (width - gap * static_cast<float>(per_row - 1)) / static_cast<float>(per_row));
@@ -514,7 +523,7 @@ void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& s
       ImGui::PushID(h);
       const ImVec2 p = ImGui::GetCursorScreenPos();
       if (ImGui::InvisibleButton("head", ImVec2(mini, mini + ImGui::GetTextLineHeight()))) c.head = h;
-      focus_name(cat({"head ", std::to_string(h)}));
+      focus_name(filled("head_name", {{"h", std::to_string(h)}}));
       const bool hov = ImGui::IsItemHovered();
       ImGui::PopID();
       const double m = slopes[static_cast<size_t>(h)];
@@ -530,13 +539,14 @@ void alibi_panel(const State& s, SchemesOptions& c, const std::vector<double>& s
       const std::string label = cat({"h", std::to_string(h)});
       const float tw = ImGui::CalcTextSize(label.c_str()).x;
       dl->AddText(ImVec2(p.x + (mini - tw) / 2, p.y + mini), sel ? colors::selected : colors::ink, label.c_str());
-      if (hov) ImGui::SetTooltip("head %d: slope m = %s", h, slope_text(slopes[static_cast<size_t>(h)]).c_str());
+      if (hov) ImGui::SetTooltip("%s", filled("tip_head", {{"h", std::to_string(h)}, {"m", slope_text(slopes[static_cast<size_t>(h)])}}).c_str());
     }
   }
   // Every head's e^(m (j - i)) against the distance back i - j; the selected head thick.
   const float plot_h = std::max(170 * sc, ImGui::GetContentRegionAvail().y * 0.5f);
   const std::string title(text("alibi_chart_title"));
-  const Plot p = plot_frame("alibi_heads", ImVec2(width, plot_h), 0, W - 1, 0, 1.05, false, "distance back, i \xE2\x88\x92 j", title.c_str(), sc, true);
+  const std::string x_title = filled("alibi_axis");
+  const Plot p = plot_frame("alibi_heads", ImVec2(width, plot_h), 0, W - 1, 0, 1.05, false, x_title.c_str(), title.c_str(), sc, true);
   LabelPlacer labels(p.lo, p.hi);
   plot_clip_push(p);
   const float xn = p.sx(s.n - 1);
@@ -587,7 +597,8 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
   const double X = std::max<double>(W - 1, std::ceil(1.5 * c.max_distance));
   const float plot_h = std::max(190 * sc, ImGui::GetContentRegionAvail().y * 0.55f);
   const std::string title(text("t5_chart_title"));
-  const Plot p = plot_frame("t5_buckets", ImVec2(width, plot_h), -X, X, -0.5, c.buckets - 0.5, false, "offset j \xE2\x88\x92 i (key minus query)", title.c_str(), sc, true);
+  const std::string x_title = filled("t5_axis");
+  const Plot p = plot_frame("t5_buckets", ImVec2(width, plot_h), -X, X, -0.5, c.buckets - 0.5, false, x_title.c_str(), title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   LabelPlacer labels(p.lo, p.hi);
   plot_clip_push(p);
@@ -624,7 +635,7 @@ void t5_panel(const State& s, const SchemesOptions& c, float width, const ViewCo
     prev = pt;
   }
   // "max distance" beside the line at +max_distance: right of it where it fits, else left of it.
-  const std::string md = cat({"max distance ", grouped(c.max_distance)});
+  const std::string md = filled("max_distance_mark", {{"md", grouped(c.max_distance)}});
   const float mw = ImGui::CalcTextSize(md.c_str()).x;
   const float xm = p.sx(static_cast<double>(c.max_distance));
   const float my = p.sy(c.buckets / 4.0) - line / 2;
@@ -686,7 +697,8 @@ void nope_panel(const State& s, float width, const ViewContext& ctx) {
   const std::string title(text("nope_chart_title"));
   // A log scale for the weight: on a linear one 1/(i + 1) lies flat on the axis from i = 20 on, and
   // the 1/L line with it, so the drop past the training length would not show.
-  const Plot p = plot_frame("nope_weight", ImVec2(width, plot_h), 0, W - 1, 0.5 / W, 1.6, true, "query position i", title.c_str(), sc, true);
+  const std::string x_title = filled("nope_axis");
+  const Plot p = plot_frame("nope_weight", ImVec2(width, plot_h), 0, W - 1, 0.5 / W, 1.6, true, x_title.c_str(), title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   LabelPlacer labels(p.lo, p.hi);
   plot_clip_push(p);
@@ -744,38 +756,38 @@ void legend_for(const SchemesOptions& c, int W, float width, float sc) {
   const ImU32 masked = tint(colors::muted, 0.45f);
   switch (c.scheme) {
     case Scheme::learned:
-      swatch(tint(colors::hand, 0.45f), "both positions have a row", sc);
-      swatch(tint(colors::warning, 0.35f), "one of them has none", sc);
-      swatch(tint(colors::warning, 0.75f), "neither has a row", sc);
+      swatch(tint(colors::hand, 0.45f), text("legend_both"), sc);
+      swatch(tint(colors::warning, 0.35f), text("legend_one"), sc);
+      swatch(tint(colors::warning, 0.75f), text("legend_neither"), sc);
       break;
     case Scheme::alibi:
       ramp(colors::scale_weak, colors::scale_strong, "e^bias 0", "1", width, sc);
-      swatch(masked, "masked: a later key (causal)", sc);
+      swatch(masked, text("legend_masked"), sc);
       if (far_withheld()) swatch(far_color(), far_words(), sc, true);
       break;
     case Scheme::t5: {
-      const std::string before = cat({"bucket 0 \xE2\x86\x92 ", std::to_string(side_buckets(c) - 1), c.bidirectional ? " (key at or before the query)" : ""});
-      swatch(colors::hand, before, sc);
+      swatch(colors::hand, filled(c.bidirectional ? "legend_before_bidirectional" : "legend_before", {{"last", std::to_string(side_buckets(c) - 1)}}), sc);
       if (c.bidirectional)
-        swatch(colors::ghost, cat({"bucket ", std::to_string(c.buckets / 2), " \xE2\x86\x92 ", std::to_string(c.buckets - 1), " (key after the query)"}), sc);
+        swatch(colors::ghost, filled("legend_after", {{"first", std::to_string(c.buckets / 2)}, {"last", std::to_string(c.buckets - 1)}}), sc);
       else
-        swatch(masked, "masked: a later key (causal)", sc);
+        swatch(masked, text("legend_masked"), sc);
       if (far_withheld()) swatch(far_color(), far_words(), sc, true);
       break;
     }
     case Scheme::nope: {
       const std::string low = cat({"1/(i + 1): 1/", grouped(W)});
-      ramp(colors::scale_weak, colors::scale_strong, low.c_str(), "1 (log scale)", width, sc);
-      swatch(masked, "masked: a later key (causal)", sc);
+      const std::string high = filled("legend_log");
+      ramp(colors::scale_weak, colors::scale_strong, low.c_str(), high.c_str(), width, sc);
+      swatch(masked, text("legend_masked"), sc);
       break;
     }
   }
 }
 
 // A label, then the next item (a slider) `w` wide on its line.
-void labelled(const char* label, float w) {
+void labelled(std::string_view label, float w) {
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
+  ImGui::TextUnformatted(label.data(), label.data() + label.size());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
 }
@@ -787,30 +799,33 @@ void options_row(SchemesOptions& c, const ViewContext& ctx) {
     case Scheme::learned: break;
     case Scheme::alibi: {
       const float w = 150 * sc;
-      labelled("heads H", w);
+      labelled(text("heads_label"), w);
       slider_int("##heads", &c.heads, 1, kSchemesMaxHeads, "%d", ImGuiSliderFlags_AlwaysClamp);
-      focus_name("ALiBi heads H");
+      focus_name(text("heads_focus"));
       c.heads = std::clamp(c.heads, 1, kSchemesMaxHeads);
       c.head = std::min(c.head, c.heads - 1);
-      same_line_if_fits(ImGui::CalcTextSize("head drawn").x + w + 10 * sc, 18 * sc);
-      labelled("head drawn", w);
+      const std::string head_words = filled("head_label");
+      same_line_if_fits(ImGui::CalcTextSize(head_words.c_str()).x + w + 10 * sc, 18 * sc);
+      labelled(head_words, w);
       slider_int("##head", &c.head, 0, c.heads - 1, "%d", ImGuiSliderFlags_AlwaysClamp);
-      focus_name("ALiBi head drawn");
+      focus_name(text("head_focus"));
       c.head = std::clamp(c.head, 0, c.heads - 1);
       break;
     }
     case Scheme::t5: {
       const float w = 130 * sc;
-      labelled("buckets", w);
+      labelled(text("buckets_label"), w);
       int b = c.buckets / 2;
       if (slider_int("##buckets", &b, 2, kSchemesMaxBuckets / 2, "%d \xC3\x97 2", ImGuiSliderFlags_AlwaysClamp)) c.buckets = 2 * std::clamp(b, 2, kSchemesMaxBuckets / 2);
-      focus_name("T5 buckets");
-      same_line_if_fits(ImGui::CalcTextSize("max distance").x + w + 10 * sc, 18 * sc);
-      labelled("max distance", w);
+      focus_name(text("buckets_focus"));
+      const std::string distance_words = filled("max_distance_label");
+      same_line_if_fits(ImGui::CalcTextSize(distance_words.c_str()).x + w + 10 * sc, 18 * sc);
+      labelled(distance_words, w);
       slider_int("##maxdist", &c.max_distance, exact_of(c.buckets, c.bidirectional) + 1, 4096, "%d", ImGuiSliderFlags_Logarithmic);
-      focus_name("T5 max distance");
-      same_line_if_fits(checkbox_width("bidirectional"), 18 * sc);
-      ImGui::Checkbox("bidirectional", &c.bidirectional);
+      focus_name(text("max_distance_focus"));
+      const std::string bidirectional = widget_label("bidirectional", "bidirectional");
+      same_line_if_fits(checkbox_width(bidirectional.c_str()), 18 * sc);
+      ImGui::Checkbox(bidirectional.c_str(), &c.bidirectional);
       c = sane(c);
       break;
     }
@@ -851,14 +866,14 @@ void draw_schemes(State& s, SchemesCache&, const ViewContext& ctx) {
   // The scheme, then its own options.
   int choice = static_cast<int>(cache.scheme);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("scheme:");
+  ImGui::TextUnformatted(filled("scheme_label").c_str());
   for (int i = 0; i < kSchemeCount; ++i) {
-    const std::string name(text(std::string("name_") + kSchemeIds[i]));
+    const std::string name = filled(std::string("name_") + kSchemeIds[i]).append("###scheme_").append(kSchemeIds[i]);
     same_line_if_fits(checkbox_width(name.c_str()));
     if (ImGui::RadioButton(name.c_str(), &choice, i)) cache.scheme = static_cast<Scheme>(choice);
   }
   if (cache.scheme == Scheme::learned) {
-    const std::string open(text("learned_button"));
+    const std::string open = widget_label("learned_button", "learned_button");
     same_line_if_fits(button_width(open.c_str()), 18 * sc);
     if (ImGui::Button(open.c_str())) set_view(s, View::learned);
   }
@@ -935,7 +950,7 @@ std::string describe_schemes(const State& s, const SchemesCache&) {
       t.append(" ").append(alibi_note(c, slopes));
       std::string list;
       for (size_t h = 0; h < slopes.size() && h < 16; ++h) list.append(h ? number_list_separator() : "").append(slope_text(slopes[h]));
-      if (slopes.size() > 16) list.append(", ...");
+      if (slopes.size() > 16) list.append(number_list_separator()).append("...");
       t.append(" ").append(fill(text("alibi_slopes"), {{"list", list}}));
       t.append(" ").append(alibi_train(s, c, slopes)).append(" ").append(alibi_pos(s, c, slopes));
       break;

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/similarity.hpp"
 #include "core/similarity_curve.hpp"
@@ -25,6 +28,11 @@ namespace {
 const ImU32& kEven = colors::hand;
 const ImU32& kOdd = colors::accent;
 const ImU32& kRise = colors::warning;
+
+// A text of the lesson's file (symmetry.txt: its words in the reader's language), its placeholders filled.
+std::string label(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  return fill(lesson_text(View::symmetry, key), values);
+}
 
 void refresh_curves(SymmetryCache& c, const State& s, int samples) {
   if (!c.key.changed(s.d, s.base, c.kmax, samples)) return;
@@ -84,7 +92,7 @@ std::string sentence_rise(const State& s, const Search& r) {
                                                              {"after", value_text(r.rise.after)},
                                                              {"delta", fmt("%.3g", r.rise.after - r.rise.before)}});
   const double share = (r.rise.after - r.rise.before) / (s.d / 2.0);
-  if (share < 0.01) t.append(" ").append(fill(lesson_text(View::symmetry, "rise_small"), {{"share", fmt("%.2g", share * 100) + "%"}}));
+  if (share < 0.01) t.append(" ").append(fill(lesson_text(View::symmetry, "rise_small"), {{"share", label("percent", {{"n", fmt("%.2g", share * 100)}})}}));
   return t;
 }
 std::string sentence_turned(const State& s, const Search& r) {
@@ -112,7 +120,7 @@ void draw_zoom(const State& s, const pe::Rise& rise, float width, const ViewCont
   const double delta = rise.after - rise.before;
   const double lo = std::min(rise.before, rise.after) - 2 * delta, hi = std::max(rise.before, rise.after) + 2 * delta;
   const std::string title = fill(lesson_text(View::symmetry, "zoom_title"), {{"from", std::to_string(k0)}, {"to", std::to_string(k1)}});
-  const Plot p = plot_frame("sym_zoom", ImVec2(width, 130 * sc), k0 - 0.3, k1 + 0.3, lo, hi, false, "offset k", title.c_str(), sc, true);
+  const Plot p = plot_frame("sym_zoom", ImVec2(width, 130 * sc), k0 - 0.3, k1 + 0.3, lo, hi, false, label("axis_offset").c_str(), title.c_str(), sc, true);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   plot_clip_push(p, 0.0f);
   for (size_t j = 0; j + 1 < ks.size(); ++j) {
@@ -135,16 +143,16 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
   const Search r = search(s, cache);
 
   // The chart's range and the second curve; the slider's label above it, so a phone keeps it whole.
-  const std::string turned_label(lesson_text(View::symmetry, "show_turned"));
+  const std::string turned_label = label("show_turned").append("###show_turned");  // the same widget in every language
   const bool two_columns = ImGui::GetContentRegionAvail().x >= 560 * sc;
   if (ImGui::BeginTable("sym_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("kmax", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     if (two_columns) ImGui::TableSetupColumn("turned", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted("offsets k from \xE2\x88\x92K to K, K =");
+    ImGui::TextUnformatted(label("offsets_label").c_str());
     ImGui::SetNextItemWidth(-1);
     slider_int("##kmax", &cache.kmax, 5, 10000, "%d", ImGuiSliderFlags_Logarithmic);
-    focus_name("offsets k up to K");
+    focus_name(label("focus_offsets"));
     cache.kmax = std::clamp(cache.kmax, 5, 10000);
     ImGui::TableNextColumn();
     if (two_columns) ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight()));  // level with the slider
@@ -167,8 +175,8 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
   const double hi = std::max(top, cache.show_turned ? cache.odd_hi : top);
   const double span = std::max(1.0, hi - lo);
   const double K = cache.kmax;
-  const Plot p = plot_frame("sym_plot", ImVec2(plot_w, plot_h), -K, K, lo - 0.05 * span, hi + 0.1 * span, false, "offset k",
-                            "PE(pos) \xC2\xB7 PE(pos + k), mirrored about k = 0", sc);
+  const Plot p = plot_frame("sym_plot", ImVec2(plot_w, plot_h), -K, K, lo - 0.05 * span, hi + 0.1 * span, false, label("axis_offset").c_str(),
+                            label("plot_title").c_str(), sc);
   if (p.held && p.mouse.x >= p.lo.x - 4 && p.mouse.x <= p.hi.x + 4)
     set_number(s, Field::k, std::round(std::clamp(p.x_at(p.mouse.x), -K, K)));
 
@@ -227,9 +235,12 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
   if (p.hovered && p.mouse.x >= p.lo.x && p.mouse.x <= p.hi.x) {
     const double kh = std::round(std::clamp(p.x_at(p.mouse.x), -K, K));
     const double ahead = pe::dot_direct(s.pos, std::fabs(kh), s.d, s.base), behind = pe::dot_direct(s.pos, -std::fabs(kh), s.d, s.base);
-    ImGui::SetTooltip("offset k = %s\nPE(pos) \xC2\xB7 PE(pos + %s) = %s\nPE(pos) \xC2\xB7 PE(pos \xE2\x88\x92 %s) = %s\nclick or drag to set k",
-                      fmt("%g", kh).c_str(), fmt("%g", std::fabs(kh)).c_str(), fmt("%.4f", ahead).c_str(), fmt("%g", std::fabs(kh)).c_str(),
-                      fmt("%.4f", behind).c_str());
+    const std::string a = fmt("%g", std::fabs(kh));
+    std::string tip = label("tip_offset", {{"k", fmt("%g", kh)}});
+    tip.append("\nPE(pos) \xC2\xB7 PE(pos + ").append(a).append(") = ").append(fmt("%.4f", ahead));
+    tip.append("\nPE(pos) \xC2\xB7 PE(pos \xE2\x88\x92 ").append(a).append(") = ").append(fmt("%.4f", behind));
+    tip.append("\n").append(label("tip_drag"));
+    ImGui::SetTooltip("%s", tip.c_str());
   }
   plot_clip_pop();
 
@@ -239,13 +250,13 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
   const float w = beside ? panel_w : avail.x;
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + w);
   ImGui::PushFont(ctx.fonts.title);
-  ImGui::TextUnformatted(("at k = \xC2\xB1" + fmt("%g", k)).c_str());
+  ImGui::TextUnformatted(label("at_k_title", {{"k", fmt("%g", k)}}).c_str());
   ImGui::PopFont();
   const float lh = ImGui::GetTextLineHeight();
   // The marks match the plot's: its lines, the turned dots (squares) and the rise's rings.
   const Swatch line_mark{Swatch::line, 0, 0, 2.4f * sc}, square_mark{Swatch::square, 0, 4 * sc},
       ring_mark{Swatch::ring, 0, 6.0f * sc, 2.0f * sc, 16};
-  const auto row = [&](ImU32 col, Swatch mark, const std::string& label, double v) {
+  const auto row = [&](ImU32 col, Swatch mark, const std::string& name, double v) {
     const ImVec2 q = ImGui::GetCursorScreenPos();
     mark.col = col;
     key_swatch(dl, q.x + 2 * sc, q.y + lh / 2, 20 * sc, mark);
@@ -254,9 +265,9 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
     const float vw = ImGui::CalcTextSize(value.c_str()).x;
     ImGui::PopFont();
     // The value right-aligned on the label's line, or on a line of its own when both do not fit.
-    const bool fits = 30 * sc + ImGui::CalcTextSize(label.c_str()).x + 10 * sc + vw <= w;
+    const bool fits = 30 * sc + ImGui::CalcTextSize(name.c_str()).x + 10 * sc + vw <= w;
     ImGui::SetCursorScreenPos(ImVec2(q.x + 30 * sc, q.y));
-    ImGui::TextUnformatted(label.c_str());
+    ImGui::TextUnformatted(name.c_str());
     if (fits) ImGui::SameLine(0, 0);
     ImGui::SetCursorScreenPos(ImVec2(q.x + w - vw, fits ? q.y : ImGui::GetCursorScreenPos().y));
     ImGui::PushFont(ctx.fonts.mono);
@@ -269,7 +280,7 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
     row(kOdd, square_mark, "(Q PE(pos)) \xC2\xB7 PE(pos + k)", pe::turned_dot_direct(s.pos, k, s.d, s.base));
     row(kOdd, square_mark, "(Q PE(pos)) \xC2\xB7 PE(pos \xE2\x88\x92 k)", pe::turned_dot_direct(s.pos, -k, s.d, s.base));
   }
-  if (r.rise.k > 0 && !rise_withheld) row(kRise, ring_mark, "first rise, at k = \xC2\xB1" + std::to_string(r.rise.k), r.rise.after);
+  if (r.rise.k > 0 && !rise_withheld) row(kRise, ring_mark, label("key_rise", {{"k", std::to_string(r.rise.k)}}), r.rise.after);
   ImGui::Spacing();
   text_wrapped_at_spaces(sentence_same(s), w);
   if (k > K) {
