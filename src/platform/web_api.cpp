@@ -540,7 +540,7 @@ EMSCRIPTEN_KEEPALIVE int posenc_focus_key(const char* key, int shift) {
 }
 // The focused control's region ("Controls"; "" for the figure itself), announced when F6 moves to it.
 EMSCRIPTEN_KEEPALIVE const char* posenc_focus_region() {
-  return reply(app::focus_on_control() || !app::focus_label().empty() ? app::focus_region_name(app::focus_current_region()) : "");
+  return reply(app::focus_on_control() || !app::focus_label().empty() ? app::focus_region_name(app::focus_current_region()) : std::string());
 }
 // [test hook] Where the ring is: {label, region, index} (index in posenc_controls(); -1 and "" for the
 // figure itself).

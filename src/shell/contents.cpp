@@ -153,12 +153,12 @@ void draw_chapter_tabs(App& a) {
     ImGui::BeginDisabled(i == 0);
     if (ImGui::ArrowButton("##previous_lesson", ImGuiDir_Left) && i > 0) set_view(s, path[static_cast<size_t>(i - 1)]);
     ImGui::EndDisabled();
-    focus_name("previous lesson");
+    focus_name(ui("previous_lesson"));
     ImGui::SameLine();
     ImGui::BeginDisabled(i >= last);
     if (ImGui::ArrowButton("##next_lesson", ImGuiDir_Right) && i < last) set_view(s, path[static_cast<size_t>(i + 1)]);
     ImGui::EndDisabled();
-    focus_name("next lesson");
+    focus_name(ui("next_lesson"));
     a.shown_view = s.view;
     return;
   }

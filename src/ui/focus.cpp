@@ -6,6 +6,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "state/interface_text.hpp"
 
 namespace app {
 
@@ -194,12 +195,12 @@ void focus_new_frame() {
 
 void focus_region(FocusRegion r) { g_region = r; }
 
-const char* focus_region_name(FocusRegion r) {
+std::string focus_region_name(FocusRegion r) {
   switch (r) {
-    case FocusRegion::tour: return "Guided tour";
-    case FocusRegion::view: return "The view";
-    case FocusRegion::controls: return "Controls";
-    case FocusRegion::lessons: return "Lessons";
+    case FocusRegion::tour: return std::string(ui("region_tour"));
+    case FocusRegion::view: return std::string(ui("region_view"));
+    case FocusRegion::controls: return std::string(ui("controls"));
+    case FocusRegion::lessons: return std::string(ui("region_lessons"));
   }
   return "";
 }

@@ -36,8 +36,8 @@ enum class FocusRegion : unsigned char { tour, view, controls, lessons };
 constexpr int kFocusRegions = 4;
 // The controls drawn from here on belong to region r (each frame starts in FocusRegion::view).
 void focus_region(FocusRegion r);
-// Its name, as the page announces it on F6 ("Controls").
-const char* focus_region_name(FocusRegion r);
+// Its name, as the page announces it on F6 ("Controls"), in the reader's language.
+std::string focus_region_name(FocusRegion r);
 
 // The keys the page hands over, and what became of one.
 enum class FocusKey { tab, f6, enter, up, down, left, right, home, end, other };
