@@ -64,7 +64,9 @@ void draw_tour_prompt(App& a, const TourPrompt& p) {
     } else if (const TourCheck* c = tour_check(p.check)) {
       // The setting to answer with, right under the question (the sidebar may be a closed drawer);
       // typing a value goes beyond the slider's ends.
-      const std::string label = fill(ui("your_answer"), {{"key", field_key(c->field)}});
+      // Named as the sidebar names it ("selected pair  i"), in the reader's language; its URL key if it has no label.
+      const std::string_view name = setting_label(setting(c->field));
+      const std::string label = fill(ui("your_answer"), {{"label", std::string(name.empty() ? field_key(c->field) : name)}});
       const double hi = c->slider_max > 0 ? c->slider_max : max_value(c->field, s);
       // In a table cell of at most 480 UI px, so a wide screen does not stretch it across the bar.
       const float w = std::min(ImGui::GetContentRegionAvail().x, 480.0f * a.ui_scale);

@@ -83,7 +83,8 @@ test('the whole tour with the keyboard alone: presses per question, and the summ
         const value = checks[step.check](state, Number(step.limit));
         assert.ok(Number.isFinite(value), step.check + ' has an answer at step ' + n);
         // Enter lands on the question (its answer's slider, then its field), type the value, then Check.
-        const fieldNote = new RegExp('^Your answer: ' + field + ': type a value');
+        // named as the sidebar names the setting (src/state/settings.hpp: "offset  k", "selected pair  i")
+        const fieldNote = new RegExp('^Your answer: ' + (field === 'k' ? 'offset\\s+k' : 'selected pair\\s+i') + ': type a value');
         if ((await focused()).index < 0) await press('Enter');
         let moves = 0;
         while (!fieldNote.test((await focused()).label) && moves < 20) { await press('ArrowDown'); moves++; }

@@ -255,7 +255,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   // In place of the naive dots, in their colour, under the 2/255 line: above the shader's dots.
   if (withheld)
     add_text_wrapped(dl, ImVec2(f.lo.x + 6 * sc, err_y(f, kVisible) + 6 * sc), colors::warning,
-                     label("probe_hidden", {{"hidden", std::string(kWithheld)}}), f.width() - 12 * sc);
+                     label("probe_hidden", {{"hidden", std::string(withheld_words())}}), f.width() - 12 * sc);
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
 
@@ -689,7 +689,7 @@ std::string describe_precision(const State& s, const PrecisionCache& cache) {
   const std::string worst = fmt("%.0e", shader_worst);
   t.append(" ");
   if (errors_withheld())
-    t.append(label("describe_hidden", {{"hidden", std::string(kWithheld)}, {"shader", worst}}));
+    t.append(label("describe_hidden", {{"hidden", std::string(withheld_words())}, {"shader", worst}}));
   else if (off > 0)
     t.append(label("describe_off", {{"off", std::to_string(off)}, {"pairs", std::to_string(pairs)}, {"slowest", std::to_string(slowest)}, {"shader", worst}}));
   else
