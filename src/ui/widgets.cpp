@@ -99,11 +99,10 @@ bool param_slider(const char* label, State& s, Field f, double lo, double hi, co
   static std::unordered_map<ImGuiID, std::array<char, 64>> texts;
   const ImGuiID field_id = ImGui::GetID("##exact");
   std::array<char, 64>& text = texts[field_id];
-  if (ImGui::GetActiveID() != field_id) {
-    const std::string shown = fmt(("%." + std::to_string(std::clamp(std::max(fit, whole), 1, 10)) + "g").c_str(), typed);
-    std::snprintf(text.data(), text.size(), "%s", shown.c_str());
-  }
-  if (ImGui::InputText("##exact", text.data(), text.size(), ImGuiInputTextFlags_EnterReturnsTrue)) {
+  const std::string shown = fmt(("%." + std::to_string(std::clamp(std::max(fit, whole), 1, 10)) + "g").c_str(), typed);
+  if (ImGui::GetActiveID() != field_id) std::snprintf(text.data(), text.size(), "%s", shown.c_str());
+  // Enter on the text as it was shown changes nothing (it may hold fewer digits than the value).
+  if (ImGui::InputText("##exact", text.data(), text.size(), ImGuiInputTextFlags_EnterReturnsTrue) && shown != text.data()) {
     if (!parse_styled_number(text.data(), number_style(), typed)) {
       notices.assign(1, Rejection{field_key(f), sanitise(text.data()), "not a number"});
     } else {
