@@ -58,7 +58,6 @@ std::string turns_text(double t) {
   return fmt("%.2g", t);
 }
 
-std::string turns_words(double t) { return turns_text(t) + (t == 1.0 ? " turn" : " turns"); }
 
 std::string grouped(double v, int decimals) {
   if (!std::isfinite(v)) return "-";

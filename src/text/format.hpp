@@ -28,10 +28,9 @@ std::string tick_label(double v, double step);
 // decimal mark.
 std::string grouped(double v, int decimals = 0);
 // A number of turns of a dial's hand (the RoPE-base and long-context dials): 1,304 / 23.4 / 0.42 /
-// 0.0023 / 6.6e-10, and 0.999 (never "1.00") just short of one; turns_words adds " turns" (" turn"
-// for exactly 1). The widest, "6.6e-10 turns", sizes the dials' cells.
+// 0.0023 / 6.6e-10, and 0.999 (never "1.00") just short of one. The lessons add the word for turns
+// from their own texts (vueltas, 圈); the widest English label, "6.6e-10 turns", sizes the dials' cells.
 std::string turns_text(double t);
-std::string turns_words(double t);
 // A lesson text with its {name} placeholders filled: fill("N = {n}", {{"n", "64"}}) is "N = 64".
 // A placeholder without a value stays as it is, so a typo shows on screen instead of vanishing.
 std::string fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string>> values);

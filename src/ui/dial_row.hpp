@@ -56,7 +56,8 @@ struct DialColumns {
 DialColumns dial_columns(float width, float cell_w, float side_from, float side_w, int most = 12);
 
 // A cell of a dial matrix that shows turns under its dials: as wide as the dial and `pad`, or the
-// widest turns label (turns_words in text/format.hpp, "6.6e-10 turns") and 10 px (times sc).
+// widest English turns label ("6.6e-10 turns") and 10 px (times sc); a lesson widens it for its
+// language's label (long_context, rope_base).
 float turns_cell_width(float dial, float pad, float sc);
 
 // The pairs (of 0 .. pairs - 1) a dial matrix shows, at most `count`, in increasing order: those of
