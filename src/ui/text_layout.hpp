@@ -48,6 +48,11 @@ bool same_line_if_fits(float w, float spacing = -1.0f);
 // The widths an item with this label takes, for same_line_if_fits() (the part after "##" not shown).
 float button_width(const char* label);
 float checkbox_width(const char* label);  // also a radio button's
+// `text` padded with blanks of the current font to `width` pixels (to the nearest blank), at its end, or
+// at its start to align it right: a column of a monospaced table, as printf's %-9s or %9s, that lines
+// up whatever the language's words (a Chinese character is wider than a digit). The width of n digits:
+// ImGui::CalcTextSize("000...").x.
+std::string pad_to_width(std::string text, float width, bool at_end = true);
 // Text after the previous item on its line when it fits there, else on a line of its own, wrapped at
 // spaces when wider than the window.
 void text_after(std::string_view text, float spacing = -1.0f);

@@ -63,9 +63,7 @@ std::string angle_text(double a) { return fmt(std::fabs(a) < 1e5 ? "%.6g" : "%.1
 void step_line(const char* num, const std::string& what, const std::string& work, ImU32 col, float right) {
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s", num);
   ImGui::SameLine();
-  std::string name = what;
-  const float ten = ImGui::CalcTextSize("0000000000").x;
-  for (int n = 0; n < 40 && ImGui::CalcTextSize(name.c_str()).x < ten - 0.5f; ++n) name += ' ';
+  const std::string name = pad_to_width(what, ImGui::CalcTextSize("0000000000").x);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colors::text_dim), "%s", name.c_str());
   ImGui::SameLine();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));

@@ -473,10 +473,7 @@ void draw_rope_practice(State& s, RopePracticeCache& c, const ViewContext& ctx) 
   std::string names[] = {label("score_interleaved"), label("score_half"), label("score_wrong")};
   float name_w = 0;
   for (const std::string& nm : names) name_w = std::max(name_w, ImGui::CalcTextSize(nm.c_str()).x);
-  for (std::string& nm : names) {
-    nm += ' ';
-    while (ImGui::CalcTextSize(nm.c_str()).x < name_w) nm += ' ';
-  }
+  for (std::string& nm : names) nm = pad_to_width(nm + ' ', name_w + ImGui::CalcTextSize(" ").x);
   text_wrapped_at_spaces(std::string(names[0]).append(fmt("%+.6f", inter)));
   text_wrapped_at_spaces(std::string(names[1]).append(fmt("%+.6f", half)).append("  ").append(
       label("score_difference", {{"diff", fmt("%.1e", std::fabs(half - inter))}})));

@@ -33,13 +33,9 @@ std::string label(std::string_view key, std::initializer_list<std::pair<std::str
 }
 
 // A legend head padded with blanks to `columns` digits of the (monospaced) font in use, on the right
-// or on the left: the width of "%-9s" or "%9s" in any script (a Chinese character is wider than a digit).
+// or on the left: the width of "%-9s" or "%9s" in any script.
 std::string padded(const std::string& text, int columns, bool left_aligned) {
-  const float target = ImGui::CalcTextSize(std::string(static_cast<size_t>(columns), '0').c_str()).x;
-  const float half_blank = ImGui::CalcTextSize(" ").x / 2;
-  std::string out = text;
-  while (ImGui::CalcTextSize(out.c_str()).x + half_blank < target) out.insert(left_aligned ? out.size() : 0, 1, ' ');
-  return out;
+  return pad_to_width(text, ImGui::CalcTextSize(std::string(static_cast<size_t>(columns), '0').c_str()).x, left_aligned);
 }
 
 struct Curve {
