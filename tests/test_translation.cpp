@@ -102,6 +102,9 @@ TEST_CASE("the pseudo-locale accents every letter, pads by a third and keeps pla
   CHECK(p.back() == ']');
   CHECK(p.find("P\xC3\xA1\xC3\xADr ") == 1);  // Pair -> Páír, after the bracket
   CHECK(p.rfind('a') == p.find("{pair}") + 2);  // the only plain a left is the placeholder's
+  // 39 letters: 13 ~, as words of at most six, so that the padding wraps as a language's words do.
+  const std::string long_one = pseudo_translation("weights of the sentences as written down there");
+  CHECK(long_one.substr(long_one.size() - 24) == "th\xC3\xA9r\xC3\xA9 ~~~~~~ ~~~~~~ ~]");
 }
 
 TEST_CASE("continuation lines join with a space, without one next to Chinese characters") {

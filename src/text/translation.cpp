@@ -137,9 +137,14 @@ std::string pseudo_translation(std::string_view english) {
       letters += (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
   }
-  // About a third longer: Spanish runs about a quarter longer than English, German more.
-  out += ' ';
-  out.append(std::max<size_t>(1, letters / 3), '~');
+  // About a third longer: Spanish runs about a quarter longer than English, German more. The padding
+  // is words of up to six letters, as a language's words are, so that it wraps where they would.
+  for (size_t pad = std::max<size_t>(1, letters / 3); pad > 0;) {
+    const size_t word = std::min<size_t>(pad, 6);
+    out += ' ';
+    out.append(word, '~');
+    pad -= word;
+  }
   out += ']';
   return out;
 }

@@ -65,17 +65,23 @@ void plot_key(const Plot& p, std::initializer_list<std::pair<ImU32, std::string>
   draw_plot_key(p, rows, at.x + 6 * sc, at.y + 2 * sc, at.x + box.x, sc);
 }
 
-ImVec2 key_box_size(std::span<const KeyEntry> entries, float sc) {
-  const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
-  const int count = static_cast<int>(entries.size());
-  float text_w = 0;
-  for (const KeyEntry& e : entries) text_w = std::max(text_w, ImGui::CalcTextSize(e.text).x);
-  return ImVec2(2 * pad + swatch + gap + text_w, 2 * pad + static_cast<float>(count) * line + static_cast<float>(count - 1) * 2 * sc);
+ImVec2 key_box_size(std::span<const KeyEntry> entries, float sc, float width) {
+  const float pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
+  const float words = width > 0 ? width - 2 * pad - swatch - gap : 1e9f;  // the entries' words wrap at this width
+  float text_w = 0, text_h = 0;
+  for (const KeyEntry& e : entries) {
+    const ImVec2 t = wrapped_text_size(e.text, words);
+    text_w = std::max(text_w, t.x);
+    text_h += t.y;
+  }
+  const float count = static_cast<float>(entries.size());
+  return ImVec2(2 * pad + swatch + gap + text_w, 2 * pad + text_h + std::max(0.0f, count - 1) * 2 * sc);
 }
 
-void key_box(ImDrawList* dl, ImVec2 at, std::span<const KeyEntry> entries, float sc) {
+void key_box(ImDrawList* dl, ImVec2 at, std::span<const KeyEntry> entries, float sc, float width) {
   const float line = ImGui::GetTextLineHeight(), pad = 5 * sc, swatch = 22 * sc, gap = 6 * sc;
-  const ImVec2 size = key_box_size(entries, sc);
+  const float words = width > 0 ? width - 2 * pad - swatch - gap : 1e9f;
+  const ImVec2 size = key_box_size(entries, sc, width);
   const ImVec2 hi(at.x + size.x, at.y + size.y);
   dl->AddRectFilled(at, hi, colors::paper, 3 * sc);
   dl->AddRect(at, hi, colors::axis, 3 * sc, 0, 1.0f * sc);
@@ -86,8 +92,7 @@ void key_box(ImDrawList* dl, ImVec2 at, std::span<const KeyEntry> entries, float
       dashed_line(dl, a, b, e.col, 2 * sc, 4 * sc);
     else
       dl->AddLine(a, b, e.col, 2.5f * sc);
-    dl->AddText(ImVec2(b.x + gap, y), colors::ink, e.text);
-    y += line + 2 * sc;
+    y += add_text_wrapped(dl, ImVec2(b.x + gap, y), colors::ink, e.text, words).y + 2 * sc;
   }
 }
 

@@ -36,11 +36,12 @@ struct KeyEntry {
   const char* text;
   bool dashed = false;
 };
-// The size of key_box's box for these entries.
-ImVec2 key_box_size(std::span<const KeyEntry> entries, float sc);
+// The size of key_box's box for these entries: one line each, or, given a `width`, no wider than it,
+// each entry's words wrapped at spaces (a longer language under a narrow chart).
+ImVec2 key_box_size(std::span<const KeyEntry> entries, float sc, float width = 0);
 // The entries in an opaque box (colors::paper, a border in colors::axis) with its top left at `at`,
-// so curves never run through their words.
-void key_box(ImDrawList* dl, ImVec2 at, std::span<const KeyEntry> entries, float sc);
+// so curves never run through their words; `width` as for key_box_size.
+void key_box(ImDrawList* dl, ImVec2 at, std::span<const KeyEntry> entries, float sc, float width = 0);
 // One entry as items at the cursor: a 22 px swatch line, then the words wrapped at spaces from 30 px
 // on (to the wrap position the caller pushed); the cursor ends at the start of the next line.
 void key_row(const KeyEntry& e, float sc);

@@ -216,9 +216,12 @@ PlotAndSide plot_and_side(ImVec2 avail, float side, float keep, float sc) {
   return r;
 }
 
-void plot_title(ImDrawList* dl, const Plot& p, float top, float right, const std::string& title, const std::string& short_title) {
+void plot_title(ImDrawList* dl, const Plot& p, ImVec2 origin, float right, const std::string& title, const std::string& short_title) {
   const std::string& t = ImGui::CalcTextSize(title.c_str()).x > right - p.lo.x ? short_title : title;
-  dl->AddText(ImVec2(p.lo.x, top), colors::ink, t.c_str());
+  // Wider than the frame (a longer language on a phone): it starts further left, over the column of
+  // the y numbers, which has nothing on the title's line.
+  const float x = std::max(origin.x, std::min(p.lo.x, right - ImGui::CalcTextSize(t.c_str()).x));
+  dl->AddText(ImVec2(x, origin.y), colors::ink, t.c_str());
 }
 
 void x_tick(ImDrawList* dl, const Plot& p, float x, const char* text, float sc) {

@@ -1,5 +1,8 @@
 #include "ui/table.hpp"
 
+#include <algorithm>
+#include <utility>
+
 namespace app {
 
 bool begin_table_fit(const char* id, int columns, ImGuiTableFlags flags, float min_width, int rows) {
@@ -14,5 +17,29 @@ bool begin_table_fit(const char* id, int columns, ImGuiTableFlags flags, float m
   return ImGui::BeginTable(id, columns, flags, ImVec2(0, height));
 }
 
+std::vector<float> share_widths(float total, std::span<const float> weights, std::span<const float> least) {
+  const size_t n = std::min(weights.size(), least.size());
+  std::vector<bool> held(n, false);  // given its least width
+  // The room left for the columns not held, and their weights.
+  const auto shares = [&] {
+    float room = total, weight = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (held[i]) room -= least[i];
+      else weight += weights[i];
+    }
+    return std::pair{room, weight};
+  };
+  // A column whose share is under its least is held at its least; the others share what is left, again.
+  for (bool changed = true; changed;) {
+    changed = false;
+    const auto [room, weight] = shares();
+    for (size_t i = 0; i < n; ++i)
+      if (!held[i] && (weight <= 0 || weights[i] / weight * room < least[i])) held[i] = changed = true;
+  }
+  const auto [room, weight] = shares();
+  std::vector<float> out(n);
+  for (size_t i = 0; i < n; ++i) out[i] = held[i] ? least[i] : weights[i] / weight * room;
+  return out;
+}
 
 }  // namespace app

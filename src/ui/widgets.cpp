@@ -153,6 +153,47 @@ std::optional<double> preset_buttons(std::initializer_list<double> values, const
   return clicked;
 }
 
+namespace {
+// A label that shows nothing and keeps the item's id: the "###id" part of "text###id", else "###" and
+// the whole label (an id of its own, the same every frame).
+std::string unshown_label(const char* label) {
+  const std::string_view whole(label);
+  const size_t id_at = whole.find("###");
+  return id_at != std::string_view::npos ? std::string(whole.substr(id_at)) : "###" + std::string(whole);
+}
+}  // namespace
+
+bool checkbox_wrapped(const char* label, bool* v) {
+  if (checkbox_width(label) <= ImGui::GetContentRegionAvail().x) return ImGui::Checkbox(label, v);
+  // The box alone, then its text wrapped in what is left of the line.
+  const std::string shown(label, ImGui::FindRenderedTextEnd(label));
+  ImGui::BeginGroup();
+  bool clicked = ImGui::Checkbox(unshown_label(label).c_str(), v);
+  focus_name(shown);
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  text_wrapped_at_spaces(shown);
+  if (ImGui::IsItemClicked()) {  // the text (a group of its lines), as a click on a checkbox's label toggles it
+    *v = !*v;
+    clicked = true;
+  }
+  ImGui::EndGroup();
+  return clicked;
+}
+
+bool button_wrapped(const char* label) {
+  const float avail = ImGui::GetContentRegionAvail().x;
+  if (button_width(label) <= avail) return ImGui::Button(label);
+  const std::string shown(label, ImGui::FindRenderedTextEnd(label));
+  std::string lines;
+  for (const TextLine& l : wrap_at_spaces(shown, avail - 2 * ImGui::GetStyle().FramePadding.x,
+                                          [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; }))
+    lines.append(lines.empty() ? "" : "\n").append(shown_text(std::string_view(shown).substr(l.begin, l.end - l.begin)));
+  lines.append(unshown_label(label));
+  const bool pressed = ImGui::Button(lines.c_str());
+  focus_name(shown);
+  return pressed;
+}
+
 void caption(std::string_view text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
   text_wrapped_at_spaces(text);  // not TextWrapped: it may break a number after its decimal point

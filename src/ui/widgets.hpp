@@ -39,6 +39,15 @@ bool log_slider(const char* label, const char* id, double& v, double lo, double 
 std::optional<double> preset_buttons(std::initializer_list<double> values, const char* id, const char* focus,
                                      std::string (*text)(double) = nullptr);
 
+// A checkbox whose label wraps at spaces beside its box when the line is too short for it (a longer
+// language, a phone), as ImGui::Checkbox where it fits. The label's text is clickable either way and
+// names the control for the focus list. Returns true when clicked, as ImGui::Checkbox.
+bool checkbox_wrapped(const char* label, bool* v);
+
+// A button whose label breaks into lines at spaces when the button would be wider than the line, as
+// ImGui::Button where it fits; the same id either way, named by its text for the focus list.
+bool button_wrapped(const char* label);
+
 // Wrapped caption text in the dim caption colour.
 void caption(std::string_view text);
 // Scrolls the current window by a drag on its background: Dear ImGui scrolls by wheel and scrollbar

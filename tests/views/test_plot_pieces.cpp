@@ -12,6 +12,7 @@
 #include "ui/label.hpp"
 #include "ui/log_axis.hpp"
 #include "ui/plot.hpp"
+#include "ui/table.hpp"
 #include "ui/text_layout.hpp"
 
 using namespace app;
@@ -258,4 +259,28 @@ TEST_CASE("wrapping at spaces: numbers and short relations stay whole; a chain o
         std::vector<std::string>{"\xE4\xBD\x8D\xE7\xBD\xAE", "\xE7\xBC\x96\xEF\xBC\x8C\xE7\xA0\x81"});  // 位置|编，码: "，" stays with 编
   CHECK(lines("\xE4\xBD\x8D\xEF\xBC\x88" "d = 512\xEF\xBC\x89", 14) ==
         std::vector<std::string>{"\xE4\xBD\x8D", "\xEF\xBC\x88" "d = 512\xEF\xBC\x89"});  // 位|（d = 512）
+}
+
+TEST_CASE("table columns: shared by weight, none narrower than its widest word") {
+  const float w2[] = {1, 1}, w3[] = {2, 1, 1};
+  // Room for every word: in proportion, 300 = 150 + 150 and 400 = 200 + 100 + 100.
+  const float small2[] = {10, 10}, small3[] = {10, 10, 10};
+  CHECK(share_widths(300, w2, small2) == std::vector<float>{150, 150});
+  CHECK(share_widths(400, w3, small3) == std::vector<float>{200, 100, 100});
+  // A 180 px word in the second column of 400: it takes 180; the 220 left go 2 : 1 (146.67, 73.33).
+  const float long_word[] = {10, 180, 10};
+  const std::vector<float> held = share_widths(400, w3, long_word);
+  CHECK(held[1] == Approx(180));
+  CHECK(held[0] == Approx(220.0 * 2 / 3));
+  CHECK(held[2] == Approx(220.0 / 3));
+  // Holding one can push another under its least: 400 with least 180 and 90 in the last two leaves 130
+  // for the first, whose share before (2/3 of 220 = 146.67) was enough; the third's share, 73.33, was not.
+  const float two_long[] = {10, 180, 90};
+  const std::vector<float> both = share_widths(400, w3, two_long);
+  CHECK(both[0] == Approx(130));
+  CHECK(both[1] == Approx(180));
+  CHECK(both[2] == Approx(90));
+  // Words wider than the whole table: each column its least (the table then lays out wider).
+  const float too_long[] = {200, 200};
+  CHECK(share_widths(300, w2, too_long) == std::vector<float>{200, 200});
 }

@@ -13,6 +13,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -21,7 +24,9 @@
 #include "headless.hpp"
 #include "imgui_internal.h"
 #include "state/lessons.hpp"
+#include "state/language.hpp"
 #include "state/state_io.hpp"
+#include "ui/language_font.hpp"
 
 using namespace app;
 
@@ -57,7 +62,20 @@ struct Glyph {
   Box quad;  // the glyph as drawn
   Box clip;  // its draw command's clip rectangle
   ImVec2 uv;  // its top left in the font atlas
+  ImVec2 uv1;  // its bottom right
 };
+
+// Whether the glyph was cut at a side before it was drawn: text that ImGui clips itself (a button's,
+// a header's label: RenderTextClipped) is cut to its clip rectangle on the CPU, so its quad never
+// crosses it and only its texture rectangle shows the loss. Cut: whole in height, but less than 85 %
+// of the atlas glyph's width (the one it starts or ends with).
+bool cut_on_cpu(const Glyph& g) {
+  for (const ImFont* f : ImGui::GetIO().Fonts->Fonts)
+    for (const ImFontGlyph& fg : f->Glyphs)
+      if (fg.V0 == g.uv.y && fg.V1 == g.uv1.y && (fg.U0 == g.uv.x || fg.U1 == g.uv1.x) && fg.U1 > fg.U0)
+        return (g.uv1.x - g.uv.x) < 0.85f * (fg.U1 - fg.U0);
+  return false;
+}
 
 // The character a glyph shows, for messages ('?' when no font of the atlas has it at that place).
 std::string character(const Glyph& g) {
@@ -92,7 +110,7 @@ std::vector<Glyph> glyphs_of(const ImDrawList& dl) {
                         q[0].pos.x < q[2].pos.x && q[0].pos.y < q[2].pos.y;
       const bool textured = q[0].uv.x < q[2].uv.x && q[0].uv.y < q[2].uv.y && !(q[0].uv.x == white.x && q[0].uv.y == white.y);
       if (!rect || !textured) continue;
-      out.push_back({{q[0].pos.x, q[0].pos.y, q[2].pos.x, q[2].pos.y}, {cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w}, q[0].uv});
+      out.push_back({{q[0].pos.x, q[0].pos.y, q[2].pos.x, q[2].pos.y}, {cmd.ClipRect.x, cmd.ClipRect.y, cmd.ClipRect.z, cmd.ClipRect.w}, q[0].uv, q[2].uv});
     }
   }
   return out;
@@ -125,71 +143,90 @@ std::vector<std::string> overlapping(const std::vector<Glyph>& glyphs) {
   return found;
 }
 
+// The checks above for one view at one size; `lang` is a value of the URL key (empty: the default).
+void check_layout(const Size& size, const Lesson& lesson, const std::string& lang) {
+  Headless h;
+  std::string query = "playing=0&view=";
+  query += lesson.id;
+  if (*size.query) query += std::string("&") + size.query;
+  if (!lang.empty()) query += "&lang=" + lang;
+  REQUIRE(app_apply(h.app, query).empty());
+  h.frames(4, size.screen);
+  INFO(size.name << ", view " << lesson.id << (lang.empty() ? "" : ", lang=") << lang);
+  const float top = h.app.figure_min.y;  // the figure: below the tabs, the tour bar and the lesson text
+  REQUIRE(h.app.figure_max.y - top > 0.4f * size.screen.y);  // the lesson text leaves the figure room
+
+  // Controls of the figure: within the main area's visible width (a control past its right edge,
+  // under the scrollbar or off the screen, cannot be reached: the area does not scroll sideways).
+  const ImGuiWindow* main = nullptr;
+  for (const ImGuiWindow* w : GImGui->Windows)
+    if (in_figure(w) && w->ParentWindow == w->RootWindow && std::string(w->Name).find("/main_") != std::string::npos) main = w;
+  REQUIRE(main != nullptr);
+  for (const FocusControl& c : focus_controls()) {
+    if (c.y0 < top || c.x1 <= main->Pos.x) continue;  // the tabs and lesson text above, the sidebar beside
+    INFO("control " << c.label << " spans x " << c.x0 << ".." << c.x1 << ", the main area " << main->InnerClipRect.Min.x << ".."
+                    << main->InnerClipRect.Max.x);
+    CHECK(c.x1 <= main->InnerClipRect.Max.x + 0.5f);
+    CHECK(c.x0 >= main->InnerClipRect.Min.x - 0.5f);
+  }
+
+  std::vector<Glyph> glyphs;
+  for (ImGuiWindow* w : GImGui->Windows) {
+    if (!in_figure(w)) continue;
+    // A view's own windows (panels, scrolling parts, tables that scroll) lay out no wider than
+    // themselves, unless they scroll sideways (a wide table on a phone). Not the page's window and
+    // its main area, whose tab bar lays out every tab and scrolls them itself.
+    const bool views_own = w->ParentWindow && w->ParentWindow != w->RootWindow;
+    if (views_own && !w->ScrollbarX) {
+      INFO("window " << w->Name << " lays out to x " << w->DC.CursorMaxPos.x << ", its work area ends at " << w->WorkRect.Max.x);
+      CHECK(w->DC.CursorMaxPos.x <= w->WorkRect.Max.x + 1.0f);
+    }
+    for (const Glyph& g : glyphs_of(*w->DrawList))
+      if (g.quad.y0 >= top) glyphs.push_back(g);
+  }
+  // Text cut at a side: a glyph whole in height whose quad crosses its clip rectangle's left or right edge.
+  int cut_glyphs = 0;
+  std::string first_cut;
+  for (const Glyph& g : glyphs) {
+    const bool whole_height = g.quad.y0 >= g.clip.y0 && g.quad.y1 <= g.clip.y1;
+    // Cut: more than a sliver of the glyph (a side bearing may cross by a pixel) hidden at a side
+    // while some of it shows.
+    const float w = g.quad.x1 - g.quad.x0, sliver = std::max(1.5f, 0.15f * w);
+    const bool crosses = (g.quad.x0 < g.clip.x0 - sliver && g.quad.x1 > g.clip.x0 + 0.5f) ||
+                         (g.quad.x1 > g.clip.x1 + sliver && g.quad.x0 < g.clip.x1 - 0.5f);
+    if (!whole_height || !(crosses || cut_on_cpu(g))) continue;
+    if (cut_glyphs++ == 0)
+      first_cut = "'" + character(g) + "' at x " + std::to_string(g.quad.x0) + ".." + std::to_string(g.quad.x1) + ", y " + std::to_string(g.quad.y0) +
+                  " is cut by its clip rectangle x " + std::to_string(g.clip.x0) + ".." + std::to_string(g.clip.x1);
+  }
+  INFO(first_cut);
+  CHECK(cut_glyphs == 0);
+  const std::vector<std::string> over = overlapping(glyphs);
+  INFO((over.empty() ? std::string() : over.front()));
+  CHECK(over.empty());
+}
+
 }  // namespace
 
 TEST_CASE("every view at every listed size: controls reachable, nothing cut at the sides, no text over text") {
-  for (const Size& size : kSizes) {
-    for (const Lesson& lesson : lessons()) {
-      Headless h;
-      std::string query = "playing=0&view=";
-      query += lesson.id;
-      if (*size.query) query += std::string("&") + size.query;
-      REQUIRE(app_apply(h.app, query).empty());
-      h.frames(4, size.screen);
-      INFO(size.name << ", view " << lesson.id);
-      const float top = h.app.figure_min.y;  // the figure: below the tabs, the tour bar and the lesson text
-      REQUIRE(h.app.figure_max.y - top > 0.4f * size.screen.y);  // the lesson text leaves the figure room
+  for (const Size& size : kSizes)
+    for (const Lesson& lesson : lessons()) check_layout(size, lesson, "");
+}
 
-      // Controls of the figure: within the main area's visible width (a control past its right edge,
-      // under the scrollbar or off the screen, cannot be reached: the area does not scroll sideways).
-      const ImGuiWindow* main = nullptr;
-      for (const ImGuiWindow* w : GImGui->Windows)
-        if (in_figure(w) && w->ParentWindow == w->RootWindow && std::string(w->Name).find("/main_") != std::string::npos) main = w;
-      REQUIRE(main != nullptr);
-      for (const FocusControl& c : focus_controls()) {
-        if (c.y0 < top || c.x1 <= main->Pos.x) continue;  // the tabs and lesson text above, the sidebar beside
-        INFO("control " << c.label << " spans x " << c.x0 << ".." << c.x1 << ", the main area " << main->InnerClipRect.Min.x << ".."
-                        << main->InnerClipRect.Max.x);
-        CHECK(c.x1 <= main->InnerClipRect.Max.x + 0.5f);
-        CHECK(c.x0 >= main->InnerClipRect.Min.x - 0.5f);
-      }
-
-      std::vector<Glyph> glyphs;
-      for (ImGuiWindow* w : GImGui->Windows) {
-        if (!in_figure(w)) continue;
-        // A view's own windows (panels, scrolling parts, tables that scroll) lay out no wider than
-        // themselves, unless they scroll sideways (a wide table on a phone). Not the page's window and
-        // its main area, whose tab bar lays out every tab and scrolls them itself.
-        const bool views_own = w->ParentWindow && w->ParentWindow != w->RootWindow;
-        if (views_own && !w->ScrollbarX) {
-          INFO("window " << w->Name << " lays out to x " << w->DC.CursorMaxPos.x << ", its work area ends at " << w->WorkRect.Max.x);
-          CHECK(w->DC.CursorMaxPos.x <= w->WorkRect.Max.x + 1.0f);
-        }
-        for (const Glyph& g : glyphs_of(*w->DrawList))
-          if (g.quad.y0 >= top) glyphs.push_back(g);
-      }
-      // Text cut at a side: a glyph whole in height whose quad crosses its clip rectangle's left or right edge.
-      int cut_glyphs = 0;
-      std::string first_cut;
-      for (const Glyph& g : glyphs) {
-        const bool whole_height = g.quad.y0 >= g.clip.y0 && g.quad.y1 <= g.clip.y1;
-        // Cut: more than a sliver of the glyph (a side bearing may cross by a pixel) hidden at a side
-        // while some of it shows.
-        const float w = g.quad.x1 - g.quad.x0, sliver = std::max(1.5f, 0.15f * w);
-        const bool crosses = (g.quad.x0 < g.clip.x0 - sliver && g.quad.x1 > g.clip.x0 + 0.5f) ||
-                             (g.quad.x1 > g.clip.x1 + sliver && g.quad.x0 < g.clip.x1 - 0.5f);
-        if (!whole_height || !crosses) continue;
-        if (cut_glyphs++ == 0)
-          first_cut = "'" + character(g) + "' at x " + std::to_string(g.quad.x0) + ".." + std::to_string(g.quad.x1) + ", y " + std::to_string(g.quad.y0) +
-                      " is cut by its clip rectangle x " + std::to_string(g.clip.x0) + ".." + std::to_string(g.clip.x1);
-      }
-      INFO(first_cut);
-      CHECK(cut_glyphs == 0);
-      const std::vector<std::string> over = overlapping(glyphs);
-      INFO((over.empty() ? std::string() : over.front()));
-      CHECK(over.empty());
+TEST_CASE("every view in Spanish, Chinese and the pseudo-locale at 1280x800, on a phone and at scale 2: the same checks") {
+  // Spanish runs about a quarter longer than English, and xx pads every string further (README
+  // "Languages"); Chinese with its font, as the page has it once fetched.
+  std::ifstream font_file(std::filesystem::path(POSENC_FONT_DIR) / "font_zh-CN.ttf", std::ios::binary);
+  REQUIRE(add_language_font(Lang::zh_CN, {std::istreambuf_iterator<char>(font_file), std::istreambuf_iterator<char>()}) == "");
+  struct DropAfter {
+    ~DropAfter() { drop_language_font(Lang::zh_CN); }
+  } drop;
+  for (const char* lang : {"es", "zh-CN", "xx"})
+    for (const Size& size : kSizes) {
+      const std::string name = size.name;
+      if (name != "phone 360x640" && name != "1280x800" && name != "1920x1080 scale 2") continue;
+      for (const Lesson& lesson : lessons()) check_layout(size, lesson, lang);
     }
-  }
 }
 
 TEST_CASE("the glyph reader finds text and its overlaps (the checks above can fail)") {
@@ -209,14 +246,23 @@ TEST_CASE("the glyph reader finds text and its overlaps (the checks above can fa
   dl->PushClipRect(ImVec2(0, 100), ImVec2(60, 140));
   dl->AddText(ImVec2(20, 110), IM_COL32_BLACK, "MMMMMMMMMM");  // no gap between glyphs at the edge
   dl->PopClipRect();
+  // Clipped on the CPU, as ImGui clips a button's label: no quad crosses x = 60, one is narrowed.
+  const ImVec4 fine(0, 150, 60, 190);
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(20, 160), IM_COL32_BLACK, "MMMMMMMMMM", nullptr, 0, &fine);
   ImGui::End();
   ImGui::Render();
   const std::vector<Glyph> all = glyphs_of(*dl);
   CHECK(all.size() >= 4 * 12);
   std::vector<Glyph> apart, together, clipped;
-  for (const Glyph& g : all) (g.quad.y0 < 50 ? together : g.quad.y0 < 100 ? apart : clipped).push_back(g);
+  std::vector<Glyph> cpu_clipped;
+  for (const Glyph& g : all) (g.quad.y0 < 50 ? together : g.quad.y0 < 100 ? apart : g.quad.y0 < 150 ? clipped : cpu_clipped).push_back(g);
   CHECK_FALSE(overlapping(together).empty());
   CHECK(overlapping(apart).empty());
   const auto crosses = [](const Glyph& g) { return g.quad.x0 < g.clip.x1 - 0.5f && g.quad.x1 > g.clip.x1 + 0.5f; };
   CHECK(std::count_if(clipped.begin(), clipped.end(), crosses) >= 1);
+  CHECK(std::none_of(clipped.begin(), clipped.end(), cut_on_cpu));  // cut by the GPU's scissor, not before
+  REQUIRE(!cpu_clipped.empty());
+  CHECK(std::none_of(cpu_clipped.begin(), cpu_clipped.end(), crosses));
+  CHECK(std::count_if(cpu_clipped.begin(), cpu_clipped.end(), cut_on_cpu) == 1);
+  CHECK(std::all_of(cpu_clipped.begin(), cpu_clipped.end(), [](const Glyph& g) { return g.quad.x1 <= 60.5f; }));
 }

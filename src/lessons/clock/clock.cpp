@@ -163,7 +163,7 @@ void draw_detail(const State& s, const ClockCache& cache, const ViewContext& ctx
   const float sc = ctx.ui_scale;
 
   ImGui::PushFont(ctx.fonts.title);
-  ImGui::TextUnformatted(label("detail_title", {{"i", std::to_string(i)}, {"a", std::to_string(2 * i)}, {"b", std::to_string(2 * i + 1)}}).c_str());
+  text_wrapped_at_spaces(label("detail_title", {{"i", std::to_string(i)}, {"a", std::to_string(2 * i)}, {"b", std::to_string(2 * i + 1)}}));
   ImGui::PopFont();
   // The big dial leaves the numbers beside it their width (a narrow panel: a smaller dial).
   const std::string w_text = "w = " + fmt("%.6g", w), period_text = label("period_line", {{"T", withheld_or(View::clock, "mark_period", fmt("%.6g", cache.period[static_cast<size_t>(i)]))}});

@@ -289,7 +289,11 @@ void draw_dials(State& s, pe::Layout L, const std::vector<double>& now, const st
   const float cell_w = std::min(avail / static_cast<float>(count), 250 * sc);
   const float dial = std::min(cell_w - 16 * sc, std::max(110 * sc, ImGui::GetContentRegionAvail().y - 4.6f * line - 20 * sc));
   // A narrow cell (a phone) puts the hand's length on a line of its own and shortens the verdict.
-  const bool tight = ImGui::CalcTextSize(("s00 & c00,  " + label("hand_length", {{"len", "1.000"}})).c_str()).x > cell_w - 12 * sc;
+  // Tight: the lines under a dial would be wider than its cell (a large scale, a longer language): the
+  // shorter forms, one fact a line.
+  const float under_w = cell_w - 12 * sc;
+  const bool tight = ImGui::CalcTextSize(("s00 & c00,  " + label("hand_length", {{"len", "1.000"}})).c_str()).x > under_w ||
+                     ImGui::CalcTextSize(label("verdict_on").c_str()).x > under_w || ImGui::CalcTextSize(label("verdict_miss").c_str()).x > under_w;
   const float cell_h = dial + (tight ? 5.4f : 4.4f) * line + (tight ? 14 : 12) * sc;
   const DialRow dr = dial_row(count, avail, ImVec2(cell_w, cell_h), dial, line + 6 * sc, 2 * sc, 6 * sc);
   ImDrawList* dl = ImGui::GetWindowDrawList();

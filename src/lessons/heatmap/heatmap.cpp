@@ -179,7 +179,7 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
       ImGui::TableNextRow();
       for (int k = 0; k < cols; ++k) {
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(labels[row * cols + k].c_str());
+        text_wrapped_at_spaces(labels[row * cols + k]);  // a longer language wraps in its column
       }
       ImGui::TableNextRow();
       for (int k = row * cols; k < (row + 1) * cols; ++k) {
@@ -212,10 +212,10 @@ void draw_controls(State& s, HeatmapCache& c, const ViewContext& ctx) {
   const std::string fit = (s.d <= kHeatmapMaxDims ? label("fit_all", {{"last", std::to_string(s.n - 1)}})
                                                   : label("fit_some", {{"last", std::to_string(s.n - 1)}, {"dlast", std::to_string(max_dims(s.d) - 1)}}))
                               .append("###fit_figure");
-  if (ImGui::Button(fit.c_str())) fit_figure(c, s);
+  if (button_wrapped(fit.c_str())) fit_figure(c, s);
   const std::string naive_label = label("naive_box").append("###naive");
   same_line_if_fits(checkbox_width(naive_label.c_str()), 16 * sc);
-  ImGui::Checkbox(naive_label.c_str(), &c.naive);
+  checkbox_wrapped(naive_label.c_str(), &c.naive);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", label("naive_box_tip").append("\n").append(label("naive_box_try")).c_str());
 
@@ -380,8 +380,14 @@ void draw_map(State& s, HeatmapCache& c, const ViewContext& ctx, float height) {
   if (over_pos) dl->AddRectFilled(ImVec2(origin.x, c.plot_min.y), ImVec2(c.plot_min.x - 1, c.plot_max.y), kAxisHover);
   draw_axes(s, c, dl, sc);
   draw_selection(s, c, dl, sc);
-  dl->AddText(ImVec2(c.plot_min.x, origin.y), colors::text_dim, label("axis_dimension").c_str());
-  dl->AddText(ImVec2(origin.x, c.plot_min.y - metrics::label_gap * sc - line), colors::text_dim, label("axis_position").c_str());
+  // "position ↓" left of the top ticks where the margin holds it; else first on the title line, with
+  // "dimension →" after it (a longer language).
+  const std::string dim_title = label("axis_dimension"), pos_title = label("axis_position");
+  const float pos_w = ImGui::CalcTextSize(pos_title.c_str()).x, gap = metrics::label_gap * sc;
+  const bool in_margin = origin.x + pos_w + gap <= c.plot_min.x;
+  const float dim_x = in_margin ? c.plot_min.x : std::max(c.plot_min.x, origin.x + pos_w + 2 * ImGui::CalcTextSize(" ").x);
+  dl->AddText(ImVec2(dim_x, origin.y), colors::text_dim, dim_title.c_str());
+  dl->AddText(ImVec2(origin.x, in_margin ? c.plot_min.y - gap - line : origin.y), colors::text_dim, pos_title.c_str());
   if (hovered && !ImGui::IsItemActive()) hover_tooltip(s, c, cell_at(c, io.MousePos));
   ImGui::SetCursorScreenPos(ImVec2(origin.x, c.plot_max.y + 6 * sc));
 }

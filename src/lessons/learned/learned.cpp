@@ -11,6 +11,7 @@
 #include "core/learned.hpp"
 #include "imgui.h"
 #include "ui/figure_mark.hpp"
+#include "ui/table.hpp"
 #include "ui/text_layout.hpp"
 #include "text/format.hpp"
 #include "ui/style.hpp"
@@ -60,7 +61,24 @@ void draw_table(const ViewContext& ctx) {
     const std::string heads[4] = {label("head_from"), label("head_perplexity"), "BLEU", label("head_trainable")};
     const char* ids[4] = {"from", "perplexity", "bleu", "trainable"};
     const float weights[4] = {narrow ? 1.5f : 1.7f, narrow ? 1.3f : 1.0f, narrow ? 0.9f : 1.0f, narrow ? 1.5f : 1.6f};
-    for (int c = 0; c < 4; ++c) ImGui::TableSetupColumn((heads[c] + "###" + ids[c]).c_str(), ImGuiTableColumnFlags_WidthStretch, weights[c]);
+    // No column narrower than the widest word it holds (a longer language's), headers in the body
+    // font, cells in the monospaced one: wrapped_text_size at width 1 is the widest unbreakable run.
+    const auto widest = [](std::initializer_list<std::string> texts) {
+      float x = 0;
+      for (const std::string& t : texts) x = std::max(x, wrapped_text_size(t, 1).x);
+      return x;
+    };
+    float least[4] = {widest({heads[0]}), widest({heads[1]}), widest({heads[2]}), widest({heads[3]})};
+    ImGui::PushFont(ctx.fonts.mono);
+    least[0] = std::max(least[0], widest({label("row_sinusoid"), label("row_learned"), label("row_difference")}));
+    least[1] = std::max(least[1], widest({fmt("%+.2f", -10.0)}));
+    least[3] = std::max(least[3], widest({label("cost_formula"), label("cost_learned")}));
+    ImGui::PopFont();
+    // Stretching columns share the table's width less each cell's padding and border.
+    const float content = w - 4 * (2 * ImGui::GetStyle().CellPadding.x + 1);
+    for (float& l : least) l += 1;
+    const std::vector<float> widths = share_widths(content, weights, least);
+    for (int c = 0; c < 4; ++c) ImGui::TableSetupColumn((heads[c] + "###" + ids[c]).c_str(), ImGuiTableColumnFlags_WidthStretch, widths[static_cast<size_t>(c)]);
     if (narrow) {
       ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
       for (int c = 0; c < 4; ++c) {

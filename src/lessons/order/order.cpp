@@ -72,9 +72,9 @@ void draw_grid(const char* title, const char* subtitle, const std::vector<double
   const float sc = ctx.ui_scale;
   const float line = ImGui::GetTextLineHeight();
   ImGui::BeginGroup();
-  ImGui::TextUnformatted(title);
+  text_wrapped_at_spaces(title);  // on one line where it fits, else wrapped (a longer language on a phone)
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
-  ImGui::TextUnformatted(subtitle);
+  text_wrapped_at_spaces(subtitle);
   ImGui::PopStyleColor();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float w = label_w + kN * cell, h = line + 4 * sc + kN * cell;

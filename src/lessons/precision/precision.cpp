@@ -140,7 +140,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   plot_button("by_position", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string dim = std::to_string(2 * s.pair + c.component), part = c.component ? "cos" : "sin";
-  plot_title(dl, f, origin.y, origin.x + size.x, label("position_title", {{"dim", dim}, {"part", part}, {"pair", std::to_string(s.pair)}}),
+  plot_title(dl, f, origin, origin.x + size.x, label("position_title", {{"dim", dim}, {"part", part}, {"pair", std::to_string(s.pair)}}),
              label("position_title_short", {{"dim", dim}, {"part", part}}));  // the short one: a narrow chart
   draw_error_axis(dl, f, sc);
   log_x_decades(dl, f, 0, 7, sc);
@@ -190,9 +190,10 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   const LabelPlacer::Choice corner = lines.choose(box, lines.corners(box, 6 * sc));
   if (box.x <= 0.75f * f.width()) {
     key_box(dl, corner.at, entries, sc);
-  } else {
-    key_box(dl, ImVec2(f.lo.x, ImGui::GetCursorScreenPos().y), entries, sc);
-    ImGui::Dummy(ImVec2(f.hi.x - origin.x, box.y));
+  } else {  // under the chart, from its left edge, no wider than the chart with its numbers
+    const float width = f.hi.x - origin.x;
+    key_box(dl, ImVec2(origin.x, ImGui::GetCursorScreenPos().y), entries, sc, width);
+    ImGui::Dummy(ImVec2(width, key_box_size(entries, sc, width).y));
   }
 
   if (const int j = hovered_column(dl, f, columns); j >= 0) {
@@ -217,7 +218,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   // Each pair's mark is the larger of its two errors (sin and cos), whichever dimension the radio
   // buttons pick for the left chart: the title says so, shorter where the chart is narrow.
   const std::string at = fmt("%.0f", s.precisionPos);
-  plot_title(dl, f, origin.y, origin.x + size.x, label("pairs_title", {{"pos", at}}), label("pairs_title_short", {{"pos", at}}));
+  plot_title(dl, f, origin, origin.x + size.x, label("pairs_title", {{"pos", at}}), label("pairs_title_short", {{"pos", at}}));
   draw_error_axis(dl, f, sc);
   const double step = std::max(1.0, std::pow(10.0, std::floor(std::log10(std::max(1.0, pairs / 4.0)))));
   const double tick = pairs / step > 8 ? step * 2 : step;
@@ -433,7 +434,7 @@ void draw_half_chart(const State& s, PrecisionCache& c, ImVec2 size, float sc) {
   plot_button("half_by_position", size, f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const std::string pair = std::to_string(s.pair);
-  plot_title(dl, f, origin.y, origin.x + size.x, label("half_chart_title", {{"pair", pair}}), label("half_chart_title_short", {{"pair", pair}}));
+  plot_title(dl, f, origin, origin.x + size.x, label("half_chart_title", {{"pair", pair}}), label("half_chart_title_short", {{"pair", pair}}));
 
   dl->AddRectFilled(f.lo, f.hi, colors::paper);
   log_y_decades(dl, f, -6, 2, {-6, -3, 0, 2}, "\xC2\xB0", sc);
@@ -621,7 +622,7 @@ void draw_precision(State& s, PrecisionCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::precision, ctx);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label("component_label").c_str());
+  text_wrapped_at_spaces(label("component_label"));
   same_line_if_fits(checkbox_width("sin (2i)"));
   ImGui::RadioButton("sin (2i)", &cache.component, 0);
   same_line_if_fits(checkbox_width("cos (2i+1)"));

@@ -397,10 +397,10 @@ void draw_rope_practice(State& s, RopePracticeCache& c, const ViewContext& ctx) 
                                                            {"heads", std::to_string(sh.heads)},
                                                            {"dh", std::to_string(sh.head_width())},
                                                            {"layers", std::to_string(sh.layers)}}));
-  ImGui::Checkbox(widget_label("causal_mask", "causal_mask").c_str(), &c.causal);
+  checkbox_wrapped(widget_label("causal_mask", "causal_mask").c_str(), &c.causal);
   const std::string turn_label = widget_label("turn_values", "turn_values");
   same_line_if_fits(checkbox_width(turn_label.c_str()), 20 * sc);
-  ImGui::Checkbox(turn_label.c_str(), &c.turn_values);
+  checkbox_wrapped(turn_label.c_str(), &c.turn_values);
   const Live live = compute(s, c);
 
   // Two grids side by side where they fit with readable cells, else one above the other.

@@ -825,7 +825,7 @@ void options_row(SchemesOptions& c, const ViewContext& ctx) {
       focus_name(text("max_distance_focus"));
       const std::string bidirectional = widget_label("bidirectional", "bidirectional");
       same_line_if_fits(checkbox_width(bidirectional.c_str()), 18 * sc);
-      ImGui::Checkbox(bidirectional.c_str(), &c.bidirectional);
+      checkbox_wrapped(bidirectional.c_str(), &c.bidirectional);
       c = sane(c);
       break;
     }

@@ -156,7 +156,7 @@ void draw_symmetry(State& s, SymmetryCache& cache, const ViewContext& ctx) {
     cache.kmax = std::clamp(cache.kmax, 5, 10000);
     ImGui::TableNextColumn();
     if (two_columns) ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeight()));  // level with the slider
-    ImGui::Checkbox(turned_label.c_str(), &cache.show_turned);
+    checkbox_wrapped(turned_label.c_str(), &cache.show_turned);
     ImGui::EndTable();
   }
 
