@@ -158,7 +158,7 @@ void draw(App& a) {
   focus_region(FocusRegion::controls);
   if (a.narrow && a.state.controls) draw_drawer(a, a.drawer_top);
   if (column) {
-    ImGui::BeginChild("controls", ImVec2(metrics::sidebar_width * a.ui_scale, 0), true);
+    ImGui::BeginChild("controls", ImVec2(controls_width(a, 0.4f * vp->WorkSize.x), 0), true);
     draw_controls(a);
     ImGui::EndChild();
     ImGui::SameLine();

@@ -36,9 +36,9 @@ bool keep_link_space(App& a) {
 
 namespace {
 
-void text_disabled(std::string_view t) {
+void text_disabled(std::string_view t) {  // wrapped in the column: a longer language takes more lines
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextUnformatted(t.data(), t.data() + t.size());
+  text_wrapped_at_spaces(t);
   ImGui::PopStyleColor();
 }
 // A label whose widget id stays the same in every language.
@@ -182,11 +182,28 @@ void draw_controls(App& a) {
   }
 }
 
+float controls_width(const App& a, float most) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float base = metrics::sidebar_width * a.ui_scale;
+  // The room a label takes on a button that spans the column (a pair of them: twice the wider one's),
+  // and on a header (its arrow before it).
+  float need = 0;
+  for (const char* key : {"start_tour", "end_tour", "hide_controls", "presenter", "leave_presenter", "fullscreen", "keyboard_help", "close_controls"})
+    need = std::max(need, button_width(ui_label(key).c_str()));
+  for (const char* key : {"play", "pause", "png_image", "png_figure", "svg_figure", "csv_table", "numpy_code", "pytorch_code"})
+    need = std::max(need, 2 * (button_width(ui_label(key).c_str()) + 4));
+  for (const char* key : {"display", "export"})
+    need = std::max(need, ImGui::CalcTextSize(ui_label(key).c_str(), nullptr, true).x + ImGui::GetFontSize() + 4 * st.FramePadding.x);
+  // The child window's padding and border, and its scroll bar.
+  need += 2 * st.WindowPadding.x + 2 + st.ScrollbarSize;
+  return std::min(std::clamp(need, base, 1.5f * base), most);
+}
+
 // The controls drawer of small screens: over the left of the canvas, below the top row.
 void draw_drawer(App& a, float top) {
   if (!a.drawer_open) return;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float w = std::min(vp->WorkSize.x, (metrics::sidebar_width + 30.0f) * a.ui_scale);
+  const float w = controls_width(a, vp->WorkSize.x - 30.0f * a.ui_scale) + 30.0f * a.ui_scale;
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, top));
   ImGui::SetNextWindowSize(ImVec2(w, vp->WorkPos.y + vp->WorkSize.y - top));
   ImGui::Begin("Controls##drawer", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);

@@ -219,9 +219,11 @@ PlotAndSide plot_and_side(ImVec2 avail, float side, float keep, float sc) {
 void plot_title(ImDrawList* dl, const Plot& p, ImVec2 origin, float right, const std::string& title, const std::string& short_title) {
   const std::string& t = ImGui::CalcTextSize(title.c_str()).x > right - p.lo.x ? short_title : title;
   // Wider than the frame (a longer language on a phone): it starts further left, over the column of
-  // the y numbers, which has nothing on the title's line.
-  const float x = std::max(origin.x, std::min(p.lo.x, right - ImGui::CalcTextSize(t.c_str()).x));
-  dl->AddText(ImVec2(x, origin.y), colors::ink, t.c_str());
+  // the y numbers, which has nothing on the title's line; wider than that too, a smaller size (down to 75 %).
+  const float w = ImGui::CalcTextSize(t.c_str()).x;
+  const float x = std::max(origin.x, std::min(p.lo.x, right - w));
+  const float scale = std::clamp((right - x) / std::max(w, 1.0f), 0.75f, 1.0f);
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, ImVec2(x, origin.y), colors::ink, t.c_str());
 }
 
 void x_tick(ImDrawList* dl, const Plot& p, float x, const char* text, float sc) {

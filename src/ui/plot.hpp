@@ -71,7 +71,8 @@ PlotAndSide plot_and_side(ImVec2 avail, float side, float keep, float sc);
 // The labels of a frame its view draws (plot_rect; the precision charts), as plot_frame places its own:
 //   plot_title     the chart's title in ink, left aligned on the frame, its top at the top of the
 //                  chart's box `origin` (the line above the frame), or `short_title` where `title`
-//                  would reach past `right`; wider still, it starts left of the frame, not before origin.x;
+//                  would reach past `right`; wider still, it starts left of the frame, not before
+//                  origin.x, and wider than that, in a smaller size (not under 75 %);
 //   x_tick         a 4 px mark under the frame at screen x and its number under it, centred on the
 //                  mark but pulled left to end inside the frame;
 //   plot_x_title   the x axis title, dim, centred on the frame, under the tick numbers (a line and

@@ -48,10 +48,12 @@ void slider_value_text(const std::string& text, double fraction, float frame_wid
 }
 
 namespace {
-// The value in a slider's own format ("%d" read as a whole number).
+// The value in a slider's own format ("%d" read as a whole number); a whole number alone with its
+// thousands grouped as the reader groups them (10,000,000; 10.000.000 in Spanish), as the prose writes it.
 std::string slider_text(const char* format, double v) {
   std::string f = format ? format : "%.0f";
   for (size_t at = f.find("%d"); at != std::string::npos; at = f.find("%d", at)) f.replace(at, 2, "%.0f");
+  if (f == "%.0f" && std::isfinite(v)) return grouped(std::round(v));
   return fmt(f.c_str(), v);
 }
 }  // namespace

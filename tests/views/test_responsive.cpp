@@ -24,6 +24,7 @@
 #include "headless.hpp"
 #include "imgui_internal.h"
 #include "state/lessons.hpp"
+#include "state/interface_text.hpp"
 #include "state/language.hpp"
 #include "state/state_io.hpp"
 #include "ui/language_font.hpp"
@@ -117,12 +118,18 @@ std::vector<Glyph> glyphs_of(const ImDrawList& dl) {
 }
 
 // Pairs of visible glyphs overlapping by more than 30% of the smaller one (letters of one word touch
-// at most at their edges). Returns a description of the first few.
+// at most at their edges; a pair drawn one after the other, as neighbours of one string are, may
+// overlap more, and lines of a paragraph may touch by a pixel or two, where an underscore below one
+// meets an accent over a capital of the next). Returns a description of the first few.
 std::vector<std::string> overlapping(const std::vector<Glyph>& glyphs) {
   std::vector<Box> seen;
+  std::vector<const Glyph*> of;  // the glyph each box is of
   for (const Glyph& g : glyphs) {
     const Box v = cut(g.quad, g.clip);
-    if (v.area() > 4) seen.push_back(v);
+    if (v.area() > 4) {
+      seen.push_back(v);
+      of.push_back(&g);
+    }
   }
   // Buckets of 32 px so that only neighbours are compared.
   std::map<std::pair<int, int>, std::vector<size_t>> grid;
@@ -135,10 +142,14 @@ std::vector<std::string> overlapping(const std::vector<Glyph>& glyphs) {
       for (size_t b = a + 1; b < ids.size() && found.size() < 5; ++b) {
         const Box& p = seen[ids[a]];
         const Box& q = seen[ids[b]];
-        const float both = cut(p, q).area();
+        if (of[ids[b]] == of[ids[a]] + 1 || of[ids[a]] == of[ids[b]] + 1) continue;  // neighbours in one string
+        const Box common = cut(p, q);
+        if (common.y1 - common.y0 <= 2) continue;  // touching lines
+        const float both = common.area();
         if (both > 0.3f * std::min(p.area(), q.area()))
-          found.push_back("glyphs at (" + std::to_string(static_cast<int>(p.x0)) + ", " + std::to_string(static_cast<int>(p.y0)) +
-                          ") and (" + std::to_string(static_cast<int>(q.x0)) + ", " + std::to_string(static_cast<int>(q.y0)) + ")");
+          found.push_back("glyphs '" + character(*of[ids[a]]) + "' at (" + std::to_string(static_cast<int>(p.x0)) + ", " +
+                          std::to_string(static_cast<int>(p.y0)) + ") and '" + character(*of[ids[b]]) + "' at (" +
+                          std::to_string(static_cast<int>(q.x0)) + ", " + std::to_string(static_cast<int>(q.y0)) + ")");
       }
   return found;
 }
@@ -265,4 +276,49 @@ TEST_CASE("the glyph reader finds text and its overlaps (the checks above can fa
   CHECK(std::none_of(cpu_clipped.begin(), cpu_clipped.end(), crosses));
   CHECK(std::count_if(cpu_clipped.begin(), cpu_clipped.end(), cut_on_cpu) == 1);
   CHECK(std::all_of(cpu_clipped.begin(), cpu_clipped.end(), [](const Glyph& g) { return g.quad.x1 <= 60.5f; }));
+}
+
+TEST_CASE("the controls' column holds its buttons' and headers' words in every language") {
+  // ImGui cuts a label wider than its button before drawing it (no glyph crosses an edge for the checks
+  // above to find), so the column's own controls are measured: each button at least its words and
+  // frame padding wide, each header its words after its arrow. In xx (a third longer) the column
+  // widens; in English it keeps its 290 px.
+  std::ifstream font_file(std::filesystem::path(POSENC_FONT_DIR) / "font_zh-CN.ttf", std::ios::binary);
+  REQUIRE(add_language_font(Lang::zh_CN, {std::istreambuf_iterator<char>(font_file), std::istreambuf_iterator<char>()}) == "");
+  struct DropAfter {
+    ~DropAfter() { drop_language_font(Lang::zh_CN); }
+  } drop;
+  for (const char* lang : {"en", "es", "zh-CN", "xx"}) {
+    INFO("lang=" << lang);
+    Headless h;
+    REQUIRE(app_apply(h.app, std::string("playing=0&view=clock&lang=") + lang).empty());
+    const ImVec2 tall(1280, 1400);  // both folds open on one screen
+    h.frames(3, tall);
+    CHECK(h.open_folds(std::string(ui("display")), tall) == 1);
+    CHECK(h.open_folds(std::string(ui("export")), tall) == 1);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const std::vector<FocusControl> controls = focus_controls();
+    int found = 0;
+    for (const char* key : {"start_tour", "hide_controls", "presenter", "fullscreen", "keyboard_help", "play", "png_image", "png_figure",
+                            "svg_figure", "csv_table", "numpy_code", "pytorch_code", "display", "export"}) {
+      const std::string words(ui(key));
+      const bool header = std::string(key) == "display" || std::string(key) == "export";
+      bool seen = false;
+      for (const FocusControl& c : controls) {
+        if (c.region != FocusRegion::controls || c.label.rfind(words, 0) != 0) continue;  // its words, then a key's hint: " (c)"
+        seen = true;
+        const float need = ImGui::CalcTextSize(words.c_str()).x + (header ? ImGui::GetFontSize() + 4 * st.FramePadding.x : 2 * st.FramePadding.x);
+        INFO("'" << words << "' needs " << need << " px, its control is " << c.x1 - c.x0);
+        CHECK(c.x1 - c.x0 >= need - 0.5f);
+      }
+      found += seen;
+    }
+    CHECK(found == 14);
+    const bool english = std::string(lang) == "en";
+    for (const ImGuiWindow* w : GImGui->Windows)
+      if (w->Active && std::string(w->Name).find("/controls_") != std::string::npos) {
+        if (english) CHECK(w->Size.x == Approx(290));
+        if (!english && std::string(lang) == "xx") CHECK(w->Size.x > 290);
+      }
+  }
 }
