@@ -1269,10 +1269,12 @@ int experiment_pending(const ExperimentCache& c) {
 
 void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
+  // A short screen (a phone, a slide, a small frame, or a tall tour step above the lesson, as in a longer
+  // language) puts the charts right after Run and the claims after them. The height from the lesson's
+  // start to the window's bottom decides, in the window's own coordinates, so that scrolling never
+  // changes the layout.
+  const bool short_screen = ImGui::GetWindowHeight() - ImGui::GetCursorPosY() < 720 * sc;
   lesson_intro(View::experiment, ctx);
-  // A short screen (a phone, a slide, a small frame) puts the charts right after Run and the claims
-  // after them; the window's height, not the space left, decides, so scrolling never changes the layout.
-  const bool short_screen = ImGui::GetWindowHeight() < 760 * sc;
   draw_actions(s, c, ctx);  // first: on a phone, Run is on the first screen
   draw_options(s, c, ctx, short_screen);
   ImGui::Spacing();
