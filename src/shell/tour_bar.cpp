@@ -119,12 +119,15 @@ void draw_tour_bar(App& a) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::tour_bg);
   const ImGuiStyle& st = ImGui::GetStyle();
   // As tall as last frame's content (a question and its answer make it grow), at most 42 % of what is
-  // left for the view (45 % on a phone, where the step's words wrap into more lines); beyond that it
-  // scrolls, so that the figure the step is about stays on the first screen (test_figure_first.cpp).
+  // left for the view (45 % on a phone, where the step's words wrap into more lines); off a phone 5 %
+  // more while a question is open, so that its Check button is on the first screen with it (a projector
+  // at scale 2; a phone has no such room for it and the figure); beyond that it scrolls, so that the figure the step is about stays on the first screen
+  // (test_figure_first.cpp).
   const float avail = ImGui::GetContentRegionAvail().y;
   const float estimate = 4 * ImGui::GetFrameHeightWithSpacing() + 2 * st.WindowPadding.y;
   const float wanted = a.tour_bar_height > 0 ? a.tour_bar_height + st.WindowPadding.y + 2 : estimate + 2 * st.WindowPadding.y + 2;
-  const float cap = avail * (phone(a) ? 0.45f : 0.42f);
+  const bool question_open = !t->prompt.empty() && a.tour_progress.step == a.state.step && !a.tour_progress.revealed();
+  const float cap = avail * ((phone(a) ? 0.45f : 0.42f) + (question_open && !phone(a) ? 0.05f : 0.0f));
   ImGui::BeginChild("tour", ImVec2(0, std::min(wanted, cap)), true);
   if (a.tour_scroll_top) ImGui::SetScrollY(0);  // a new step starts at its title
   a.tour_scroll_top = false;

@@ -196,6 +196,24 @@ bool button_wrapped(const char* label) {
   return pressed;
 }
 
+bool combo_fit(const std::string& name, const char* id, int* v, const char* const items[], int count, float name_w) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float widest = 0;
+  for (int i = 0; i < count; ++i) widest = std::max(widest, ImGui::CalcTextSize(items[i]).x);
+  const float menu = widest + ImGui::GetFrameHeight() + 2 * st.FramePadding.x;  // the choice, then the arrow
+  const bool beside = ImGui::GetContentRegionAvail().x - name_w - st.ItemInnerSpacing.x >= menu;
+  if (beside) {
+    ImGui::SetNextItemWidth(-name_w - st.ItemInnerSpacing.x);
+  } else {
+    text_wrapped_at_spaces(name);
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+  }
+  const int mark = focus_mark();
+  const bool changed = ImGui::Combo((beside ? name + id : std::string(id)).c_str(), v, items, count);
+  focus_name_since(mark, name);  // ImGui's combo reports no label to the focus list
+  return changed;
+}
+
 void caption(std::string_view text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
   text_wrapped_at_spaces(text);  // not TextWrapped: it may break a number after its decimal point

@@ -48,6 +48,12 @@ bool checkbox_wrapped(const char* label, bool* v);
 // ImGui::Button where it fits; the same id either way, named by its text for the focus list.
 bool button_wrapped(const char* label);
 
+// A drop-down named `name` (id `id`, "###..."), of `count` choices: the name on its right, the menu
+// ending `name_w` before the right edge (several menus line up), where the longest choice fits in the
+// menu; else the name on a line of its own above a menu as wide as the line (a phone, a longer
+// language). Named `name` for the focus list. Returns true when a choice was made, as ImGui::Combo.
+bool combo_fit(const std::string& name, const char* id, int* v, const char* const items[], int count, float name_w);
+
 // Wrapped caption text in the dim caption colour.
 void caption(std::string_view text);
 // Scrolls the current window by a drag on its background: Dear ImGui scrolls by wheel and scrollbar

@@ -17,6 +17,8 @@
 #include <string>
 
 #include "headless.hpp"
+#include "imgui_internal.h"
+#include "state/interface_text.hpp"
 #include "state/language.hpp"
 #include "state/tour.hpp"
 #include "ui/figure_mark.hpp"
@@ -99,6 +101,22 @@ TEST_CASE("every step of the guided tour shows its figure on the first screen, a
       if (!s.any) continue;
       INFO("figure from y = " << s.top << ", " << s.shown << " px of it on the first screen, " << s.needed << " needed");
       CHECK(s.shown >= s.needed - 1.0f);
+      // A question answered with a value: its Check button is in the tour bar's visible part too, off a
+      // phone (a phone's bar puts the question first and scrolls).
+      if (sc.size.x > 400 && tour_check(tour_step(n)->prompt.check)) {
+        const ImGuiWindow* bar = nullptr;
+        for (const ImGuiWindow* w : GImGui->Windows)
+          if (w->Active && std::string(w->Name).find("/tour_") != std::string::npos) bar = w;
+        REQUIRE(bar != nullptr);
+        int checks = 0;
+        for (const FocusControl& c : focus_controls())
+          if (c.label.rfind(std::string(ui("check")), 0) == 0) {
+            ++checks;
+            INFO("Check spans y " << c.y0 << ".." << c.y1 << ", the bar shows y " << bar->InnerClipRect.Min.y << ".." << bar->InnerClipRect.Max.y);
+            CHECK(c.y1 <= bar->InnerClipRect.Max.y + 0.5f);
+          }
+        CHECK(checks == 1);
+      }
     }
   }
 }

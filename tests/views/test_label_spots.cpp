@@ -145,3 +145,17 @@ TEST_CASE("rope_layouts: both charts' keys are drawn, inside a free corner or un
     }
   }
 }
+
+TEST_CASE("ranges: the threshold lines' counts keep off the dots, the lines and each other") {
+  // The slowest dims have ranges near 0, at the right end of the low threshold's line, where its count
+  // used to sit (over a dot in Chinese on a phone, whose words are wider).
+  Headless h;
+  for (const Size& size : kSizes) {
+    for (const char* q : {"view=ranges&playing=0", "view=ranges&d=64&n=128&playing=0", "view=ranges&d=32&n=64&lang=zh-CN&playing=0",
+                          "view=ranges&d=32&n=64&lang=es&playing=0"}) {
+      INFO(size.name << ": " << q);
+      const Frame f = draw(h, q, size.px);
+      check_free(f, 2);  // one count per threshold line
+    }
+  }
+}

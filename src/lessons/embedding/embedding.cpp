@@ -234,7 +234,11 @@ void draw_embedding(State& s, EmbeddingCache& cache, const ViewContext& ctx) {
       if (ImGui::RadioButton((start_label(i) + start_id(i)).c_str(), chosen(cache) == i)) cache.init = i;
     }
   } else {
-    ImGui::SameLine();
+    // The menu beside its name where the longest choice fits in it, else on the next line (a phone, a
+    // longer language).
+    float widest = 0;
+    for (int i = 0; i < pe::kEmbeddingInitCount; ++i) widest = std::max(widest, ImGui::CalcTextSize(start_label(i).c_str()).x);
+    same_line_if_fits(widest + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x);
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     if (ImGui::BeginCombo("##start", start_label(chosen(cache)).c_str())) {
       for (int i = 0; i < pe::kEmbeddingInitCount; ++i)

@@ -381,10 +381,8 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
     // Both menus end where the longer of their two names begins.
     const float name_w = std::max(ImGui::CalcTextSize(layout_combo.c_str()).x, ImGui::CalcTextSize(pairing_combo.c_str()).x);
     int mode = static_cast<int>(cache.pairing);
-    ImGui::SetNextItemWidth(-name_w - ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::Combo((layout_combo + "###layout").c_str(), &cache.layout, layouts, 2);
-    ImGui::SetNextItemWidth(-name_w - ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::Combo((pairing_combo + "###pairing").c_str(), &mode, pairings, 4);
+    combo_fit(layout_combo, "###layout", &cache.layout, layouts, 2, name_w);
+    combo_fit(pairing_combo, "###pairing", &mode, pairings, 4, name_w);
     cache.layout = std::clamp(cache.layout, 0, 1);
     cache.pairing = static_cast<GotchaPairing>(std::clamp(mode, 0, 3));
   } else {

@@ -6,10 +6,12 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "core/ranges.hpp"
 #include "imgui.h"
 #include "ui/key.hpp"
+#include "ui/label.hpp"
 #include "ui/marks.hpp"
 #include "ui/plot.hpp"
 #include "ui/text_layout.hpp"
@@ -128,10 +130,14 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
   dl->AddRectFilled(ImVec2(p.lo.x, p.sy(t_small)), ImVec2(p.hi.x, p.sy(0)), with_alpha(kSmall, 28));
   // The ranges: dots when there is room, else per pixel column the span of each kind's values.
   const float spacing = p.width() / static_cast<float>(d);
+  LabelPlacer marks(p.lo, p.hi);  // the threshold lines' labels keep off the dots, columns and lines
   if (spacing >= 3 * sc) {
     const float r = std::min(3.0f * sc, spacing * 0.45f);
-    for (int j = 0; j < d; ++j)
-      dl->AddCircleFilled(ImVec2(p.sx(j), p.sy(cache.range[static_cast<size_t>(j)])), r, j % 2 == 0 ? kSin : kCos);
+    for (int j = 0; j < d; ++j) {
+      const ImVec2 q(p.sx(j), p.sy(cache.range[static_cast<size_t>(j)]));
+      dl->AddCircleFilled(q, r, j % 2 == 0 ? kSin : kCos);
+      marks.avoid_point(q, r + 1 * sc);
+    }
   } else {
     const int cols = std::max(1, static_cast<int>(p.width()));
     for (int kind = 0; kind < 2; ++kind) {
@@ -147,21 +153,37 @@ void draw_ranges(State& s, RangesCache& cache, const ViewContext& ctx) {
         if (hi < lo) continue;
         const float x = p.lo.x + static_cast<float>(c) + off;
         dl->AddRectFilled(ImVec2(x - 1.0f * sc, p.sy(hi) - 1.5f * sc), ImVec2(x + 1.0f * sc, p.sy(lo) + 1.5f * sc), kind == 0 ? kSin : kCos);
+        marks.avoid_rect(ImVec2(x - 1.0f * sc, p.sy(hi) - 1.5f * sc), ImVec2(x + 1.0f * sc, p.sy(lo) + 1.5f * sc));
       }
     }
   }
   // Threshold lines.
   const int below_small = pe::count_below(cache.range, t_small), below_medium = pe::count_below(cache.range, t_medium);
+  for (const double t : {t_small, t_medium}) marks.avoid_segment(ImVec2(p.lo.x, p.sy(t)), ImVec2(p.hi.x, p.sy(t)), 1.6f * sc);
   const auto threshold_line = [&](double t, int count, ImU32 col, ImU32 text_col, bool label_above) {
     const float y = p.sy(t);
     dashed_line(dl, ImVec2(p.lo.x, y), ImVec2(p.hi.x, y), col, 1.6f * sc, 6 * sc);
-    const std::string txt = label("threshold_line", {{"t", fmt("%.3g", t)}, {"count", withheld_or(View::ranges, "mark_counts", std::to_string(count))}});
-    const ImVec2 sz = ImGui::CalcTextSize(txt.c_str());
-    // Below its line when asked, unless the frame ends there (a short plot): then above it, at the
-    // left, clear of the other label at the right.
-    const bool no_room_below = !label_above && y + 2 * sc + sz.y > p.hi.y;
-    const float x = no_room_below ? p.lo.x + 8 * sc : p.hi.x - sz.x - 8 * sc;
-    halo_text(dl, ImVec2(x, label_above || no_room_below ? y - sz.y - 2 * sc : y + 2 * sc), text_col, txt.c_str());
+    const std::string t_text = fmt("%.3g", t), count_text = withheld_or(View::ranges, "mark_counts", std::to_string(count));
+    std::string txt = label("threshold_line", {{"t", t_text}, {"count", count_text}});
+    // At the right end of its line, above or below it as asked, else further left along it, else on
+    // the other side of the line: the first of these that covers no dot and no line (the slowest dims,
+    // with ranges near 0, crowd the right end of the low line).
+    // Where none is free (a short chart on a phone, longer words), the same without its word ("< 0.1: 11";
+    // the sentences under the chart say what the number counts).
+    const auto spots_for = [&](ImVec2 sz) {
+      const float above = y - sz.y - 2 * sc, below = y + 2 * sc, right = p.hi.x - sz.x - 8 * sc, left = p.lo.x + 8 * sc;
+      const int steps = 8;
+      const ImVec2 step((left - right) / steps, 0);
+      std::vector<ImVec2> spots = LabelPlacer::along(ImVec2(right, label_above ? above : below), step, steps + 1);
+      for (const ImVec2& v : LabelPlacer::along(ImVec2(right, label_above ? below : above), step, steps + 1)) spots.push_back(v);
+      return spots;
+    };
+    ImVec2 sz = ImGui::CalcTextSize(txt.c_str());
+    if (marks.choose(sz, spots_for(sz)).cost > 0) {
+      txt = "< " + t_text + ": " + count_text;
+      sz = ImGui::CalcTextSize(txt.c_str());
+    }
+    halo_text(dl, marks.place(sz, spots_for(sz)), text_col, txt.c_str());
   };
   const bool close = std::fabs(p.sy(t_small) - p.sy(t_medium)) < 2.2f * ImGui::GetTextLineHeight();
   threshold_line(t_medium, below_medium, kMedium, medium_text(), true);
