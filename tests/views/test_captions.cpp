@@ -155,13 +155,13 @@ TEST_CASE("precision: the right chart says that it plots the larger of each pair
   Headless h;
   const std::string wide = figure_text(h, "view=precision&d=512&pair=1&playing=0");
   // The chart's title, long where the chart is wide and short where not: both say what is plotted.
-  CHECK((has(wide, "every pair at position 10000000: the larger of its sin and cos errors") ||
-         has(wide, "larger of sin, cos error at 10000000")));
+  CHECK((has(wide, "every pair at position 10,000,000: the larger of its sin and cos errors") ||
+         has(wide, "larger of sin, cos error at 10,000,000")));
   CHECK(has(wide, "left chart and table, selected pair"));
   // A phone's width; tall enough that the right chart, below the left one there, is drawn (ImGui draws
   // no glyph off the screen).
   const std::string phone = figure_text(h, "view=precision&d=512&pair=1&playing=0", ImVec2(360, 1400));
-  CHECK((has(phone, "the larger of its sin and cos errors") || has(phone, "larger of sin, cos error at 10000000")));
+  CHECK((has(phone, "the larger of its sin and cos errors") || has(phone, "larger of sin, cos error at 10,000,000")));
   // What the marks are: for pair 1 at 10^7 the naive float32 errors of sin and cos differ, and the
   // plotted one is the larger (worked here from fl(fl(pos) fl(w))).
   const double w = omega_of(1, 512, 1e4);

@@ -26,10 +26,10 @@ struct Figure {
   std::string file;
 };
 
-Figure draw_figure(Headless& h, const char* query, const char* name) {
+Figure draw_figure(Headless& h, const char* query, const char* name, ImVec2 screen = ImVec2(1280, 800)) {
   h.app.state = State{};
   REQUIRE(apply_query(h.app.state, query).empty());
-  h.frames(3);
+  h.frames(3, screen);
   Figure f;
   f.svg = figure_svg(h.app);
   f.size = ImVec2(h.app.figure_max.x - h.app.figure_min.x, h.app.figure_max.y - h.app.figure_min.y);
@@ -107,7 +107,8 @@ TEST_CASE("SVG figure of similarity, formula and precision: their numbers and sy
   CHECK(python_check(sim, {"--text", "at k = 37", "--absent", "Hide these controls (c)"}) == 0);
   const Figure formula = draw_figure(h, "view=formula&playing=0", "formula");
   CHECK(python_check(formula, {"--text", "\xCF\x89_0 = 1/", "--absent", "Hide these controls (c)"}) == 0);
-  const Figure precision = draw_figure(h, "view=precision&playing=0", "precision");
+  // A taller screen: the caption with [−π, π) comes after both charts and their keys.
+  const Figure precision = draw_figure(h, "view=precision&playing=0", "precision", ImVec2(1280, 1000));
   // U+03C9 U+2080 (omega, subscript zero), U+2212 (minus), U+03C0 (pi): the subset's characters as themselves.
   CHECK(python_check(precision, {"--text", "\xCF\x89\xE2\x82\x80 = 1", "--text", "|float32 \xE2\x88\x92 double|", "--text",
                                  "[\xE2\x88\x92\xCF\x80, \xCF\x80)", "--absent", "Hide these controls (c)"}) == 0);

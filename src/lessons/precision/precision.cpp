@@ -170,8 +170,8 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
       {kBound, key_estimate.c_str(), true},
       {colors::threshold, key_visible.c_str(), true},
   };
-  // In the corner of the chart that covers least of its lines (the key box is opaque; none, where a
-  // corner is free), or below the chart where it would cover most of it (a phone).
+  // In a corner of the chart that covers none of its lines (the key box is opaque), else below the
+  // chart (a phone, or lines in every corner).
   const ImVec2 box = key_box_size(entries, sc);
   LabelPlacer lines(f.lo, f.hi);
   lines.avoid_segment(ImVec2(f.lo.x, err_y(f, kVisible)), ImVec2(f.hi.x, err_y(f, kVisible)), 1.5f * sc);
@@ -188,7 +188,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     lines.avoid_polyline(bound, 1.2f * sc);
   }
   const LabelPlacer::Choice corner = lines.choose(box, lines.corners(box, 6 * sc));
-  if (box.x <= 0.75f * f.width()) {
+  if (box.x <= 0.75f * f.width() && corner.cost <= 0) {
     key_box(dl, corner.at, entries, sc);
   } else {  // under the chart, from its left edge, no wider than the chart with its numbers
     const float width = f.hi.x - origin.x;
@@ -201,7 +201,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     std::string tip = label("tip_column", {{"pos", fmt("%.4g", p)}, {"n", std::to_string(kSamplesPerColumn)}});
     tip.append("\n").append(label("tip_naive", {{"err", fmt("%.2e", c.naive_err[static_cast<size_t>(j)])}}));
     tip.append("\n").append(label("tip_shader", {{"err", fmt("%.2e", c.shader_err[static_cast<size_t>(j)])}}));
-    tip.append("\n").append(label("tip_click", {{"pos", fmt("%.0f", p)}}));
+    tip.append("\n").append(label("tip_click", {{"pos", grouped(std::round(p))}}));
     ImGui::SetTooltip("%s", tip.c_str());
     if (f.clicked) set_number(s, Field::precisionPos, std::clamp(p, 1.0, kMaxPos));
   }
@@ -209,6 +209,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
 }
 
 void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
+  ImGui::BeginGroup();  // the chart and, where no corner of it is free, its key below it
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   refresh_pairs(c, s);
   const int pairs = s.d / 2;
@@ -217,7 +218,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // Each pair's mark is the larger of its two errors (sin and cos), whichever dimension the radio
   // buttons pick for the left chart: the title says so, shorter where the chart is narrow.
-  const std::string at = fmt("%.0f", s.precisionPos);
+  const std::string at = grouped(std::round(s.precisionPos));
   plot_title(dl, f, origin, origin.x + size.x, label("pairs_title", {{"pos", at}}), label("pairs_title_short", {{"pos", at}}));
   draw_error_axis(dl, f, sc);
   const double step = std::max(1.0, std::pow(10.0, std::floor(std::log10(std::max(1.0, pairs / 4.0)))));
@@ -249,10 +250,15 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     dl->AddCircleFilled(ImVec2(x, err_y(f, en)), r, en > kVisible ? colors::threshold : colors::warning, 8);
     marks.avoid_point(ImVec2(x, err_y(f, en)), r);
   }
-  if (withheld)
-    plot_key(f, {{colors::hand, label("shader")}}, sc, marks);
-  else
-    plot_key(f, {{colors::warning, label("naive")}, {colors::threshold, label("naive_over")}, {colors::hand, label("shader")}}, sc, marks);
+  // The key in a corner that covers no dot and no line, else under the chart (the 2/255 line near the
+  // top and the dots along the bottom often leave no corner free).
+  const std::string naive = label("naive"), naive_over = label("naive_over"), shader = label("shader");
+  const auto line_of = [&](ImU32 col) { return Swatch{Swatch::line, col, 0.0f, 2.4f * sc}; };
+  const FlowEntry all_entries[] = {{line_of(colors::warning), naive.c_str()}, {line_of(colors::threshold), naive_over.c_str()},
+                                   {line_of(colors::hand), shader.c_str()}};
+  const std::span<const FlowEntry> key = withheld ? std::span<const FlowEntry>(all_entries).last(1) : std::span<const FlowEntry>(all_entries);
+  const KeyFlow flow{18 * sc, 6 * sc, 20 * sc, 2 * sc, colors::ink};
+  const bool key_inside = placed_key(dl, marks, key, flow, 4 * sc, marks.corners(placed_key_size(key, flow, 4 * sc), 2 * sc));
   // In place of the naive dots, in their colour, under the 2/255 line: above the shader's dots.
   if (withheld)
     add_text_wrapped(dl, ImVec2(f.lo.x + 6 * sc, err_y(f, kVisible) + 6 * sc), colors::warning,
@@ -264,7 +270,7 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
     const ImVec2 m = f.mouse;
     const int i = static_cast<int>(std::lround(f.x_at(m.x)));
     if (i >= 0 && i < pairs && m.y >= f.lo.y && m.y <= f.hi.y) {
-      std::string tip = label("tip_pair", {{"pair", std::to_string(i)}, {"w", fmt("%.4g", pe::omega(i, s.d, s.base))}, {"pos", fmt("%.0f", s.precisionPos)}});
+      std::string tip = label("tip_pair", {{"pair", std::to_string(i)}, {"w", fmt("%.4g", pe::omega(i, s.d, s.base))}, {"pos", grouped(std::round(s.precisionPos))}});
       tip.append("\n").append(label("tip_pair_naive", {{"err", withheld_or(View::precision, "mark_errors", fmt("%.2e", c.pair_naive_err[static_cast<size_t>(i)]))}}));
       tip.append("\n").append(label("tip_pair_shader", {{"err", fmt("%.2e", c.pair_shader_err[static_cast<size_t>(i)])}}));
       tip.append("\n").append(label("tip_pair_click"));
@@ -272,6 +278,8 @@ void draw_pair_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
       if (f.clicked) set_number(s, Field::pair, i);
     }
   }
+  if (!key_inside) key_flow(key, f.hi.x - origin.x, flow);
+  ImGui::EndGroup();
 }
 
 void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx) {
@@ -300,7 +308,7 @@ void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx)
       const double shader = pe::float32_value_shader(static_cast<std::uint32_t>(p), dim, s.d, s.base);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(fmt("%.0f", p).c_str());
+      ImGui::TextUnformatted(grouped(std::round(p)).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(fmt("%+.9f", exact).c_str());
       for (double v : {naive, shader}) {
@@ -330,14 +338,14 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
                                                                         {"w32", fmt("%.12f", wf)},
                                                                         {"error", fmt("%.1e", std::fabs(wf - w) / w)}}));
   text_wrapped_at_spaces(fill(lesson_text(View::precision, "angle"),
-                              {{"angle", fmt("%.0f", angle)}, {"spacing", fmt(ulp >= 1 ? "%.0f" : "%.2g", ulp)}}));
+                              {{"angle", grouped(std::round(angle))}, {"spacing", fmt(ulp >= 1 ? "%.0f" : "%.2g", ulp)}}));
   if (s.pair == 0) {
     text_wrapped_at_spaces(lesson_text(View::precision, "pair0"));
   } else {
     // Where the estimate |w pos| 2^-23 reaches one visible colour step.
     const double reach = pe::float32_naive_reach(s.pair, s.d, s.base, kVisible);
     text_wrapped_at_spaces(fill(lesson_text(View::precision, reach > kMaxPos ? "reach_beyond" : "reach"),
-                                {{"pos", fmt("%.0f", std::min(reach, 1e12))}}));
+                                {{"pos", grouped(std::round(std::min(reach, 1e12)))}}));
   }
   int off = 0, slowest = -1;
   for (size_t i = 0; i < c.pair_naive_err.size(); ++i)
@@ -350,14 +358,14 @@ void draw_numbers(const State& s, const PrecisionCache& c) {
   // Withheld, the sentence that counts pairs, with "?" for its counts: "no pair" would answer too.
   const auto withheld = [](std::string v) { return withheld_or(View::precision, "mark_errors", std::move(v)); };
   if (off > 0 || errors_withheld())
-    text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_off"), {{"pos", fmt("%.0f", s.precisionPos)},
+    text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_off"), {{"pos", grouped(std::round(s.precisionPos))},
                                                                             {"off", withheld(std::to_string(off))},
                                                                             {"pairs", std::to_string(s.d / 2)},
                                                                             {"slowest", withheld(std::to_string(slowest))},
                                                                             {"shader", fmt("%.0e", shader_worst)}}));
   else
     text_wrapped_at_spaces(fill(lesson_text(View::precision, "probe_ok"),
-                                {{"pos", fmt("%.0f", s.precisionPos)}, {"shader", fmt("%.0e", shader_worst)}}));
+                                {{"pos", grouped(std::round(s.precisionPos))}, {"shader", fmt("%.0e", shader_worst)}}));
 }
 
 // [SECTION] bfloat16 and float16 beside float32: the selected pair's naive angle in each format.
