@@ -819,6 +819,15 @@
     withString(runtime, tags, (p) => runtime._posenc_set_browser_languages(p));
     fetchLanguage();
   }
+  // A file beside the page's scripts, read by `read` (r => r.text()), or the single-file build's inline
+  // copy, `inline`, when it carries one; a failed fetch rejects with "HTTP <status>".
+  function fetchBeside(path, inline, read) {
+    if (inline) return Promise.resolve(inline);
+    return fetch(new URL(path, scriptSrc), { credentials: 'same-origin' }).then((r) => {
+      if (!r.ok) throw new Error('HTTP ' + r.status);
+      return read(r);
+    });
+  }
   const languageRequests = new Set();
   function fetchLanguage() {
     if (!runtime) return;
@@ -826,9 +835,7 @@
     const id = runtime.UTF8ToString(runtime._posenc_language_wanted());
     if (!id || languageRequests.has(id)) return;
     languageRequests.add(id);
-    const inline = window.POSENC_TEXTS && window.POSENC_TEXTS[id];  // the single-file build carries them
-    (inline ? Promise.resolve(inline) : fetch(new URL('text/' + id + '.txt', scriptSrc), { credentials: 'same-origin' })
-      .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.text(); }))
+    fetchBeside('text/' + id + '.txt', window.POSENC_TEXTS && window.POSENC_TEXTS[id], (r) => r.text())
       .then((text) => {
         const bad = withString(runtime, id, (pid) => withString(runtime, text, (pt) => runtime._posenc_add_translations(pid, pt)));
         if (bad > 0) console.warn('PosEnc Lab: ' + bad + ' entries of text/' + id + '.txt did not pair with an English text');
@@ -848,10 +855,8 @@
     if (!id || fontRequests.has(id) || id === fontFailed) return;
     fontRequests.add(id);
     const inline = window.POSENC_FONTS && window.POSENC_FONTS[id];  // the single-file build: base64
-    (inline ? Promise.resolve(Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)))
-      : fetch(new URL('fonts/' + id + '.ttf', scriptSrc), { credentials: 'same-origin' })
-        .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.arrayBuffer(); })
-        .then((b) => new Uint8Array(b)))
+    fetchBeside('fonts/' + id + '.ttf', inline && Uint8Array.from(atob(inline), (c) => c.charCodeAt(0)),
+      (r) => r.arrayBuffer().then((b) => new Uint8Array(b)))
       .then((bytes) => {
         const ptr = runtime._posenc_alloc(bytes.length);
         if (!ptr) throw new Error('no memory for ' + bytes.length + ' bytes');

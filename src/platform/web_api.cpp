@@ -476,7 +476,8 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_font_wanted() {
 // Returns "" when it was taken (the words show in that language from the next frame), else why not.
 EMSCRIPTEN_KEEPALIVE const char* posenc_add_font(const char* id, unsigned char* data, int size) {
   static std::string why;
-  std::vector<unsigned char> bytes(data, data + std::max(size, 0));
+  std::vector<unsigned char> bytes;
+  if (data && size > 0) bytes.assign(data, data + size);  // none: refused below as not a font
   std::free(data);
   why = "is not a language of the module";
   for (const app::LanguageInfo& l : app::languages())
