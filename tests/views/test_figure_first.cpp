@@ -11,18 +11,14 @@
 #include "catch2_any.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 
+#include "chinese_font.hpp"
 #include "headless.hpp"
 #include "imgui_internal.h"
 #include "state/interface_text.hpp"
-#include "state/language.hpp"
 #include "state/tour.hpp"
 #include "ui/figure_mark.hpp"
-#include "ui/language_font.hpp"
 
 using namespace app;
 
@@ -38,16 +34,6 @@ const Screen kScreens[] = {{"1280x800", {1280, 800}, 1.0}, {"360x640 phone", {36
 constexpr float kVisible = 0.35f;  // of the screen's height, unless the whole figure is shorter
 const char* const kLanguages[] = {"en", "es", "zh-CN"};
 
-// Chinese's font in the atlas while a test runs, as the page has it once fetched.
-struct ChineseFont {
-  ChineseFont() {
-    std::ifstream file(std::filesystem::path(POSENC_FONT_DIR) / "font_zh-CN.ttf", std::ios::binary);
-    REQUIRE(add_language_font(Lang::zh_CN, {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()}) == "");
-  }
-  ~ChineseFont() { drop_language_font(Lang::zh_CN); }
-  ChineseFont(const ChineseFont&) = delete;
-  ChineseFont& operator=(const ChineseFont&) = delete;
-};
 
 // How much of the figure the first screen shows, in pixels, and what it should at least show.
 struct Seen {

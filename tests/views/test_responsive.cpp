@@ -13,13 +13,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "chinese_font.hpp"
 #include "export/figure_export.hpp"
 #include "headless.hpp"
 #include "imgui_internal.h"
@@ -27,7 +25,6 @@
 #include "state/interface_text.hpp"
 #include "state/language.hpp"
 #include "state/state_io.hpp"
-#include "ui/language_font.hpp"
 
 using namespace app;
 
@@ -227,11 +224,7 @@ TEST_CASE("every view at every listed size: controls reachable, nothing cut at t
 TEST_CASE("every view in Spanish, Chinese and the pseudo-locale at 1280x800, on a phone and at scale 2: the same checks") {
   // Spanish runs about a quarter longer than English, and xx pads every string further (README
   // "Languages"); Chinese with its font, as the page has it once fetched.
-  std::ifstream font_file(std::filesystem::path(POSENC_FONT_DIR) / "font_zh-CN.ttf", std::ios::binary);
-  REQUIRE(add_language_font(Lang::zh_CN, {std::istreambuf_iterator<char>(font_file), std::istreambuf_iterator<char>()}) == "");
-  struct DropAfter {
-    ~DropAfter() { drop_language_font(Lang::zh_CN); }
-  } drop;
+  const ChineseFont font;
   for (const char* lang : {"es", "zh-CN", "xx"})
     for (const Size& size : kSizes) {
       const std::string name = size.name;
@@ -283,11 +276,7 @@ TEST_CASE("the controls' column holds its buttons' and headers' words in every l
   // above to find), so the column's own controls are measured: each button at least its words and
   // frame padding wide, each header its words after its arrow. In xx (a third longer) the column
   // widens; in English it keeps its 290 px.
-  std::ifstream font_file(std::filesystem::path(POSENC_FONT_DIR) / "font_zh-CN.ttf", std::ios::binary);
-  REQUIRE(add_language_font(Lang::zh_CN, {std::istreambuf_iterator<char>(font_file), std::istreambuf_iterator<char>()}) == "");
-  struct DropAfter {
-    ~DropAfter() { drop_language_font(Lang::zh_CN); }
-  } drop;
+  const ChineseFont font;
   for (const char* lang : {"en", "es", "zh-CN", "xx"}) {
     INFO("lang=" << lang);
     Headless h;

@@ -13,12 +13,9 @@
 #include <vector>
 #include <string>
 
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 
+#include "chinese_font.hpp"
 #include "headless.hpp"
-#include "ui/language_font.hpp"
 #include "imgui_internal.h"
 #include "state/tour.hpp"
 
@@ -54,11 +51,7 @@ std::string readable(Headless& h) {
 TEST_CASE("no open tour question shows its answer, on screen or in the text alternative") {
   // In English, Spanish and Chinese (whose giveaways are phrases of their own translations, README
   // "Languages"); Chinese with its font, as the page has it once fetched.
-  std::ifstream font_file(std::filesystem::path(POSENC_FONT_DIR) / "font_zh-CN.ttf", std::ios::binary);
-  REQUIRE(add_language_font(Lang::zh_CN, {std::istreambuf_iterator<char>(font_file), std::istreambuf_iterator<char>()}) == "");
-  struct DropAfter {
-    ~DropAfter() { drop_language_font(Lang::zh_CN); }
-  } drop;
+  const ChineseFont font;
   for (const char* lang : {"en", "es", "zh-CN"}) {
   INFO("lang=" << lang);
   // Spanish runs about a quarter longer: a taller window, so that what the English shows at 800 px
