@@ -211,6 +211,21 @@ function breakdownRows(page, parts) {
     { part: 'glue: posenc_app.js', ...glue }, { part: 'page: ' + others.join(', '), ...pageParts }];
 }
 
+// Each language: how many of the English strings it has, as the translation check counts them (the
+// module's own reader, in tests/views/test_translations.cpp: nothing here parses the files), and what
+// the page fetches for it, only when it is in use: its catalogue, text/<id>.txt, and its font, if any.
+// Empty without a native build.
+function languageSizes() {
+  let counts = '';
+  try {
+    counts = execFileSync(join(ROOT, 'build', 'native', 'posenc_view_tests'), ['every translation in the repository is current*'],
+      { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  } catch (e) { counts = e.stdout ? e.stdout.toString() : ''; }  // a failing check still prints its counts
+  const file = (f) => (existsSync(join(DIST, f)) ? gzip9(readFileSync(join(DIST, f))) : 0);
+  return [...counts.matchAll(/^translations: (\S+) (\d+) of (\d+) strings \(\d+ files\), (\d+) stale/gm)].map(([, id, have, of, stale]) => (
+    { id, strings: Number(have), of: Number(of), stale: Number(stale), catalogueGzip: file(`text/${id}.txt`), fontGzip: file(`fonts/${id}.ttf`) }));
+}
+
 const page = sizes(DIST, PAGE_FILES);
 const singleFile = join(dirname(DIST), 'single', 'posenc-lab.html');
 const single = existsSync(singleFile) ? sizes(dirname(singleFile), ['posenc-lab.html']) : null;
@@ -227,6 +242,9 @@ if (SIZES_ONLY) {
   }
   const lessons = splitSizes(DIST);
   if (lessons.length) printSplit(lessons);
+  for (const l of languageSizes())
+    console.log(`language ${l.id}: ${l.strings} of ${l.of} strings translated, ${l.stale} stale; fetched only for it: text/${l.id}.txt ` +
+      `${kb(l.catalogueGzip)} gzip${l.fontGzip ? `, fonts/${l.id}.ttf ${kb(l.fontGzip)} gzip` : ''}`);
   process.exit(0);
 }
 row('size', 'normal page, raw', kb(page.raw));
@@ -252,6 +270,11 @@ if (want('size')) {
     for (const l of out.size.lessons)
       row('size', `  ${l.id}: its module / first download / the rest after the first frame`, `${kb(l.moduleGzip)} / ${kb(l.firstGzip)} / ${kb(l.restGzip)} gzip`);
   }
+  out.size.languages = languageSizes();
+  for (const l of out.size.languages)
+    row('size', `language ${l.id}: strings translated (English falls back for the rest); stale; fetched for it: catalogue / font, gzip`,
+      `${l.strings} of ${l.of}; ${l.stale}; ${kb(l.catalogueGzip)} / ${l.fontGzip ? kb(l.fontGzip) : 'none'}`);
+  if (!out.size.languages.length) row('size', 'strings per language', 'no native build (build/native/posenc_view_tests)');
 }
 
 const { serve, launch } = await import('../tests/browser/harness.mjs');
