@@ -24,15 +24,16 @@ bool relation_sign_ends_at(std::string_view t, size_t end) {  // the sign's last
   if (end >= 1 && t[end - 1] == '=') return true;
   return end >= 3 && relation_sign_at(t, end - 3);
 }
-// The word (run of non-spaces) that ends at `end` or begins at `begin`.
+// The word that ends at `end` or begins at `begin`: a run of non-spaces, which also ends where a line
+// may break between Chinese characters ("指针：pos": the word before " + k" is "pos").
 std::string_view word_ending_at(std::string_view t, size_t end) {
   size_t b = end;
-  while (b > 0 && t[b - 1] != ' ' && t[b - 1] != '\n') --b;
+  while (b > 0 && t[b - 1] != ' ' && t[b - 1] != '\n' && !(b < end && cjk_break_at(t, b))) --b;
   return t.substr(b, end - b);
 }
 std::string_view word_starting_at(std::string_view t, size_t begin) {
   size_t e = begin;
-  while (e < t.size() && t[e] != ' ' && t[e] != '\n') ++e;
+  while (e < t.size() && t[e] != ' ' && t[e] != '\n' && !(e > begin && cjk_break_at(t, e))) ++e;
   return t.substr(begin, e - begin);
 }
 // A lone arithmetic operator: - + − × · /

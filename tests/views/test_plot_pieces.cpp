@@ -259,6 +259,10 @@ TEST_CASE("wrapping at spaces: numbers and short relations stay whole; a chain o
         std::vector<std::string>{"\xE4\xBD\x8D\xE7\xBD\xAE", "\xE7\xBC\x96\xEF\xBC\x8C\xE7\xA0\x81"});  // 位置|编，码: "，" stays with 编
   CHECK(lines("\xE4\xBD\x8D\xEF\xBC\x88" "d = 512\xEF\xBC\x89", 14) ==
         std::vector<std::string>{"\xE4\xBD\x8D", "\xEF\xBC\x88" "d = 512\xEF\xBC\x89"});  // 位|（d = 512）
+  // A short sum after Chinese stays whole, as after a space: 24 bytes hold "虚影指针：pos +" (20), but
+  // "pos + k" keeps together, so the line ends after "：" (15 bytes) and the expression (14) follows.
+  CHECK(lines("\xE8\x99\x9A\xE5\xBD\xB1\xE6\x8C\x87\xE9\x92\x88\xEF\xBC\x9A" "pos + k = 4.00", 24) ==
+        std::vector<std::string>{"\xE8\x99\x9A\xE5\xBD\xB1\xE6\x8C\x87\xE9\x92\x88\xEF\xBC\x9A", "pos + k = 4.00"});
 }
 
 TEST_CASE("table columns: shared by weight, none narrower than its widest word") {
