@@ -204,6 +204,8 @@ float checkbox_width(const char* label) {
   return ImGui::GetFrameHeight() + (text > 0 ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0.0f);
 }
 
+float combo_width(float words) { return words + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x; }
+
 std::string pad_to_width(std::string text, float width, bool at_end) {
   const float half_blank = ImGui::CalcTextSize(" ").x / 2;
   for (int n = 0; n < 200 && ImGui::CalcTextSize(text.c_str()).x + half_blank < width; ++n) text.insert(at_end ? text.size() : 0, 1, ' ');

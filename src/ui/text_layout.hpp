@@ -48,6 +48,8 @@ bool same_line_if_fits(float w, float spacing = -1.0f);
 // The widths an item with this label takes, for same_line_if_fits() (the part after "##" not shown).
 float button_width(const char* label);
 float checkbox_width(const char* label);  // also a radio button's
+// The width a drop-down needs to show a choice whose words are `words` wide, with its arrow.
+float combo_width(float words);
 // `text` padded with blanks of the current font to `width` pixels (to the nearest blank), at its end, or
 // at its start to align it right: a column of a monospaced table, as printf's %-9s or %9s, that lines
 // up whatever the language's words (a Chinese character is wider than a digit). The width of n digits:

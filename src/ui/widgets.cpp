@@ -200,8 +200,7 @@ bool combo_fit(const std::string& name, const char* id, int* v, const char* cons
   const ImGuiStyle& st = ImGui::GetStyle();
   float widest = 0;
   for (int i = 0; i < count; ++i) widest = std::max(widest, ImGui::CalcTextSize(items[i]).x);
-  const float menu = widest + ImGui::GetFrameHeight() + 2 * st.FramePadding.x;  // the choice, then the arrow
-  const bool beside = ImGui::GetContentRegionAvail().x - name_w - st.ItemInnerSpacing.x >= menu;
+  const bool beside = ImGui::GetContentRegionAvail().x - name_w - st.ItemInnerSpacing.x >= combo_width(widest);
   if (beside) {
     ImGui::SetNextItemWidth(-name_w - st.ItemInnerSpacing.x);
   } else {

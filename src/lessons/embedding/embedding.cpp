@@ -238,7 +238,7 @@ void draw_embedding(State& s, EmbeddingCache& cache, const ViewContext& ctx) {
     // longer language).
     float widest = 0;
     for (int i = 0; i < pe::kEmbeddingInitCount; ++i) widest = std::max(widest, ImGui::CalcTextSize(start_label(i).c_str()).x);
-    same_line_if_fits(widest + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x);
+    same_line_if_fits(combo_width(widest));
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     if (ImGui::BeginCombo("##start", start_label(chosen(cache)).c_str())) {
       for (int i = 0; i < pe::kEmbeddingInitCount; ++i)
