@@ -7,6 +7,7 @@
 
 #include "core/params.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"
 #include "state/interface_text.hpp"
 #include "state/tour.hpp"
 #include "ui/figure_mark.hpp"
@@ -138,6 +139,10 @@ void draw_lesson(App& a) {
   const ImVec2 main_min = ImGui::GetWindowPos(), main_size = ImGui::GetWindowSize();
   figure_marks_clear();  // what the lesson draws of its data from here on (ui/figure_mark.hpp)
   draw_view(a, ctx);
+  const ImVec2 f = first_figure(figure_marks(), 2 * ImGui::GetFontSize());
+  a.figure_top = f.x;
+  a.figure_need = f.y > f.x ? std::min(f.y - f.x, kFigureShare * ImGui::GetMainViewport()->WorkSize.y) : 0;
+  a.lesson_shown_bottom = ImGui::GetCurrentWindow()->InnerClipRect.Max.y;
   a.figure_min = ImVec2(main_min.x, figure_top);
   a.figure_max = ImVec2(main_min.x + main_size.x, main_min.y + main_size.y);
 }

@@ -100,6 +100,12 @@ struct App {
   AnswerBook answers;             // every answer of the session, for the course (tour.hpp: progress_json)
   std::string tour_summary;       // shown after the tour's last step ("" none): tour_summary_text()
   float tour_bar_height = 0;      // the tour bar's height to its content's end last frame (0: not measured yet)
+  float tour_check_bottom = 0;    // the bottom of the step's Check button in the bar's content last frame (0: none)
+  // Last frame's first figure (ui/figure_mark.hpp), for the tour bar to leave it room: its top (screen
+  // y) and how much of it the first screen should show (0: none drawn); where the lesson's window
+  // stopped showing its content, and the tour bar's bottom edge (0: no bar).
+  float figure_top = 0, figure_need = 0;
+  float lesson_shown_bottom = 0, tour_bar_bottom = 0;
   bool tour_reveal_scrolled = false;  // the tour bar has brought the current answer into view
   bool tour_scroll_top = false;       // a new step: the tour bar scrolls back to its top
   std::array<bool, static_cast<size_t>(View::count)> seen{};  // the lessons shown so far (contents.hpp)

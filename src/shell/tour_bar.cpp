@@ -76,7 +76,11 @@ void draw_tour_prompt(App& a, const TourPrompt& p) {
         param_slider(label.c_str(), s, c->field, 0, hi, c->format, a.notices);
         ImGui::EndTable();
       }
-      if (ImGui::Button(ui_label("check").c_str())) answer_value(g, p, s);
+      // Beside the slider where the bar is wide enough (a row less between the question and the figure).
+      const std::string check = ui_label("check");
+      same_line_if_fits(button_width(check.c_str()));
+      if (ImGui::Button(check.c_str())) answer_value(g, p, s);
+      a.tour_check_bottom = ImGui::GetItemRectMax().y - ImGui::GetWindowPos().y + ImGui::GetScrollY();
     }
     const std::string show = ui_label("show_answer");
     same_line_if_fits(ImGui::CalcTextSize(show.c_str(), nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x);
@@ -113,6 +117,7 @@ void draw_tour_summary(App& a) {
 
 void draw_tour_bar(App& a) {
   const TourStep* t = tour_step(a.state.step);
+  if (!t) a.tour_bar_bottom = 0;
   focus_region(FocusRegion::tour);  // the keyboard enters the figure here during the tour (ui/focus.hpp)
   if (!t && !a.tour_summary.empty()) draw_tour_summary(a);
   if (!t) return;
@@ -121,14 +126,29 @@ void draw_tour_bar(App& a) {
   // As tall as last frame's content (a question and its answer make it grow), at most 42 % of what is
   // left for the view (45 % on a phone, where the step's words wrap into more lines); off a phone 5 %
   // more while a question is open, so that its Check button is on the first screen with it (a projector
-  // at scale 2; a phone has no such room for it and the figure); beyond that it scrolls, so that the figure the step is about stays on the first screen
-  // (test_figure_first.cpp).
+  // at scale 2; a phone has no such room for it and the figure); and no more than leaves the figure its
+  // share of the screen; beyond that it scrolls, so that the figure the step is about stays on the
+  // first screen (test_figure_first.cpp).
   const float avail = ImGui::GetContentRegionAvail().y;
   const float estimate = 4 * ImGui::GetFrameHeightWithSpacing() + 2 * st.WindowPadding.y;
   const float wanted = a.tour_bar_height > 0 ? a.tour_bar_height + st.WindowPadding.y + 2 : estimate + 2 * st.WindowPadding.y + 2;
   const bool question_open = !t->prompt.empty() && a.tour_progress.step == a.state.step && !a.tour_progress.revealed();
-  const float cap = avail * ((phone(a) ? 0.45f : 0.42f) + (question_open && !phone(a) ? 0.05f : 0.0f));
+  const float share_cap = avail * ((phone(a) ? 0.45f : 0.42f) + (question_open && !phone(a) ? 0.05f : 0.0f));
+  // No taller than leaves the step's figure (last frame's, ui/figure_mark.hpp) its share of the first
+  // screen below the lesson's lines above it, but tall enough for the step's title, its buttons and two
+  // lines (one on a phone), or off a phone down to an open question's Check button (last frame's).
+  const float lines = phone(a) ? ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeight()
+                               : tour_font(a)->FontSize + ImGui::GetFrameHeightWithSpacing() + 2 * ImGui::GetTextLineHeightWithSpacing();
+  const float least = std::max(lines + 2 * st.WindowPadding.y + 2,
+                               question_open && !phone(a) && a.tour_check_bottom > 0 ? a.tour_check_bottom + st.WindowPadding.y + 2 : 0.0f);
+  // From last frame: what lay between the bar's bottom and the figure stays, and the lesson's window
+  // shows its content down to where it did (its padding, a scroll bar).
+  const float figure_cap = a.figure_need > 0 && a.tour_bar_bottom > 0 && a.figure_top > a.tour_bar_bottom
+                               ? a.lesson_shown_bottom - ImGui::GetCursorScreenPos().y - (a.figure_top - a.tour_bar_bottom) - a.figure_need
+                               : share_cap;
+  const float cap = std::max(std::min(share_cap, figure_cap), std::min(least, share_cap));
   ImGui::BeginChild("tour", ImVec2(0, std::min(wanted, cap)), true);
+  a.tour_check_bottom = 0;  // measured again below, where the step asks for a value
   if (a.tour_scroll_top) ImGui::SetScrollY(0);  // a new step starts at its title
   a.tour_scroll_top = false;
   // The steps this figure offers (all of them, or those on the lessons of `views`), numbered among themselves.
@@ -185,6 +205,7 @@ void draw_tour_bar(App& a) {
   drag_scroll();  // a finger scrolls the bar (the rest of the step below its fold)
   focus_region(FocusRegion::view);
   ImGui::EndChild();
+  a.tour_bar_bottom = ImGui::GetItemRectMax().y;
   ImGui::PopStyleColor();
 }
 

@@ -6,6 +6,7 @@
 
 #include "text/format.hpp"
 #include "ui/style.hpp"
+#include "ui/text_layout.hpp"
 
 namespace app {
 
@@ -78,11 +79,16 @@ void signed_bar_row(const char* label, double fraction, const std::string& value
   const float line = ImGui::GetTextLineHeight();
   const float w = ImGui::GetContentRegionAvail().x;
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(w, (stacked ? 2 * line + 2 * sc : line) + 6 * sc));
+  // Stacked, the label has the row's width above its bar and wraps there (a longer language).
+  const float label_h = stacked ? wrapped_text_size(label, w).y : line;
+  ImGui::Dummy(ImVec2(w, (stacked ? label_h + line + 2 * sc : line) + 6 * sc));
   mark_figure_item();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddText(ImVec2(at.x, at.y + 3 * sc), text_col, label);
-  const ImVec2 p(at.x, stacked ? at.y + line + 2 * sc : at.y);  // the bar's row
+  if (stacked)
+    add_text_wrapped(dl, ImVec2(at.x, at.y + 3 * sc), text_col, label, w);
+  else
+    dl->AddText(ImVec2(at.x, at.y + 3 * sc), text_col, label);
+  const ImVec2 p(at.x, stacked ? at.y + label_h + 2 * sc : at.y);  // the bar's row
   const float bx0 = p.x + label_w, bx1 = p.x + w - value_w;
   const float zero = (bx0 + bx1) / 2, half = (bx1 - bx0) / 2;
   const float len = static_cast<float>(std::clamp(fraction, -1.0, 1.0)) * half;

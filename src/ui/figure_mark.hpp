@@ -2,17 +2,31 @@
 // matrices, bar strips; a view's own marks through mark_figure) report their rectangles, cut to the
 // clip rectangle they are drawn in, so that what a scrolled-away or clipped child hides does not count.
 // The tests read it to check that every view opens with its figure on the first screen
-// (tests/views/test_figure_first.cpp); nothing on screen depends on it.
+// (tests/views/test_figure_first.cpp), and the tour bar leaves the figure that much room (kFigureShare).
 #pragma once
+#include <vector>
+
 #include "imgui.h"
 
 namespace app {
 
+// What the first screen shows of a figure at least: all of it, or this share of the screen's height.
+constexpr float kFigureShare = 0.35f;
+
 struct FigureMarks {
   int reported = 0;  // marks drawn, seen or not
   bool any = false;  // some mark is on screen
-  ImVec2 min{0, 0}, max{0, 0};  // the union of this frame's marks, screen pixels
+  ImVec2 min{0, 0}, max{0, 0};  // the union of this frame's marks as their windows show them, screen pixels
+  // The same marks as laid out, top and bottom, before the screen's bottom edge or the lesson's
+  // scrolling cut them (a chart under the screen's bottom edge is here, not in min..max); a plot's own
+  // clip rectangle or a child window's edge still cuts them.
+  std::vector<ImVec2> laid;
 };
+
+// The lesson's first figure as laid out, top and bottom (y of both): the topmost laid mark and every
+// mark that starts within `gap` of it or of one joined to it (a chart and its key; a later chart
+// further down the lesson is another figure). {0, 0} without marks.
+ImVec2 first_figure(const FigureMarks& m, float gap);
 
 // At the start of a frame (app_frame).
 void figure_marks_clear();

@@ -213,6 +213,10 @@ bool combo_fit(const std::string& name, const char* id, int* v, const char* cons
   return changed;
 }
 
+namespace {
+constexpr float kLeadLines = 6;  // the most lines a lead sentence takes before the summary leads instead
+}  // namespace
+
 void caption(std::string_view text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colors::text_dim));
   text_wrapped_at_spaces(text);  // not TextWrapped: it may break a number after its decimal point
@@ -227,6 +231,7 @@ void drag_scroll() {
 }
 
 void lesson_intro(View v, const ViewContext& ctx) {
+  const float column = ImGui::GetContentRegionAvail().x;
   const std::string_view claim = lesson_claim(v);
   const ClaimSource source = lesson_claim_source(v);
   if (ctx.text == LessonText::full) {
@@ -245,11 +250,13 @@ void lesson_intro(View v, const ViewContext& ctx) {
       caption(lesson_text(v, "caption"));
       claim_line(source, claim, ctx.ui_scale);
     } else if (!claim.empty() && claim_source_info(source) && !text_withheld(v, "claim") &&
-               ImGui::GetMainViewport()->WorkSize.y >= 600.0f * ctx.ui_scale) {
+               ImGui::GetMainViewport()->WorkSize.y >= 600.0f * ctx.ui_scale &&
+               ImGui::CalcTextSize(claim.data(), claim.data() + claim.size(), false, column).y <= kLeadLines * ImGui::GetTextLineHeight()) {
       // The lead is the lesson's key sentence with its source's tag (Paper, Measured, Never tested...),
       // so the tag stays on screen; the summary says the same in other words, for the contents. On a
-      // short screen (a landscape phone, a projector at a large scale) the one-line summary leads and
-      // the tagged sentence waits behind More.
+      // short screen (a landscape phone, a projector at a large scale), or where the sentence would take
+      // more than kLeadLines lines (a long claim on a phone, in a longer language), the summary leads and
+      // the tagged sentence waits behind More, so that the figure stays on the first screen.
       claim_line(source, claim, ctx.ui_scale);
     } else {
       caption(lesson_text(v, "summary"));  // through lesson_text: an open question may withhold it

@@ -200,7 +200,7 @@ void read_result(ExperimentRun& r, const Json& j) {
 
 // ---- drawing -------------------------------------------------------------------------------------
 
-void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
+void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx, bool short_screen) {
   const int pending = experiment_pending(c);
   // Each button keeps its ImGui id in every language (###id).
   const std::string run = ex_text("button_run") + "###ex_run", run_all = ex_text("button_run_all") + "###ex_run_all";
@@ -265,7 +265,9 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx) {
   text_after(status);
   // How long Run and Run all take here, from the engine's speed measured on this device (not while
   // runs train: the running line says what is left).
-  if (!pending) caption(estimate_line(c, s));
+  // Before this device has timed a run, the estimate only says that it will: on a short screen that
+  // line would stand between Run and the charts (describe() still says it).
+  if (!pending && !(short_screen && c.speed.runs == 0)) caption(estimate_line(c, s));
   if (c.saved && !ctx.export_message.empty()) caption(ctx.export_message);
   for (const ExperimentRun& r : c.runs)
     if (r.status == ExperimentRun::Status::failed) {
@@ -1269,13 +1271,13 @@ int experiment_pending(const ExperimentCache& c) {
 
 void draw_experiment(State& s, ExperimentCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  // A short screen (a phone, a slide, a small frame, or a tall tour step above the lesson, as in a longer
-  // language) puts the charts right after Run and the claims after them. The height from the lesson's
-  // start to the window's bottom decides, in the window's own coordinates, so that scrolling never
-  // changes the layout.
-  const bool short_screen = ImGui::GetWindowHeight() - ImGui::GetCursorPosY() < 720 * sc;
+  // A short screen (a phone, a slide, a small frame, a laptop's 800 px, whose first screen the open
+  // settings would fill, or a tall tour step above the lesson) puts the charts right after Run and the
+  // claims after them. The height from the lesson's start to the window's bottom decides, in the
+  // window's own coordinates, so that scrolling never changes the layout.
+  const bool short_screen = ImGui::GetWindowHeight() - ImGui::GetCursorPosY() < 900 * sc;
   lesson_intro(View::experiment, ctx);
-  draw_actions(s, c, ctx);  // first: on a phone, Run is on the first screen
+  draw_actions(s, c, ctx, short_screen);  // first: on a phone, Run is on the first screen
   draw_options(s, c, ctx, short_screen);
   ImGui::Spacing();
   const train::Config cfg = runs_config(c.runs.empty() ? s : c.set);

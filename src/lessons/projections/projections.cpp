@@ -171,12 +171,12 @@ void draw_projections(State& s, ProjectionsCache& cache, const ViewContext& ctx)
   same_line_if_fits(button_width(draw_label.c_str()), 16 * sc);
   if (ImGui::Button(draw_label.c_str())) ++cache.seed;
   refresh_head(cache, s);
-  caption(head_text(cache, s));
 
-  // The four terms at m = pos, n = pos + k.
+  // The four terms at m = pos, n = pos + k: the figure first, then what the head and the words are.
   const pe::ScoreTerms t = terms_at(cache.head, cache.xq, cache.xk, s);
-  text_wrapped_at_spaces(fill(lesson_text(View::projections, "tokens"), {{"m", fmt("%.2f", s.pos)}, {"n", fmt("%.2f", s.pos + s.k)}}));
   draw_terms(t, ctx);
+  text_wrapped_at_spaces(fill(lesson_text(View::projections, "tokens"), {{"m", fmt("%.2f", s.pos)}, {"n", fmt("%.2f", s.pos + s.k)}}));
+  caption(head_text(cache, s));
   ImGui::Spacing();
 
   // The plot's range.

@@ -159,7 +159,29 @@ std::string cap_text(const State& s, int cells) {
 
 // ---- controls --------------------------------------------------------------------------------------
 
-void draw_controls(State& s, const ViewContext& ctx) {
+// The charts' offsets from -R to R: its label above a slider as wide as the column.
+void draw_offsets_control(State& s) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(std::string(text("offsets_label")).c_str());
+  ImGui::SetNextItemWidth(-1);
+  int offsets = s.scoresOffsets;
+  if (slider_int("##rs_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
+    set_number(s, Field::scoresOffsets, std::clamp(offsets, kMinOffsets, kMaxOffsets));
+  focus_name(text("offsets_focus"));
+}
+
+// The map's side in positions: its label above a slider as wide as the column.
+void draw_window_control(State& s) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(std::string(text("window_label")).c_str());
+  ImGui::SetNextItemWidth(-1);
+  int window = s.scoresWindow;
+  if (slider_int("##rs_window", &window, kMinWindow, kMaxWindow, "%d")) set_number(s, Field::scoresWindow, std::clamp(window, kMinWindow, kMaxWindow));
+  focus_name(text("window_focus"));
+}
+
+// The vectors' choice and the sliders; false when the sliders are left to go under their charts.
+bool draw_controls(State& s, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(std::string(text("vectors_label")).c_str());
@@ -173,25 +195,17 @@ void draw_controls(State& s, const ViewContext& ctx) {
     same_line_if_fits(checkbox_width(id.c_str()), 10 * sc);
     if (ImGui::RadioButton(id.c_str(), s.scoresVectors == ch.v)) set_number(s, Field::scoresVectors, static_cast<int>(ch.v));
   }
+  // The two sliders side by side where there is room; on a narrow screen each waits under the chart it
+  // sets (draw_offsets_control, draw_window_control), so that the charts follow the vectors at once.
   const bool two = ImGui::GetContentRegionAvail().x >= 560 * sc;
-  if (ImGui::BeginTable("rs_controls", two ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) {
+  if (two && ImGui::BeginTable("rs_controls", 2, ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextColumn();
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(std::string(text("offsets_label")).c_str());
-    ImGui::SetNextItemWidth(-1);
-    int offsets = s.scoresOffsets;
-    if (slider_int("##rs_offsets", &offsets, kMinOffsets, kMaxOffsets, "%d", ImGuiSliderFlags_Logarithmic))
-      set_number(s, Field::scoresOffsets, std::clamp(offsets, kMinOffsets, kMaxOffsets));
-    focus_name(text("offsets_focus"));
+    draw_offsets_control(s);
     ImGui::TableNextColumn();
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(std::string(text("window_label")).c_str());
-    ImGui::SetNextItemWidth(-1);
-    int window = s.scoresWindow;
-    if (slider_int("##rs_window", &window, kMinWindow, kMaxWindow, "%d")) set_number(s, Field::scoresWindow, std::clamp(window, kMinWindow, kMaxWindow));
-    focus_name(text("window_focus"));
+    draw_window_control(s);
     ImGui::EndTable();
   }
+  return two;
 }
 
 // ---- the two charts -------------------------------------------------------------------------------
@@ -438,7 +452,7 @@ int rope_scores_map_cells(int window, int d) {
 void draw_rope_scores(State& s, RopeScoresCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::rope_scores, ctx);
-  draw_controls(s, ctx);
+  const bool sliders_drawn = draw_controls(s, ctx);
   refresh_curve(c, s);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -462,7 +476,9 @@ void draw_rope_scores(State& s, RopeScoresCache& c, const ViewContext& ctx) {
     // Stacked: each part at most a screen high, so a phone or a large scale scrolls through them.
     const float screen = ImGui::GetWindowHeight();
     draw_charts(s, c, ImVec2(avail.x, std::max(2 * metrics::plot_min_height * sc, std::min(avail.x * 0.9f, screen * 0.8f))), ctx);
+    if (!sliders_drawn) draw_offsets_control(s);
     ImGui::Spacing();
+    if (!sliders_drawn) draw_window_control(s);
     draw_map(s, c, ImVec2(avail.x, std::min(avail.x + 5 * line, std::max(screen * 0.8f, 260 * sc))), ctx);
     ImGui::Spacing();
     draw_sentences(s, c, avail.x);

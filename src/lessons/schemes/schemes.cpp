@@ -368,7 +368,7 @@ void draw_map(State& s, const MapRule& rule, float side, const ViewContext& ctx)
   if (rule.far && (rule.c.scheme == Scheme::alibi || rule.c.scheme == Scheme::t5))
     hatch_far(dl, o, side, W, n, rule.c.scheme == Scheme::t5 && rule.c.bidirectional, sc);
   dl->AddRect(o, ImVec2(o.x + side, o.y + side), colors::axis);
-  mark_figure(o, ImVec2(o.x + side, o.y + side));
+  mark_figure(top, ImVec2(o.x + side, o.y + side));  // with its axes' names and the positions above it
   const auto at = [&](double p) { return static_cast<float>(p / W) * side; };  // a position's boundary in pixels
 
   // Ticks along the top and the left: the first and last cells' positions, and the training length n
