@@ -747,8 +747,8 @@ async function swiftshaderFrames() {
   const over = viewIds.filter((v) => result[v]['1280x800, clears'].p95 > twoVsyncs);
   row('swiftshader', `all ${viewIds.length} views at 1280x800: worst p95 (${worst[0]}); views over`, `${worst[1].toFixed(1)} ms; ${over.length}`,
     'p95 <= 33 ms (2 vsyncs)', over.length ? 'OVER' : 'met');
-  // The page's thread is free while SwiftShader draws (web/posenc.js answerGlStateHere): it used to wait
-  // in getParameter for most of each frame.
+  // The page's thread per frame: on SwiftShader it waits in getParameter for the GPU process for most of
+  // each frame (README "The frame on a software renderer").
   const thread = viewIds.map((v) => [v, result[v]['1280x800, clears'].threadMsP95]).sort((a, b) => b[1] - a[1])[0];
   row('swiftshader', `all ${viewIds.length} views at 1280x800: the page's thread per frame, worst p95 (${thread[0]})`, `${thread[1].toFixed(1)} ms`, '', '');
   return result;

@@ -432,41 +432,7 @@
   const GL_ATTRIBUTES = { alpha: false, depth: true, stencil: false, antialias: false, premultipliedAlpha: true,
                           preserveDrawingBuffer: false, powerPreference: 'default', failIfMajorPerformanceCaveat: false };
   function hasWebGL2() {
-    try { return !!answerGlStateHere(canvas.getContext('webgl2', GL_ATTRIBUTES)); } catch (e) { return false; }
-  }
-  // Dear ImGui's renderer reads the GL state back before every frame to restore it after
-  // (imgui_impl_opengl3.cpp). Chromium answers the bindings, the viewport and the switches itself, but
-  // asks the GPU process for the scissor box and the blend state, and that question waits until every
-  // command before it has been drawn: on a software renderer (SwiftShader) the page's thread stood in
-  // getParameter for most of each frame (README "The frame on a software renderer"). Those seven values
-  // change only through the calls wrapped here, on this context alone, so this context answers them from
-  // what it was last told (read once from the GPU now, and again after a lost context is restored).
-  // tests/browser/test_frame_clears.mjs checks the answers against the GPU's and that no frame asks it.
-  function answerGlStateHere(gl) {
-    if (!gl || gl.posencStateHere) return gl;
-    const ask = gl.getParameter.bind(gl), told = new Map();
-    const BLEND = [gl.BLEND_SRC_RGB, gl.BLEND_DST_RGB, gl.BLEND_SRC_ALPHA, gl.BLEND_DST_ALPHA,
-                   gl.BLEND_EQUATION_RGB, gl.BLEND_EQUATION_ALPHA];
-    const readAll = () => { for (const p of [gl.SCISSOR_BOX, ...BLEND]) told.set(p, ask(p)); };
-    const after = (name, note) => {
-      const call = gl[name].bind(gl);
-      gl[name] = (...a) => { call(...a); note(...a); };
-    };
-    const blend = (sr, dr, sa, da) => [sr, dr, sa, da].forEach((v, i) => told.set(BLEND[i], v));
-    after('scissor', (x, y, w, h) => told.set(gl.SCISSOR_BOX, new Int32Array([x, y, w, h])));
-    after('blendFunc', (s, d) => blend(s, d, s, d));
-    after('blendFuncSeparate', blend);
-    after('blendEquation', (m) => { told.set(BLEND[4], m); told.set(BLEND[5], m); });
-    after('blendEquationSeparate', (rgb, alpha) => { told.set(BLEND[4], rgb); told.set(BLEND[5], alpha); });
-    gl.getParameter = (p) => {
-      if (!told.has(p) || gl.isContextLost()) return ask(p);
-      const v = told.get(p);
-      return v instanceof Int32Array ? new Int32Array(v) : v;  // a copy, as WebGL gives
-    };
-    readAll();
-    gl.canvas.addEventListener('webglcontextrestored', readAll);
-    gl.posencStateHere = true;
-    return gl;
+    try { return !!canvas.getContext('webgl2', GL_ATTRIBUTES); } catch (e) { return false; }
   }
 
   // Without WebAssembly or WebGL2 the page says so and does not start drawing, but still answers an
