@@ -272,8 +272,14 @@ void draw_charts(State& s, const RopeScoresCache& c, ImVec2 size, const ViewCont
   dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), kBound, 0, 2.4f * sc);
   on_b.avoid_polyline(pts, 2.4f * sc);
   mark_offset(b, s.k, nullptr, on_b, sc);
-  plot_key(b, {{kBound, std::string(text("bound_key"))}, {kScore, std::string(text("score_key"))}}, sc);
+  // The key in a corner the curves leave free, else under the chart (a phone: the curves fill it).
+  const std::string bound_key(text("bound_key")), score_key(text("score_key"));
+  const auto line_of = [&](ImU32 col) { return Swatch{Swatch::line, col, 0.0f, 2.4f * sc}; };
+  const FlowEntry key[] = {{line_of(kBound), bound_key.c_str()}, {line_of(kScore), score_key.c_str()}};
+  const KeyFlow flow{18 * sc, 6 * sc, 20 * sc, 2 * sc, colors::ink};
+  const bool key_inside = placed_key(dl, on_b, key, flow, 4 * sc, on_b.corners(placed_key_size(key, flow, 4 * sc), 2 * sc));
   plot_clip_pop();
+  if (!key_inside) key_flow(key, size.x, flow);
 }
 
 // ---- the map ---------------------------------------------------------------------------------------
