@@ -28,7 +28,7 @@ struct FigureMarks {
 // further down the lesson is another figure). {0, 0} without marks.
 ImVec2 first_figure(const FigureMarks& m, float gap);
 
-// At the start of a frame (app_frame).
+// Where the lesson starts drawing (draw_lesson), in the window that scrolls it: marks from here on count.
 void figure_marks_clear();
 // A rectangle of data drawn in the current window, cut to its draw list's clip rectangle.
 void mark_figure(ImVec2 min, ImVec2 max);
