@@ -250,14 +250,17 @@ void lesson_intro(View v, const ViewContext& ctx) {
       caption(lesson_text(v, "caption"));
       claim_line(source, claim, ctx.ui_scale);
     } else if (!claim.empty() && claim_source_info(source) && !text_withheld(v, "claim") &&
-               ImGui::GetMainViewport()->WorkSize.y >= 600.0f * ctx.ui_scale &&
-               ImGui::CalcTextSize(claim.data(), claim.data() + claim.size(), false, column).y <= kLeadLines * ImGui::GetTextLineHeight()) {
+               ImGui::GetMainViewport()->WorkSize.y >= 600.0f * ctx.ui_scale) {
       // The lead is the lesson's key sentence with its source's tag (Paper, Measured, Never tested...),
       // so the tag stays on screen; the summary says the same in other words, for the contents. On a
-      // short screen (a landscape phone, a projector at a large scale), or where the sentence would take
-      // more than kLeadLines lines (a long claim on a phone, in a longer language), the summary leads and
-      // the tagged sentence waits behind More, so that the figure stays on the first screen.
-      claim_line(source, claim, ctx.ui_scale);
+      // short screen (a landscape phone, a projector at a large scale) the one-line summary leads and
+      // the tagged sentence waits behind More. Where the sentence would take more than kLeadLines lines
+      // (a long claim on a phone, in a longer language) the summary leads with the sentence's tag, so
+      // that the figure stays on the first screen and the tag on screen.
+      if (ImGui::CalcTextSize(claim.data(), claim.data() + claim.size(), false, column).y <= kLeadLines * ImGui::GetTextLineHeight())
+        claim_line(source, claim, ctx.ui_scale);
+      else
+        claim_line(source, lesson_text(v, "summary"), ctx.ui_scale);
     } else {
       caption(lesson_text(v, "summary"));  // through lesson_text: an open question may withhold it
     }
