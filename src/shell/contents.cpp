@@ -79,6 +79,8 @@ std::string chapter_progress(const App& a, Chapter c) {
 namespace {
 // Whether there is a lesson to choose: not in a locked figure, nor with one lesson offered.
 bool offers_lessons(const State& s) { return !s.lock && offered_views(s).size() > 1; }
+// A narrow screen during the tour: no lesson row (the place and the arrows); the tour leads.
+bool lesson_row_folded(const App& a) { return a.narrow && tour_step(a.state.step) != nullptr; }
 }  // namespace
 
 void draw_contents(App& a) {
@@ -86,11 +88,15 @@ void draw_contents(App& a) {
   if (!offers_lessons(s)) return;  // a locked figure, or one lesson offered: nothing to choose
   const float sc = a.ui_scale;
   // On a phone the button names the lesson's place in the path (its neighbours are the arrows beside it).
+  // During the tour the tour's own buttons lead from lesson to lesson: the button is Contents alone, on
+  // the top row, and the row it took is the tour bar's (a phone's bar had room for little more than the
+  // step's title).
   const std::vector<View> path = offered_views(s);
   const auto i = std::find(path.begin(), path.end(), s.view) - path.begin();
-  const std::string label = a.narrow ? std::to_string(i + 1) + "/" + std::to_string(path.size()) + " " + std::string(lesson_label(lesson(s.view)))
-                                     : std::string(ui("contents"));
-  if (a.top_row_used) same_line_if_fits(button_width(label.c_str()) + (a.narrow ? 2 * ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().ItemSpacing.x : 0));
+  const bool in_path = a.narrow && !lesson_row_folded(a);
+  const std::string label = in_path ? std::to_string(i + 1) + "/" + std::to_string(path.size()) + " " + std::string(lesson_label(lesson(s.view)))
+                                  : std::string(ui("contents"));
+  if (a.top_row_used) same_line_if_fits(button_width(label.c_str()) + (in_path ? 2 * ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().ItemSpacing.x : 0));
   if (ImGui::Button((label + "##contents").c_str())) ImGui::OpenPopup("contents");
   focus_name("Contents: chapters and lessons");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(ui("contents_tip")).c_str());
@@ -140,6 +146,10 @@ void draw_chapter_tabs(App& a) {
   const bool external = s.view != a.shown_view;
   const Chapter ch = lesson(s.view).chapter;
   if (!offers_lessons(s)) {
+    a.shown_view = s.view;
+    return;
+  }
+  if (lesson_row_folded(a)) {
     a.shown_view = s.view;
     return;
   }

@@ -449,9 +449,11 @@ void draw_gotcha(State& s, GotchaCache& cache, const ViewContext& ctx) {
   const int count = std::clamp(static_cast<int>(ImGui::GetContentRegionAvail().x / (150 * ctx.ui_scale)), 1, std::min(4, pairs));
   const int first = std::clamp(s.pair - 1, 0, pairs - count);
   draw_strip(s, L, now, pairing, first, count, ctx);
-  draw_dial_key(ctx);
   ImGui::Spacing();
   draw_dials(s, L, now, turned, target, pairing, first, count, ctx);
+  // The key under the dials it names: above them, its four entries took four lines of a phone's first
+  // screen and pushed the dials under it.
+  draw_dial_key(ctx);
 }
 
 }  // namespace app

@@ -173,7 +173,8 @@ std::string perm_text(const State& s, int d) {
 
 // ---- controls --------------------------------------------------------------------------------------
 
-void draw_controls(State& s, const ViewContext& ctx) {
+// The lesson's main control: which code the weights were made for.
+void draw_layout_choice(State& s, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(std::string(text("trained_label")).c_str());
@@ -184,6 +185,11 @@ void draw_controls(State& s, const ViewContext& ctx) {
     const char* id = l == pe::RopeLayout::interleaved ? "###rl_trained_interleaved" : "###rl_trained_half";
     if (ImGui::RadioButton((label + id).c_str(), s.layoutTrained == l)) set_number(s, Field::layoutTrained, static_cast<int>(l));
   }
+}
+
+// The vectors scored and the charts' range of offsets.
+void draw_vector_controls(State& s, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(std::string(text("vectors_label")).c_str());
   const struct {
@@ -445,13 +451,16 @@ std::vector<int> rope_layouts_permutation(pe::RopeLayout trained, int d) {
 void draw_rope_layouts(State& s, RopeLayoutsCache& c, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::rope_layouts, ctx);
-  draw_controls(s, ctx);
+  const float gap = 16 * sc;
+  const float pic_w = std::min(ImGui::GetContentRegionAvail().x, 460 * sc);
+  const bool beside = ImGui::GetContentRegionAvail().x - pic_w - gap >= 380 * sc;
+  // On a narrow screen (a phone) the charts come right after the main control, and the vectors and the
+  // range under them: above, those rows pushed the charts under a phone's first screen.
+  draw_layout_choice(s, ctx);
+  if (beside) draw_vector_controls(s, ctx);
   refresh(c, s);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float gap = 16 * sc;
-  const float pic_w = std::min(avail.x, 460 * sc);
-  const bool beside = avail.x - pic_w - gap >= 380 * sc;
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float chart_h = std::max(2 * metrics::plot_min_height * sc, avail.y - 4.5f * line);
   if (beside) {
@@ -464,6 +473,8 @@ void draw_rope_layouts(State& s, RopeLayoutsCache& c, const ViewContext& ctx) {
   } else {
     const float screen = ImGui::GetWindowHeight();
     draw_charts(s, c, ImVec2(avail.x, std::max(2 * metrics::plot_min_height * sc, std::min(avail.x * 0.8f, screen * 0.8f))), ctx);
+    draw_vector_controls(s, ctx);
+    refresh(c, s);  // what they changed, for the words below
     ImGui::BeginGroup();
     draw_picture(s, c, pic_w, ctx);
   }

@@ -877,19 +877,24 @@ void draw_schemes(State& s, SchemesCache&, const ViewContext& ctx) {
     same_line_if_fits(button_width(open.c_str()), 18 * sc);
     if (ImGui::Button(open.c_str())) set_view(s, View::learned);
   }
-  options_row(cache, ctx);
-  store_options(s, before, cache);
-  ImGui::PushFont(ctx.fonts.mono);
-  text_wrapped_at_spaces(formula_text(cache));
-  ImGui::PopFont();
+  // The scheme's own options and its formula: beside a wide map above it, on a narrow screen (a phone)
+  // under the map, which those rows pushed under the first screen.
+  const bool beside = ImGui::GetContentRegionAvail().x >= 620 * sc;
+  const auto options = [&] {
+    options_row(cache, ctx);
+    store_options(s, before, cache);
+    ImGui::PushFont(ctx.fonts.mono);
+    text_wrapped_at_spaces(formula_text(cache));
+    ImGui::PopFont();
+  };
+  if (beside) options();
 
-  const std::vector<double> slopes = pe::alibi_slopes(cache.heads);
+  std::vector<double> slopes = pe::alibi_slopes(cache.heads);
   const MapRule rule{s, cache, slopes[static_cast<size_t>(cache.head)], t5_options(cache), schemes_window(s), tint(colors::muted, 0.45f),
                       far_withheld()};
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float line = ImGui::GetTextLineHeight();
-  const bool beside = avail.x >= 620 * sc;
   const float label_w = ImGui::CalcTextSize(grouped(rule.W - 1).c_str()).x + 8 * sc;
   const float map_side = beside ? std::clamp(std::min(avail.x * 0.46f - label_w, avail.y - 5 * line), 160 * sc, 520 * sc)
                                 : std::clamp(std::min(avail.x - label_w - 4 * sc, std::max(avail.y - 4 * line, 200 * sc)), 120 * sc, 480 * sc);
@@ -897,6 +902,10 @@ void draw_schemes(State& s, SchemesCache&, const ViewContext& ctx) {
   draw_map(s, rule, map_side, ctx);
   legend_for(cache, rule.W, label_w + map_side, sc);
   ImGui::EndGroup();
+  if (!beside) {
+    options();
+    slopes = pe::alibi_slopes(cache.heads);  // for the panel below: the heads may have changed
+  }
   if (beside) ImGui::SameLine(0, 16 * sc);
   ImGui::BeginGroup();
   const float panel_w = beside ? std::max(200 * sc, ImGui::GetContentRegionAvail().x) : avail.x;
