@@ -202,6 +202,18 @@ void draw_tour_bar(App& a) {
   // From the bar's top edge (GetCursorPosY is local and counts the scrolled part): its padding and
   // border above the content included.
   a.tour_bar_height = ImGui::GetCursorPosY() - st.ItemSpacing.y;
+  // Where the step goes on below the bar's edge, the last line there fades into the bar: a line the edge
+  // cuts reads as more to scroll to, not as a clipped label.
+  if (ImGui::GetScrollY() < ImGui::GetScrollMaxY() - 0.5f) {
+    const ImVec2 w = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    const float bottom = w.y + size.y - st.WindowBorderSize, fade = ImGui::GetTextLineHeight();
+    const ImU32 clear = colors::tour_bg & ~IM_COL32_A_MASK;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->PushClipRect(ImVec2(w.x, bottom - fade), ImVec2(w.x + size.x, bottom), true);
+    dl->AddRectFilledMultiColor(ImVec2(w.x + st.WindowBorderSize, bottom - fade), ImVec2(w.x + ImGui::GetWindowContentRegionMax().x, bottom),
+                                clear, clear, colors::tour_bg, colors::tour_bg);
+    dl->PopClipRect();
+  }
   drag_scroll();  // a finger scrolls the bar (the rest of the step below its fold)
   focus_region(FocusRegion::view);
   ImGui::EndChild();
