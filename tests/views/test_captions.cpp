@@ -151,14 +151,14 @@ TEST_CASE("ranges: each threshold's value is drawn beside its slider, not under 
   }
 }
 
-TEST_CASE("precision: the right chart says that it plots the larger of each pair's sin and cos errors") {
+TEST_CASE("precision: the second chart says that it plots the larger of each pair's sin and cos errors") {
   Headless h;
   const std::string wide = figure_text(h, "view=precision&d=512&pair=1&playing=0");
   // The chart's title, long where the chart is wide and short where not: both say what is plotted.
   CHECK((has(wide, "every pair at position 10,000,000: the larger of its sin and cos errors") ||
          has(wide, "larger of sin, cos error at 10,000,000")));
-  CHECK(has(wide, "left chart and table, selected pair"));
-  // A phone's width; tall enough that the right chart, below the left one there, is drawn (ImGui draws
+  CHECK(has(wide, "first chart and table, selected pair"));  // first and second: a phone stacks them
+  // A phone's width; tall enough that the second chart, below the first there, is drawn (ImGui draws
   // no glyph off the screen).
   const std::string phone = figure_text(h, "view=precision&d=512&pair=1&playing=0", ImVec2(360, 1400));
   CHECK((has(phone, "the larger of its sin and cos errors") || has(phone, "larger of sin, cos error at 10,000,000")));

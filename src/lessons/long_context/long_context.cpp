@@ -268,22 +268,35 @@ void sweep_dial(ImDrawList* dl, ImVec2 c, float r, const pe::Sweep& w, ImU32 met
   dial_hub(dl, c, 2.5f, sc);
 }
 
-void draw_controls(State& s, const ViewContext& ctx) {
-  const float sc = ctx.ui_scale;
-  const float avail = ImGui::GetContentRegionAvail().x;
-  const int columns = avail >= 900 * sc ? 3 : avail >= 560 * sc ? 2 : 1;
-  if (!ImGui::BeginTable("lc_controls", columns, ImGuiTableFlags_SizingStretchSame)) return;
-  ImGui::TableNextColumn();
+bool one_column(const ViewContext& ctx) { return ImGui::GetContentRegionAvail().x < 560 * ctx.ui_scale; }
+
+// The trained length L and the factor s, each a slider with its presets, in the current table column
+// or line.
+void draw_length_controls(State& s) {
   double length = s.contextLength, factor = s.contextFactor;
   log_slider(label("length_slider").c_str(), "##L", length, kMinTrained, kMaxTrained, "%.0f");
   if (const auto v = preset_buttons({2048.0, 4096.0, 8192.0, 32768.0}, "L", label("length_preset").c_str())) length = *v;
-  ImGui::TableNextColumn();
+  if (ImGui::TableGetColumnCount() > 1) ImGui::TableNextColumn();
   log_slider(label("factor_slider").c_str(), "##s", factor, kMinFactor, kMaxFactor, "%.3g");
   if (const auto v = preset_buttons({2.0, 4.0, 8.0, 16.0, 32.0}, "s", label("factor_preset").c_str(), [](double x) { return fmt("%g", x); })) factor = *v;
   // Through the validated path (the settings table's limits), as a URL or a tour step sets them.
   if (std::round(length) != s.contextLength) set_number(s, Field::contextLength, std::round(length));
   if (factor != s.contextFactor) set_number(s, Field::contextFactor, factor);
+}
+
+// The controls above the figure: L, s and the methods shown in two or three columns; on one column (a
+// phone) the methods alone, as a menu, and L and s under the figure (draw_long_context), which their two
+// sliders and presets pushed under a phone's first screen.
+void draw_controls(State& s, const ViewContext& ctx) {
+  const float sc = ctx.ui_scale;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const int columns = avail >= 900 * sc ? 3 : one_column(ctx) ? 1 : 2;
+  if (!ImGui::BeginTable("lc_controls", columns, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
+  if (columns > 1) {
+    draw_length_controls(s);
+    ImGui::TableNextColumn();
+  }
   if (columns == 1) {
     // One column (a phone): a menu in place of two rows of radio buttons, to keep the figure near.
     std::vector<std::string> names = {label("all_methods")};
@@ -641,10 +654,15 @@ void draw_pair_table(const State& s, const LongContextCache& c, const ViewContex
 void draw_long_context(State& s, LongContextCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::long_context, ctx);
+  const bool narrow = one_column(ctx);
   draw_controls(s, ctx);
   refresh(cache, s);
   // The figure right under its controls; the run in words and the key to the dials just below it.
   draw_matrix(s, cache, ctx);
+  if (narrow) {
+    draw_length_controls(s);
+    refresh(cache, s);
+  }
   text_wrapped_at_spaces(run_sentence(s, cache));
   caption(lesson_text(View::long_context, "legend"));
   ImGui::Spacing();

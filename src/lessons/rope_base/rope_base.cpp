@@ -108,9 +108,11 @@ void square_bullet(ImU32 col, const std::string& text, float sc) {
   ImGui::Unindent(18 * sc);
 }
 
+constexpr float kControlsTwoColumns = 600;  // the width (UI pixels) from which the two sliders sit side by side
+
 void draw_controls(State& s, RopeBaseCache&, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
-  const bool two_columns = ImGui::GetContentRegionAvail().x >= 600 * sc;
+  const bool two_columns = ImGui::GetContentRegionAvail().x >= kControlsTwoColumns * sc;
   if (!ImGui::BeginTable("rb_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) return;
   ImGui::TableNextColumn();
   param_slider(label("context_slider").c_str(), s, Field::n, 1, 100000, "%.0f", ctx.notices, true);
@@ -355,11 +357,20 @@ void draw_chart(State& s, const RopeBaseCache& c, const ViewContext& ctx) {
 void draw_rope_base(State& s, RopeBaseCache& cache, const ViewContext& ctx) {
   const float sc = ctx.ui_scale;
   lesson_intro(View::rope_base, ctx);
-  draw_controls(s, cache, ctx);
+  // The dials right under their controls; what each base's row shows, in words, just below them. On a
+  // narrow screen (a phone) the controls come under the dials: above, their two sliders and presets
+  // took most of a phone's first screen.
+  const bool narrow = ImGui::GetContentRegionAvail().x < kControlsTwoColumns * sc;
+  if (!narrow) {
+    draw_controls(s, cache, ctx);
+    ImGui::Spacing();
+  }
   refresh(cache, s);
-  ImGui::Spacing();
-  // The dials right under their controls; what each base's row shows, in words, just below them.
   draw_dials(s, cache, ctx);
+  if (narrow) {
+    draw_controls(s, cache, ctx);
+    refresh(cache, s);
+  }
   square_bullet(kBaseA, base_sentence(s, s.base, cache.full_a, cache.turns_a), sc);
   square_bullet(kBaseB, base_sentence(s, s.compareBase, cache.full_b, cache.turns_b), sc);
   ImGui::Spacing();
