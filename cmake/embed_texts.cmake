@@ -2,8 +2,8 @@
 # given), name = the file name without `.txt` (clock, tour; a translation: clock.es, tour.zh-CN).
 # Usage: cmake -DOUT=header.hpp -DFILES="a.txt|b.txt" [-DARRAY=kTranslationTexts] -P embed_texts.cmake
 # With -DCATALOGUE=1 (and -DCOPY=second/path optionally) it writes a catalogue instead, a text the page
-# fetches: each file after a `file: <name>` line (clock, tour): one language's translations
-# (src/text/translation.hpp), or the English lessons' texts (text/lessons.txt, text/lessons/<id>.txt).
+# fetches: each file after a `file: <name>` line (clock, tour): the English lessons' texts
+# (text/lessons.txt, text/lessons/<id>.txt). (A language's translations: src/tools/catalogue_tool.cpp.)
 # With -DHEADS=1 the header keeps of a lesson's file (src/lessons/) only its title and summary, and the
 # others (the tour, the interface's words) whole: the page's build (src/platform/page_texts.cpp), which fetches the rest.
 if(NOT ARRAY)

@@ -126,3 +126,36 @@ TEST_CASE("the browser's languages pick the first the module has, by tag or by i
   CHECK(lang_setting_names()[0] == std::string_view("auto"));
   CHECK(lang_setting_names().size() == languages().size() + 1);
 }
+
+TEST_CASE("a compact catalogue gives the same translations without the English, and a changed English still finds none") {
+  const auto pairs = parse_translations(
+      "file: clock\n"
+      "title: Clock hands\n"
+      "tr: Manecillas\n"
+      "caption: One dial per pair,\n"
+      "  turning {n} times.\n"
+      "tr: 每对维度一个表盘，\n"
+      "  转 {n} 圈。\n"
+      "file: tour\n"
+      "step: Two layouts, one silent bug\n"
+      "tr: Dos disposiciones, un error silencioso\n",
+      "", nullptr);
+  REQUIRE(pairs.size() == 3);
+  const std::string compact = compact_catalogue(pairs);
+  CHECK(compact.find("Clock hands") == std::string::npos);  // no English in it
+  CHECK(compact.find("file: tour\n") != std::string::npos);
+  const auto read = parse_translations(compact, "", nullptr);
+  REQUIRE(read.size() == pairs.size());
+  TranslationTable full, small;
+  full.add(pairs);
+  small.add(read);
+  for (const TranslationPair& p : pairs) {
+    INFO(p.file << " " << p.key);
+    REQUIRE(small.find(p.file, p.key, p.english) != nullptr);
+    CHECK(*small.find(p.file, p.key, p.english) == *full.find(p.file, p.key, p.english));
+    CHECK(*small.find(p.file, p.key, p.english) == p.translated);  // the joined Chinese lines read back as one
+  }
+  CHECK(small.find("clock", "title", "Clock hands, changed") == nullptr);
+  CHECK(small.find("tour", "title", "Clock hands") == nullptr);
+  CHECK(compact_catalogue(read) == compact);  // writing it again changes nothing
+}

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "text/source_id.hpp"
+
 namespace app {
 
 std::vector<TranslationPair> parse_translations(std::string_view text, std::string_view file, std::vector<std::string>* problems) {
@@ -35,11 +37,23 @@ std::vector<TranslationPair> parse_translations(std::string_view text, std::stri
 
 std::string TranslationTable::id(std::string_view file, std::string_view key, std::string_view english) {
   std::string k;
-  k.reserve(file.size() + key.size() + english.size() + 2);
+  k.reserve(file.size() + key.size() + 11);
   k.append(file).push_back('\x1f');
   k.append(key).push_back('\x1f');
-  k.append(english);
+  k.append(is_source_id(english) ? std::string(english) : source_id(english));
   return k;
+}
+
+std::string compact_catalogue(const std::vector<TranslationPair>& pairs) {
+  std::string out;
+  const std::string* file = nullptr;
+  for (const TranslationPair& p : pairs) {
+    if (!file || *file != p.file) out.append("file: ").append(p.file).append("\n");
+    file = &p.file;
+    out.append(p.key).append(": ").append(is_source_id(p.english) ? p.english : source_id(p.english)).append("\n");
+    out.append("tr: ").append(p.translated).append("\n");
+  }
+  return out;
 }
 
 void TranslationTable::add(const std::vector<TranslationPair>& pairs) {

@@ -9,7 +9,8 @@
 // The English text is the translation's id: when the English changes, the pair no longer matches it,
 // and the reader sees the English again (string by string) until a translator updates the pair; the
 // check (translation_report) lists such stale pairs. A catalogue joins several files, each started by
-// an entry `file: <name>` (the page fetches one per language: dist/text/<lang>.txt).
+// an entry `file: <name>` (the page fetches one per language: dist/text/<lang>.txt); there the English
+// of each pair is its source_id (text/source_id.hpp), which stands for it in every lookup.
 #pragma once
 #include <string>
 #include <string_view>
@@ -32,7 +33,12 @@ struct TranslationPair {
 // reported in `problems` (one line each) and left out.
 std::vector<TranslationPair> parse_translations(std::string_view text, std::string_view file, std::vector<std::string>* problems);
 
-// One language's translations, looked up by file, key and the English text they translate.
+// The page's catalogue of these pairs: each file after a `file: <name>` line, each pair's English as its
+// source_id and its translation on one line (parse_translations reads it back to the same table).
+std::string compact_catalogue(const std::vector<TranslationPair>& pairs);
+
+// One language's translations, looked up by file, key and the English text they translate (or its
+// source_id, as a compact catalogue gives it).
 class TranslationTable {
  public:
   void add(const std::vector<TranslationPair>& pairs);
