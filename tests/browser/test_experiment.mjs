@@ -160,13 +160,13 @@ test('a student runs the view with the keyboard alone: Run trains, the charts an
             await page.evaluate(() => window.PosEnc.describe()));
   await settle(page, 6);
   const text = await page.evaluate(() => window.PosEnc.describe());
-  assert.match(text, /Accuracy at L → 2L → 4L, mean ± spread over seeds: rope \d\.\d\d → \d\.\d\d → \d\.\d\d/);
-  assert.match(text, /rope's best head puts \d\.\d\d of its attention/);
+  assert.match(text, /Accuracy at L → 2L → 4L, mean ± spread over seeds: RoPE \d\.\d\d → \d\.\d\d → \d\.\d\d/);
+  assert.match(text, /RoPE's best head puts \d\.\d\d of its attention/);
   // The findings are computed from the runs shown: one seed cannot tell, and the claims are about the
   // sinusoids, which this run did not train.
-  assert.match(text, /rope at 2L: accuracy \d\.\d\d against 0\.48 for a model right up to L and at chance \(1\/16\) after it, difference [+−]?\d\.\d\d from one seed: one run cannot tell/);
+  assert.match(text, /RoPE at 2L: accuracy \d\.\d\d against 0\.48 for a model right up to L and at chance \(1\/16\) after it, difference [+−]?\d\.\d\d from one seed: one run cannot tell/);
   assert.match(text, /Summary: the three claims the article marks as never tested, against these runs:/);
-  assert.match(text, /Not measured on the sinusoids yet \(only rope\)/);
+  assert.match(text, /Not measured on the sinusoids yet \(only RoPE\)/);
   assert.doesNotMatch(text, /NaN|Infinity/);
   // The run measured the engine's speed in this page: the estimate is from it (120 steps per run here).
   const speed = text.match(/the engine trained ([\d,]+) steps a second here, counted for one layer \(1 run at these settings\), so Run takes about ([^ ]+ (?:s|min)) and Run all \(30 runs\) about/);

@@ -35,7 +35,7 @@ std::string ex_fill(std::string_view key, std::initializer_list<std::pair<std::s
 std::string list_more(const std::string& a, const std::string& b) { return a.empty() ? b : ex_fill("list_join", {{"a", a}, {"b", b}}); }
 std::string and_more(const std::string& a, const std::string& b) { return a.empty() ? b : ex_fill("and_join", {{"a", a}, {"b", b}}); }
 
-const char* encoding_label(int e) {
+const char* encoding_id(int e) {  // the engine's, for the options a run records; people read encoding_shown
   const auto names = train::encoding_names();
   return e >= 0 && e < static_cast<int>(names.size()) ? names[static_cast<size_t>(e)] : "?";
 }
@@ -115,7 +115,7 @@ std::string estimate_line(const ExperimentCache& c, const State& s) {
     std::string which;
     for (int e = 0; e < train::kEncodingCount; ++e) {
       const int l = layers[static_cast<size_t>(e)];
-      if (l != s.layers) which = list_more(which, std::string(encoding_label(e)).append(" ").append(std::to_string(l)));
+      if (l != s.layers) which = list_more(which, std::string(encoding_shown(e)).append(" ").append(std::to_string(l)));
     }
     if (!which.empty()) w.append(" ").append(fill(lesson_text(View::experiment, "estimate_fair"), {{"which", which}}));
   }
@@ -235,7 +235,7 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx, bool sho
     for (const ExperimentRun& r : c.runs)
       if (r.status == ExperimentRun::Status::running || r.status == ExperimentRun::Status::queued) {
         status = fill(lesson_text(View::experiment, "running"),
-                      {{"encoding", encoding_label(r.encoding)}, {"seed", shown_number(r.seed)}, {"step", std::to_string(r.step)},
+                      {{"encoding", encoding_shown(r.encoding)}, {"seed", shown_number(r.seed)}, {"step", std::to_string(r.step)},
                        {"steps", std::to_string(r.steps ? r.steps : s.steps)}, {"loss", num(r.last_loss, 3)},
                        {"queued", std::to_string(pending - 1)}});
         break;
@@ -248,7 +248,7 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx, bool sho
     const std::string rest = remaining_words(c.speed, speed_key(c.set), left);
     if (!rest.empty()) status.append(" ").append(rest);
   } else if (c.runs.empty()) {
-    status = fill(lesson_text(View::experiment, "idle"), {{"encoding", encoding_label(static_cast<int>(s.encoding))},
+    status = fill(lesson_text(View::experiment, "idle"), {{"encoding", encoding_shown(static_cast<int>(s.encoding))},
                                                           {"seed", shown_number(s.seed)},
                                                           {"seed2", shown_number(s.seed + kSeedsPerEncoding - 1)},
                                                           {"steps", std::to_string(s.steps)}});
@@ -272,7 +272,7 @@ void draw_actions(State& s, ExperimentCache& c, const ViewContext& ctx, bool sho
   for (const ExperimentRun& r : c.runs)
     if (r.status == ExperimentRun::Status::failed) {
       ImGui::PushStyleColor(ImGuiCol_Text, colors::warning);
-      text_wrapped_at_spaces(ex_fill("failed_run", {{"encoding", encoding_label(r.encoding)}, {"seed", shown_number(r.seed)}, {"error", r.error}}));
+      text_wrapped_at_spaces(ex_fill("failed_run", {{"encoding", encoding_shown(r.encoding)}, {"seed", shown_number(r.seed)}, {"error", r.error}}));
       ImGui::PopStyleColor();
     }
 }
@@ -312,14 +312,15 @@ void draw_options(State& s, ExperimentCache& c, const ViewContext& ctx, bool sho
     if (s.task == train::Task::lookback) task.append(", k = ").append(std::to_string(s.lookback));
     caption(fill(lesson_text(View::experiment, "options_closed"),
                  {{"task", task}, {"L", std::to_string(s.trainLength)}, {"steps", std::to_string(s.steps)},
-                  {"seed", shown_number(s.seed)}, {"encoding", encoding_label(static_cast<int>(s.encoding))}}));
+                  {"seed", shown_number(s.seed)}, {"encoding", encoding_shown(static_cast<int>(s.encoding))}}));
     return;
   }
   const bool two_columns = ImGui::GetContentRegionAvail().x >= 640 * sc;
   if (ImGui::BeginTable("ex_controls", two_columns ? 2 : 1, ImGuiTableFlags_SizingStretchSame)) {
     ImGui::TableNextColumn();
     // Each group of choices is one control for the keyboard (ui/focus.hpp): its arrows choose.
-    // The task and encoding names are the engine's (as in the link and the exports); their headings are words.
+    // The task names are the engine's (as in the link and the exports, each explained above); the encodings'
+    // are the names people read (encoding_shown: RoPE, not rope); their headings are words.
     ImGui::TextUnformatted(ex_text("choice_task").c_str());
     if (int chosen = 0; focus_take_choice("task", chosen)) set_number(s, Field::task, chosen);
     for (int t = 0; t < train::kTaskCount; ++t) {
@@ -332,9 +333,10 @@ void draw_options(State& s, ExperimentCache& c, const ViewContext& ctx, bool sho
     ImGui::TextUnformatted(ex_text("choice_encoding_run").c_str());
     if (int chosen = 0; focus_take_choice("encoding", chosen)) set_number(s, Field::encoding, chosen);
     for (int e = 0; e < train::kEncodingCount; ++e) {
-      const char* name = encoding_label(e);
-      if (e) same_line_if_fits(checkbox_width(name));
-      if (ImGui::RadioButton((std::string(name) + "##enc").c_str(), static_cast<int>(s.encoding) == e)) set_number(s, Field::encoding, e);
+      const std::string name = encoding_shown(e);
+      if (e) same_line_if_fits(checkbox_width(name.c_str()));
+      // The same widget in every language: its id names the encoding, not the words.
+      if (ImGui::RadioButton((name + "###enc_" + encoding_id(e)).c_str(), static_cast<int>(s.encoding) == e)) set_number(s, Field::encoding, e);
       focus_name(ex_text("choice_encoding").append(" ").append(name));
       focus_member("encoding", static_cast<int>(s.encoding) == e, e);
     }
@@ -386,7 +388,7 @@ std::vector<std::string> fair_lines(const ExperimentCache& c) {
     seen[r.encoding] = true;
     for (const train::FairChange& ch : r.fair)
       out.push_back(fill(lesson_text(View::experiment, "fair_change"),
-                         {{"encoding", encoding_label(r.encoding)}, {"key", ch.key}, {"from", shown_number(ch.from)},
+                         {{"encoding", encoding_shown(r.encoding)}, {"key", ch.key}, {"from", shown_number(ch.from)},
                           {"to", shown_number(ch.to)}, {"reason", ch.reason}}));
   }
   return out;
@@ -434,15 +436,15 @@ void draw_encoding_key(const ExperimentCache& c, float sc) {
   bool first = true;
   for (int e = 0; e < train::kEncodingCount; ++e) {
     if (!seen[e]) continue;
-    const char* name = encoding_label(e);
-    const float w = 16 * sc + ImGui::CalcTextSize(name).x;
+    const std::string name = encoding_shown(e);
+    const float w = 16 * sc + ImGui::CalcTextSize(name.c_str()).x;
     if (!first) same_line_if_fits(w, 14 * sc);
     first = false;
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(o.x, o.y + lh * 0.2f), ImVec2(o.x + 11 * sc, o.y + lh * 0.8f), encoding_color(e));
     ImGui::Dummy(ImVec2(15 * sc, lh));
     ImGui::SameLine(0, 1 * sc);
-    ImGui::TextUnformatted(name);
+    ImGui::TextUnformatted(name.c_str());
   }
 }
 
@@ -611,7 +613,7 @@ void draw_accuracy(const State& s, const ExperimentCache& c, ImVec2 size, float 
     const double m = mean_present(c, e, [g](const ExperimentRun& r) { return acc_value(r, g); }, n);
     int runs = 0;
     mean_of(c, e, [](const ExperimentRun&) { return 0.0; }, runs);
-    std::string tip = ex_fill("acc_tip", {{"encoding", encoding_label(e)}, {"at", names[g.length]}, {"n", std::to_string(s.trainLength << g.length)},
+    std::string tip = ex_fill("acc_tip", {{"encoding", encoding_shown(e)}, {"at", names[g.length]}, {"n", std::to_string(s.trainLength << g.length)},
                                           {"which", ex_text(g.kind == AccKind::all ? "acc_tip_all" : g.kind == AccKind::fresh ? "acc_tip_new" : "acc_tip_win")}});
     if (n) {
       // Mean ± the seeds' spread (standard deviation), and against none (no position information) on
@@ -678,10 +680,11 @@ void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
   ImGui::TextUnformatted(map_of.c_str());
   same_line_if_fits(std::min(width, 160 * sc));
   ImGui::SetNextItemWidth(std::min(width, 160 * sc));
-  const char* shown = c.map_encoding < 0 ? latest.c_str() : encoding_label(c.map_encoding);
-  if (ImGui::BeginCombo("##map_of", shown)) {
+  const std::string shown = c.map_encoding < 0 ? latest : encoding_shown(c.map_encoding);
+  if (ImGui::BeginCombo("##map_of", shown.c_str())) {
     for (int e = -1; e < train::kEncodingCount; ++e)
-      if (ImGui::Selectable(e < 0 ? (latest + "###latest").c_str() : encoding_label(e), c.map_encoding == e)) c.map_encoding = e;
+      if (ImGui::Selectable(e < 0 ? (latest + "###latest").c_str() : (encoding_shown(e) + "###map_" + encoding_id(e)).c_str(), c.map_encoding == e))
+        c.map_encoding = e;
     ImGui::EndCombo();
   }
   focus_name(map_of);
@@ -689,7 +692,7 @@ void draw_map(const State& s, ExperimentCache& c, float width, float sc) {
   const int n = r->length;
   if (n <= 0 || r->map.size() != static_cast<size_t>(n) * static_cast<size_t>(n)) return;
   const std::string title = fill(lesson_text(View::experiment, "map_title"),
-                                 {{"encoding", encoding_label(r->encoding)}, {"layer", std::to_string(r->map_layer + 1)},
+                                 {{"encoding", encoding_shown(r->encoding)}, {"layer", std::to_string(r->map_layer + 1)},
                                   {"head", std::to_string(r->map_head + 1)}, {"L", std::to_string(n)}});
   caption(title);
   const float side = std::min(width, 320 * sc);
@@ -763,7 +766,7 @@ std::string share_summary(const ExperimentCache& c) {
     mean_of(c, e, [](const ExperimentRun&) { return 0.0; }, n);
     if (!n) continue;
     list += list.empty() ? "" : "; ";
-    list += std::string(encoding_label(e)) + " " + mean_spread(c, e, [](const HeadNumbers& h) { return h.share_trained; }) + " / " +
+    list += std::string(encoding_shown(e)) + " " + mean_spread(c, e, [](const HeadNumbers& h) { return h.share_trained; }) + " / " +
             mean_spread(c, e, [](const HeadNumbers& h) { return h.share_beyond; }) + " / " +
             mean_spread(c, e, [](const HeadNumbers& h) { return h.share_new4l; }) + " / " +
             mean_spread(c, e, [](const HeadNumbers& h) { return h.share_beyond_windowed; });
@@ -796,7 +799,7 @@ void draw_heads(const ExperimentCache& c, float width) {
   if (!r || r->head_numbers.empty()) return;
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
   const std::string label = fill(lesson_text(View::experiment, "heads_title"),
-                                 {{"encoding", encoding_label(r->encoding)}, {"seed", shown_number(r->seed)}}) + "###ex_heads";
+                                 {{"encoding", encoding_shown(r->encoding)}, {"seed", shown_number(r->seed)}}) + "###ex_heads";
   if (!ImGui::TreeNode(label.c_str())) {
     focus_name(ex_text("heads_focus"));
     ImGui::PopTextWrapPos();
@@ -958,7 +961,7 @@ std::string extrapolation_list(const ExperimentCache& c) {
     mean_of(c, e, [](const ExperimentRun&) { return 0.0; }, n);
     if (!n) continue;
     if (!list.empty()) list += "; ";
-    list += encoding_label(e);
+    list += encoding_shown(e);
     for (size_t k = 0; k < 3; ++k)
       list += (k ? " \xE2\x86\x92 " : " ") + run_spread(c, e, [k](const ExperimentRun& r) { return r.accuracy[k]; });
   }
@@ -974,7 +977,7 @@ std::string new_positions_list(const ExperimentCache& c, int length) {
     mean_of(c, e, [](const ExperimentRun&) { return 0.0; }, n);
     if (!n) continue;
     if (!list.empty()) list += "; ";
-    list += encoding_label(e);
+    list += encoding_shown(e);
     for (int k = 0; k < 3; ++k) {
       const AccGroup g{length, static_cast<AccKind>(k)};
       list += k ? " / " : " ";
@@ -1159,7 +1162,7 @@ std::string experiment_options(const State& s, int encoding, double seed) {
   line("heads", std::to_string(s.heads));
   line("lr", shortest_number(s.lr));
   line("batch", std::to_string(s.batch));
-  line("encoding", encoding_label(encoding));
+  line("encoding", encoding_id(encoding));
   line("seed", shortest_number(seed));
   // The fair-test options only when set, so that the runs of the settings before them keep their keys.
   const train::Config def;

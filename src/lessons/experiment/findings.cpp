@@ -23,10 +23,6 @@ constexpr int kAlibi = static_cast<int>(train::Encoding::alibi);
 std::string text(std::string_view key) { return std::string(lesson_text(View::experiment, key)); }
 std::string num2(double v) { return fmt("%.2f", v); }
 
-const char* encoding_name(int e) {
-  const auto names = train::encoding_names();
-  return e >= 0 && e < static_cast<int>(names.size()) ? names[static_cast<size_t>(e)] : "?";
-}
 
 // A run that finished its steps: a cancelled one (a result with the steps it reached) is drawn, but a
 // model stopped part way says nothing of the claims at these settings.
@@ -263,11 +259,11 @@ std::string new_positions_finding_words(const Findings& f, const train::Config& 
     std::string o = outcome(n.gain);
     // Above: all of the drop, when the window brings it back to its accuracy at L (no clear gap left).
     if (o == "above") o = n.short_of_l.clear() && n.short_of_l.verdict == Verdict::above ? "above_part" : "above_all";
-    window = fill(text("measured_window"), {{"encoding", encoding_name(n.encoding)}, {"full", num2(n.full)},
+    window = fill(text("measured_window"), {{"encoding", encoding_shown(n.encoding)}, {"full", num2(n.full)},
                                             {"windowed", num2(n.windowed)}, {"atl", num2(n.at_l)},
                                             {"verdict", verdict_words(n.gain)}, {"finding", o.empty() ? std::string() : text("window_" + o)}});
   }
-  const std::string none = n.against_none ? fill(text("measured_vs_none"), {{"encoding", encoding_name(n.encoding)}, {"a", num2(n.subject)},
+  const std::string none = n.against_none ? fill(text("measured_vs_none"), {{"encoding", encoding_shown(n.encoding)}, {"a", num2(n.subject)},
                                                                          {"b", num2(n.none)}, {"verdict", verdict_words(n.versus_none)},
                                                                          {"finding", finding("vs_none", n.versus_none)}})
                                           : std::string();
@@ -287,7 +283,7 @@ std::string blind_words(const Findings& f, const train::Config& cfg) {
       if (b.encoding == kAlibi) why = text(b.heads >= 8 ? "blind_why_alibi8" : "blind_why_alibi");
     }
     const std::string line = fill(text("measured_blind"),
-                                  {{"encoding", encoding_name(b.encoding)}, {"layers", std::to_string(b.layers)},
+                                  {{"encoding", encoding_shown(b.encoding)}, {"layers", std::to_string(b.layers)},
                                    {"layer_s", text(b.layers == 1 ? "layer_one" : "layer_many")}, {"heads", std::to_string(b.heads)},
                                    {"task", train::task_names()[static_cast<size_t>(cfg.task)]},
                                    {"acc", num2(b.accuracy)}, {"ceiling", num2(b.ceiling)}, {"verdict", verdict_words(b.above)},
@@ -303,7 +299,7 @@ std::vector<std::string> blind_summary(const Findings& f, const train::Config& c
     if (b.encoding < 0) continue;
     const std::string o = outcome(b.above);
     out.push_back(join({fill(text("summary_blind"),
-                          {{"encoding", encoding_name(b.encoding)}, {"layers", std::to_string(b.layers)},
+                          {{"encoding", encoding_shown(b.encoding)}, {"layers", std::to_string(b.layers)},
                            {"layer_s", text(b.layers == 1 ? "layer_one" : "layer_many")}, {"heads", std::to_string(b.heads)},
                            {"task", train::task_names()[static_cast<size_t>(cfg.task)]}, {"acc", num2(b.accuracy)},
                            {"ceiling", num2(b.ceiling)}, {"n", std::to_string(b.above.n)},
@@ -316,7 +312,7 @@ std::string relative_words(const Findings& f, const train::Config& cfg) {
   const RelativeFinding& r = f.relative;
   if (r.encoding < 0) return {};
   const std::string line = fill(text("measured_relative"),
-                                {{"encoding", encoding_name(r.encoding)}, {"trained", num2(r.trained)},
+                                {{"encoding", encoding_shown(r.encoding)}, {"trained", num2(r.trained)},
                                  {"beyond", num2(r.beyond)}, {"verdict", verdict_words(r.change)},
                                  {"finding", finding("relative", r.change)}});
   const std::string task = cfg.task == train::Task::lookback
@@ -339,7 +335,7 @@ std::string extrapolation_words(const Findings& f, const train::Config& cfg) {
   const ExtrapolationFinding& x = f.extrapolation;
   if (x.encoding < 0) return {};
   const std::string line = fill(text("measured_extrapolation"),
-                                {{"encoding", encoding_name(x.encoding)}, {"acc2", num2(x.accuracy[1])},
+                                {{"encoding", encoding_shown(x.encoding)}, {"acc2", num2(x.accuracy[1])},
                                  {"ref2", num2(x.reference2)}, {"vocab", std::to_string(cfg.vocab)},
                                  {"verdict2", verdict_words(x.at2)}, {"acc4", num2(x.accuracy[2])},
                                  {"ref4", num2(x.reference4)}, {"verdict4", verdict_words(x.at4)},
@@ -373,11 +369,11 @@ std::string summary_verdict(const Findings& f, int claim, const train::Config& c
   if (claim == 1) e = f.extrapolation.encoding, v = f.extrapolation.at2;
   if (claim == 2) e = f.slow.measured ? kSinusoidal : -1, v = f.slow.slow_cost;
   if (e < 0) return text("summary_none");
-  if (e != kSinusoidal) return fill(text("summary_other"), {{"encoding", encoding_name(e)}});
+  if (e != kSinusoidal) return fill(text("summary_other"), {{"encoding", encoding_shown(e)}});
   if (claim == 0 && cfg.task != train::Task::lookback)
     return fill(text("summary_relative_task"), {{"task", train::task_names()[static_cast<size_t>(cfg.task)]}});
   if (v.verdict == Verdict::single)
-    return fill(text("summary_single"), {{"encoding", encoding_name(e)}, {"seeds", std::to_string(kSeedsPerEncoding)}});
+    return fill(text("summary_single"), {{"encoding", encoding_shown(e)}, {"seeds", std::to_string(kSeedsPerEncoding)}});
   const std::string o = outcome(v);
   const std::string n = std::to_string(v.n);
   if (claim == 0)
@@ -389,6 +385,13 @@ std::string summary_verdict(const Findings& f, int claim, const train::Config& c
                  {"ref4", num2(x.reference4)}, {"above", x.at2.verdict == Verdict::above ? "2L" : "4L"}, {"n", n}});
   }
   return fill(text("summary_slow_" + o), {{"slow", num2(f.slow.slow)}, {"fast", num2(f.slow.fast)}, {"n", n}});
+}
+
+std::string encoding_shown(int e) {
+  const auto names = train::encoding_names();
+  if (e < 0 || e >= static_cast<int>(names.size())) return "?";
+  const std::string_view shown = lesson_text(View::experiment, std::string("enc_") + names[static_cast<size_t>(e)]);
+  return std::string(shown.empty() ? std::string_view(names[static_cast<size_t>(e)]) : shown);
 }
 
 }  // namespace app

@@ -106,4 +106,8 @@ std::string verdict_words(const train::SeedVerdict& v);
 // A signed difference as the words print it: "+0.08", "−0.73" (a minus sign), "0.00".
 std::string signed_number(double v, int decimals = 2);
 
+// An encoding's name where people read it (experiment.txt enc_<id>: RoPE, not the engine's rope), in the
+// reader's language; the link and the exports keep the engine's id (train::encoding_names).
+std::string encoding_shown(int e);
+
 }  // namespace app

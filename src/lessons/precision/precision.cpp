@@ -149,39 +149,45 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   plot_clip_push(f, 0);  // errors at the floor sit on the bottom edge: nothing below the frame
   // The estimate |w pos| 2^-23 (the angle error bound, capped where values can no longer be further off).
   const double w = pe::omega(s.pair, s.d, s.base);
+  // While a tour question asks which pairs float32 gets wrong (mark_errors), this pair's naive curve and
+  // its estimate wait for the answer too: where they cross the visible line they would give it.
+  const bool withheld = errors_withheld();
   ImVec2 prev;
-  for (int j = 0; j <= columns; j += 4) {
+  for (int j = 0; j <= columns && !withheld; j += 4) {
     const double p = pos_at(static_cast<double>(j) / columns);
     const ImVec2 q(f.lo.x + static_cast<float>(j), err_y(f, std::min(2.0, w * p * std::ldexp(1.0, -23))));
     if (j > 0) dashed_line(dl, prev, q, kBound, 1.2f * sc, 3 * sc);
     prev = q;
   }
   polyline(dl, f, c.shader_err, colors::hand, 2.0f * sc);
-  polyline(dl, f, c.naive_err, colors::warning, 2.0f * sc);
+  if (!withheld) polyline(dl, f, c.naive_err, colors::warning, 2.0f * sc);
   const float xp = f.sx(s.precisionPos);
   plot_vline(dl, f, xp, colors::marker, 1.0f * sc);
   plot_clip_pop();
   dl->AddRect(f.lo, f.hi, colors::axis);
   const std::string key_naive = label("key_naive"), key_shader = label("key_shader"), key_estimate = label("key_estimate"),
                     key_visible = label("key_visible");
-  const KeyEntry entries[] = {
+  const KeyEntry all[] = {
       {colors::warning, key_naive.c_str(), false},
       {colors::hand, key_shader.c_str(), false},
       {kBound, key_estimate.c_str(), true},
       {colors::threshold, key_visible.c_str(), true},
   };
+  const KeyEntry shown[] = {all[1], all[3]};
+  const std::span<const KeyEntry> entries = withheld ? std::span<const KeyEntry>(shown) : std::span<const KeyEntry>(all);
   // In a corner of the chart that covers none of its lines (the key box is opaque), else below the
   // chart (a phone, or lines in every corner).
   const ImVec2 box = key_box_size(entries, sc);
   LabelPlacer lines(f.lo, f.hi);
   lines.avoid_segment(ImVec2(f.lo.x, err_y(f, kVisible)), ImVec2(f.hi.x, err_y(f, kVisible)), 1.5f * sc);
   for (const std::vector<double>* err : {&c.shader_err, &c.naive_err}) {
+    if (withheld && err == &c.naive_err) continue;
     std::vector<ImVec2> pts;
     for (size_t j = 0; j < err->size(); ++j)
       if ((*err)[j] >= 0) pts.emplace_back(f.lo.x + static_cast<float>(j) + 0.5f, err_y(f, (*err)[j]));
     lines.avoid_polyline(pts, 2.0f * sc);
   }
-  {
+  if (!withheld) {
     std::vector<ImVec2> bound;
     for (int j = 0; j <= columns; j += 4)
       bound.emplace_back(f.lo.x + static_cast<float>(j), err_y(f, std::min(2.0, w * pos_at(static_cast<double>(j) / columns) * std::ldexp(1.0, -23))));
@@ -199,7 +205,7 @@ void draw_position_plot(State& s, PrecisionCache& c, ImVec2 size, float sc) {
   if (const int j = hovered_column(dl, f, columns); j >= 0) {
     const double p = std::round(pos_at((j + 0.5) / columns));
     std::string tip = label("tip_column", {{"pos", fmt("%.4g", p)}, {"n", std::to_string(kSamplesPerColumn)}});
-    tip.append("\n").append(label("tip_naive", {{"err", fmt("%.2e", c.naive_err[static_cast<size_t>(j)])}}));
+    tip.append("\n").append(label("tip_naive", {{"err", withheld_or(View::precision, "mark_errors", fmt("%.2e", c.naive_err[static_cast<size_t>(j)]))}}));
     tip.append("\n").append(label("tip_shader", {{"err", fmt("%.2e", c.shader_err[static_cast<size_t>(j)])}}));
     tip.append("\n").append(label("tip_click", {{"pos", grouped(std::round(p))}}));
     ImGui::SetTooltip("%s", tip.c_str());

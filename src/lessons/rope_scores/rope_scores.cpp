@@ -334,7 +334,16 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
   ImDrawList* dl = ImGui::GetWindowDrawList();
 
   const double norm_qk = norm(c.q) * norm(c.k);
-  if (!c.renderer.error().empty()) {
+  // While a tour question asks which cells share a colour (mark_cells), the map waits for the answer.
+  const bool cells_withheld = text_withheld(View::rope_scores, "mark_cells");
+  if (cells_withheld) {
+    dl->AddRectFilled(a, b, tint(colors::muted, 0.12f));
+    const std::string msg(withheld_words());
+    const float wrap = side - 16 * sc;
+    const ImVec2 ts = ImGui::CalcTextSize(msg.c_str(), nullptr, false, wrap);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(a.x + (side - ts.x) / 2, a.y + (side - ts.y) / 2), colors::text_dim,
+                msg.c_str(), nullptr, wrap);
+  } else if (!c.renderer.error().empty()) {
     dl->AddRectFilled(a, b, tint(colors::warning, 0.11f));
     const std::string msg = filled("shader_error").append("\n").append(c.renderer.error());
     dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(a.x + 8 * sc, a.y + 8 * sc), colors::warning, msg.c_str(), nullptr,
@@ -394,7 +403,7 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
     const int col = std::clamp(static_cast<int>(std::floor((mp.x - a.x) / cell)), 0, cells - 1);
     const int row = std::clamp(static_cast<int>(std::floor((mp.y - a.y) / cell)), 0, cells - 1);
     if (clicked) set_number(s, Field::k, col - row);
-    if (hovered) map_tooltip(s, c, row, col);
+    if (hovered && !cells_withheld) map_tooltip(s, c, row, col);
   }
 
   // The colour key under the map.

@@ -84,8 +84,8 @@ TEST_CASE("describe() gives every position / new only / windowed new at 2L and 4
   const std::string text = describe_experiment(s, c);
   INFO(text);
   // Hand-checked from the result above: 0.6, 0.3, 0.7 at 2L; 0.4 and two nulls at 4L; ceiling 0.2 at 2L.
-  CHECK(text.find("at 2L: rope 0.60 / 0.30 / 0.70;") != std::string::npos);
-  CHECK(text.find("at 4L: rope 0.40 / n/a / n/a.") != std::string::npos);
+  CHECK(text.find("at 2L: RoPE 0.60 / 0.30 / 0.70;") != std::string::npos);
+  CHECK(text.find("at 4L: RoPE 0.40 / n/a / n/a.") != std::string::npos);
   CHECK(text.find("Order-blind ceiling on the new positions: 0.20 at 2L, n/a at 4L (chance 0.06)") != std::string::npos);
   CHECK(text.find("-1") == std::string::npos);
   CHECK(text.find("nan") == std::string::npos);
@@ -108,8 +108,8 @@ TEST_CASE("describe() reads the engine's own new-position figures") {
   };
   const auto& a = res.eval.accuracy;
   REQUIRE(a.size() == 3);
-  const std::string want2 = "at 2L: rope " + two(a[1].accuracy) + " / " + two(a[1].accuracyNew) + " / " + two(a[1].accuracyWindowedNew) + ";";
-  const std::string want4 = "at 4L: rope " + two(a[2].accuracy) + " / " + two(a[2].accuracyNew) + " / " + two(a[2].accuracyWindowedNew) + ".";
+  const std::string want2 = "at 2L: RoPE " + two(a[1].accuracy) + " / " + two(a[1].accuracyNew) + " / " + two(a[1].accuracyWindowedNew) + ";";
+  const std::string want4 = "at 4L: RoPE " + two(a[2].accuracy) + " / " + two(a[2].accuracyNew) + " / " + two(a[2].accuracyWindowedNew) + ".";
   const std::string ceiling = "on the new positions: " + two(a[1].orderBlindNew) + " at 2L, " + two(a[2].orderBlindNew) + " at 4L";
   const std::string text = describe_experiment(s, c);
   INFO(text);
@@ -174,7 +174,7 @@ TEST_CASE("where the window hides every answer, the chart and describe() say the
     receive_hand_result(s, c, result);
     const std::string text = describe_experiment(s, c);
     INFO(text);
-    CHECK(text.find("at 4L: rope 0.40 / n/a / 0.06.") != std::string::npos);
+    CHECK(text.find("at 4L: RoPE 0.40 / n/a / 0.06.") != std::string::npos);
     CHECK(text.find("At 4L the window hides every answer, so the windowed figure there tests nothing.") != std::string::npos);
   }
   Headless h;

@@ -67,8 +67,8 @@ TEST_CASE("Run all fair: each encoding under train::fair_setting, and the view a
   // The words beside the results: one line per change, with the engine's reason.
   const std::string said = describe_experiment(s, c);
   CHECK(has(said, "none: layers 1 → 2, because one causal layer without positions"));
-  CHECK(has(said, "alibi: heads 2 → 8, because the slopes"));
-  CHECK_FALSE(has(said, "rope: layers"));
+  CHECK(has(said, "ALiBi: heads 2 → 8, because the slopes"));
+  CHECK_FALSE(has(said, "RoPE: layers"));
   for (ImVec2 size : {ImVec2(1280, 800), ImVec2(360, 640)}) {
     const auto [vertices, finite] = h.frames(3, size);
     CHECK(vertices > 1000);

@@ -161,7 +161,7 @@ TEST_CASE("one seed cannot tell, and a claim read on another encoding says it ne
   for (const char* k : {"extrapolation_above", "extrapolation_within", "extrapolation_below", "extrapolation_mixed"})
     CHECK_FALSE(has(w, std::string(lesson_text(View::experiment, k))));
   CHECK(slow_words(f).empty());
-  CHECK(summary_verdict(f, 1, cfg) == fill(lesson_text(View::experiment, "summary_other"), {{"encoding", "rope"}}));
+  CHECK(summary_verdict(f, 1, cfg) == fill(lesson_text(View::experiment, "summary_other"), {{"encoding", "RoPE"}}));
   CHECK(summary_verdict(f, 2, cfg) == lesson_text(View::experiment, "summary_none"));
   // Sinusoidal with one seed: the summary says one seed cannot tell.
   const Findings g = find_findings({sinusoidal(1, 0.5, 0.9, 0.1, 0.97, 0.2)}, cfg);

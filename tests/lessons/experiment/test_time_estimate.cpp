@@ -89,7 +89,7 @@ TEST_CASE("the view measures the engine's speed from its first result and estima
   const std::string fair = describe_experiment(s, c);
   INFO(fair);
   CHECK(has(fair, "Run all (30 runs) about 84 s"));
-  CHECK(has(fair, "(none 2, alibi 2 layers) count once per layer"));
+  CHECK(has(fair, "(none 2, ALiBi 2 layers) count once per layer"));
   // More layers in the shared setting: the same speed per layer, twice the time per step.
   REQUIRE(set_number(s, Field::runAll, static_cast<double>(RunAll::shared)).empty());
   REQUIRE(set_number(s, Field::layers, 2).empty());
