@@ -79,18 +79,33 @@ void refresh(AddingCache& c, const State& s) {
   c.scale = worst;
 }
 
-// A panel narrower than this puts each bar's label on a line above the bar (a phone), so the bars
-// keep a readable length.
-constexpr float kStackedBars = 420.0f;
+// Where the labels beside the bars would leave a bar less than this (UI pixels), each label goes on a
+// line above its bar (a phone, a longer language), so the bars keep a readable length.
+constexpr float kLeastBar = 160.0f;
+
+// How the two panels lay out their bars: the label column as wide as their widest label, or the labels
+// above the bars. Decided once for both, from the panels' width (not from what a frame's scroll bar
+// leaves: a panel that stacked because of its own scroll bar grew taller and kept it).
+struct BarLayout {
+  bool stacked = false;
+  float label_w = 0, value_w = 0;
+};
+BarLayout bar_layout(float inner_w, std::initializer_list<std::string> labels, float sc) {
+  float widest = 0;
+  for (const std::string& l : labels) widest = std::max(widest, ImGui::CalcTextSize(l.c_str()).x);
+  BarLayout b;
+  b.value_w = 100 * sc;
+  b.label_w = widest + 10 * sc;
+  b.stacked = inner_w - b.label_w - b.value_w < kLeastBar * sc;
+  if (b.stacked) b.label_w = 0;
+  return b;
+}
 
 // One signed bar: label, bar from the zero line, value.
-void bar(const std::string& name, double v, double scale, ImU32 col, const ViewContext& ctx, bool bold = false) {
-  const float sc = ctx.ui_scale;
-  const float w = ImGui::GetContentRegionAvail().x;
-  const bool stacked = w < kStackedBars * sc;
-  const float label_w = stacked ? 0.0f : 150 * sc, value_w = 100 * sc;
+void bar(const std::string& name, double v, double scale, ImU32 col, const BarLayout& b, const ViewContext& ctx, bool bold = false) {
   // Values beyond the window's scale (pos moved on) are clipped at the edge.
-  signed_bar_row(name.c_str(), v / scale, fmt("%+.4f", v), col, bold ? kTotal : col, label_w, value_w, stacked, ctx.fonts.mono, sc);
+  signed_bar_row(name.c_str(), v / scale, fmt("%+.4f", v), col, bold ? kTotal : col, b.label_w, b.value_w, b.stacked, ctx.fonts.mono,
+                 ctx.ui_scale);
 }
 
 void panel_title(const ViewContext& ctx, std::string_view title_key, std::string_view sub_key) {
@@ -183,16 +198,20 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
 
   const float avail = ImGui::GetContentRegionAvail().x;
   const bool side = avail > 900 * sc;
+  const float panel_w = side ? avail * 0.5f - 4 * sc : avail;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const std::string word = label("bar_word"), position = label("bar_position"), cross_terms = label("bar_cross_terms"),
+                    cross = label("bar_cross"), total = label("bar_total");
+  const BarLayout b = bar_layout(panel_w - 2 * st.WindowPadding.x - st.ScrollbarSize, {word, position, cross_terms, cross, total}, sc);
   // Four bars of one line each, or of two lines (label above bar) in a narrow panel, plus the
   // title, the subtitle and the check line (two lines when it wraps).
-  const bool stacked = avail - 2 * ImGui::GetStyle().WindowPadding.x < kStackedBars * sc;
-  const float panel_h = ImGui::GetTextLineHeightWithSpacing() * (stacked ? 12.6f : 9.2f);
-  ImGui::BeginChild("added", ImVec2(side ? avail * 0.5f - 4 * sc : 0, panel_h), true);
+  const float panel_h = ImGui::GetTextLineHeightWithSpacing() * (b.stacked ? 12.6f : 9.2f);
+  ImGui::BeginChild("added", ImVec2(side ? panel_w : 0, panel_h), true);
   panel_title(ctx, "added_title", "added_sub");
-  bar(label("bar_word"), m.word, cache.scale, kWord, ctx);
-  bar(label("bar_position"), m.position, cache.scale, colors::hand, ctx);
-  bar(label("bar_cross_terms"), m.cross, cache.scale, colors::ghost, ctx);
-  bar(label("bar_total"), m.total, cache.scale, kTotal, ctx, true);
+  bar(word, m.word, cache.scale, kWord, b, ctx);
+  bar(position, m.position, cache.scale, colors::hand, b, ctx);
+  bar(cross_terms, m.cross, cache.scale, colors::ghost, b, ctx);
+  bar(total, m.total, cache.scale, kTotal, b, ctx, true);
   check_line(ctx, label("check_added", {{"sum", fmt("%.6f", m.word + m.position + m.cross)},
                                         {"direct", fmt("%.6f", m.total)},
                                         {"diff", fmt("%.0e", m.word + m.position + m.cross - m.total)}}));
@@ -200,10 +219,10 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   if (side) ImGui::SameLine();
   ImGui::BeginChild("concatenated", ImVec2(0, panel_h), true);
   panel_title(ctx, "concatenated_title", "concatenated_sub");
-  bar(label("bar_word"), m.word, cache.scale, kWord, ctx);
-  bar(label("bar_position"), m.position, cache.scale, colors::hand, ctx);
-  bar(label("bar_cross"), 0.0, cache.scale, colors::ghost, ctx);
-  bar(label("bar_total"), cat, cache.scale, colors::selected, ctx, true);
+  bar(word, m.word, cache.scale, kWord, b, ctx);
+  bar(position, m.position, cache.scale, colors::hand, b, ctx);
+  bar(cross, 0.0, cache.scale, colors::ghost, b, ctx);
+  bar(total, cat, cache.scale, colors::selected, b, ctx, true);
   check_line(ctx, label("check_concatenated", {{"diff", fmt("%.0e", cat - m.word - m.position)}}));
   ImGui::EndChild();
 
