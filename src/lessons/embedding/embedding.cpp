@@ -73,7 +73,7 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
   // The heads as shown, and their ids, the same in every language (the two "expected" columns apart).
   const std::string expected = label("head_expected");
   const std::string heads[kCols] = {label("head_start"), label("head_sd"),  label("head_rms"),  expected,
-                                    label("head_share"), expected + " ",    "cos(x, PE)",       "\xE2\x89\x88"};
+                                    label("head_share"), expected,          "cos(x, PE)",       "\xE2\x89\x88 " + expected};
   const char* head_ids[kCols] = {"start", "sd", "rms", "expected_rms", "share", "expected_share", "cos", "approx"};
   std::string cells[pe::kEmbeddingInitCount][kCols];
   for (int i = 0; i < pe::kEmbeddingInitCount; ++i) {
@@ -89,8 +89,10 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
                                     fmt("%.3f", pe::expected_cosine(init, s.d))};
     for (int j = 0; j < kCols; ++j) cells[i][j] = row[j];
   }
-  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  // Lines between the columns and room beside them: in one monospace line the heads ran together.
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   ImGui::PushFont(ctx.fonts.mono);
+  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(6 * ctx.ui_scale, ImGui::GetStyle().CellPadding.y));
   const float pad = 2 * ImGui::GetStyle().CellPadding.x + 2.0f;
   float natural = 0;
   for (int j = 0; j < kCols; ++j) {
@@ -134,6 +136,7 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
     ImGui::EndTable();
       mark_figure_item();  // the starts' numbers are the figure's first part
   }
+  ImGui::PopStyleVar();
   ImGui::PopFont();
 }
 
