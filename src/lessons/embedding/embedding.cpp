@@ -89,11 +89,12 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
                                     fmt("%.3f", pe::expected_cosine(init, s.d))};
     for (int j = 0; j < kCols; ++j) cells[i][j] = row[j];
   }
-  // Lines between the columns and room beside them: in one monospace line the heads ran together.
-  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
   ImGui::PushFont(ctx.fonts.mono);
-  ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(6 * ctx.ui_scale, ImGui::GetStyle().CellPadding.y));
-  const float pad = 2 * ImGui::GetStyle().CellPadding.x + 2.0f;
+  // The wide table: lines between the columns and room beside them (in one monospace line its heads ran
+  // together).
+  const ImVec2 wide_padding(6 * ctx.ui_scale, ImGui::GetStyle().CellPadding.y);
+  const float pad = 2 * wide_padding.x + 2.0f;
   float natural = 0;
   for (int j = 0; j < kCols; ++j) {
     float w = ImGui::CalcTextSize(heads[j].c_str()).x;
@@ -102,7 +103,8 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
   }
   const int pick = chosen(c);
   if (ImGui::GetContentRegionAvail().x >= natural) {
-    if (ImGui::BeginTable("starts", kCols, flags)) {
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, wide_padding);
+    if (ImGui::BeginTable("starts", kCols, flags | ImGuiTableFlags_BordersInnerV)) {
       for (int j = 0; j < kCols; ++j) ImGui::TableSetupColumn((heads[j] + "###" + head_ids[j]).c_str());
       ImGui::TableHeadersRow();
       for (int i = 0; i < pe::kEmbeddingInitCount; ++i) {
@@ -116,6 +118,7 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
       ImGui::EndTable();
       mark_figure_item();  // the starts' numbers are the figure's first part
     }
+    ImGui::PopStyleVar();
   } else if (ImGui::BeginTable("chosen start", 3, flags)) {
     ImGui::TableSetupColumn((law(pick) + "###start").c_str());
     ImGui::TableSetupColumn(widget_label("head_draw", "draw").c_str());
@@ -136,7 +139,6 @@ void draw_starts_table(const EmbeddingCache& c, const State& s, const ViewContex
     ImGui::EndTable();
       mark_figure_item();  // the starts' numbers are the figure's first part
   }
-  ImGui::PopStyleVar();
   ImGui::PopFont();
 }
 
