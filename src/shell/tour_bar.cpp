@@ -168,7 +168,10 @@ void draw_tour_bar(App& a) {
     ImGui::SameLine();
     if (ImGui::SmallButton((std::string(ui("end")) + "###end_tour").c_str())) set_step(a.state, 0);
     focus_name(ui("end_tour_button"));
+    // The title beside the buttons, unless that leaves it under 45 % of the bar (the last step's Finish, a
+    // longer language): then on a line of its own, where it wrapped into five.
     ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < 0.45f * ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
     text_wrapped_at_spaces(place + " " + t->title);
   } else {
     ImGui::PushFont(tour_font(a));

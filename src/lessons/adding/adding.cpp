@@ -205,7 +205,9 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   const BarLayout b = bar_layout(panel_w - 2 * st.WindowPadding.x - st.ScrollbarSize, {word, position, cross_terms, cross, total}, sc);
   // Four bars of one line each, or of two lines (label above bar) in a narrow panel, plus the
   // title, the subtitle and the check line (two lines when it wraps).
-  const float panel_h = ImGui::GetTextLineHeightWithSpacing() * (b.stacked ? 12.6f : 9.2f);
+  // As tall as last frame's taller panel needed, at least the estimate: its check line may wrap.
+  const float panel_h = std::max(ImGui::GetTextLineHeightWithSpacing() * (b.stacked ? 12.6f : 9.2f), cache.panel_content);
+  float content = 0;
   ImGui::BeginChild("added", ImVec2(side ? panel_w : 0, panel_h), true);
   panel_title(ctx, "added_title", "added_sub");
   bar(word, m.word, cache.scale, kWord, b, ctx);
@@ -215,6 +217,7 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   check_line(ctx, label("check_added", {{"sum", fmt("%.6f", m.word + m.position + m.cross)},
                                         {"direct", fmt("%.6f", m.total)},
                                         {"diff", fmt("%.0e", m.word + m.position + m.cross - m.total)}}));
+  content = ImGui::GetCursorPosY() + st.WindowPadding.y;
   ImGui::EndChild();
   if (side) ImGui::SameLine();
   ImGui::BeginChild("concatenated", ImVec2(0, panel_h), true);
@@ -224,7 +227,9 @@ void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx) {
   bar(cross, 0.0, cache.scale, colors::ghost, b, ctx);
   bar(total, cat, cache.scale, colors::selected, b, ctx, true);
   check_line(ctx, label("check_concatenated", {{"diff", fmt("%.0e", cat - m.word - m.position)}}));
+  content = std::max(content, ImGui::GetCursorPosY() + st.WindowPadding.y);
   ImGui::EndChild();
+  cache.panel_content = content;
 
   const double start = window_start(s);
   text_wrapped_at_spaces(fill(lesson_text(View::adding, "window"),

@@ -22,6 +22,7 @@ struct AddingCache {
   KeyedCache<int, double, double, int, double> curve_key;  // d, base, k, n, start
   std::vector<double> xs, added, cat, cross;
   double scale = 1;  // bar scale: the largest |part| over the window, so bars stay steady while pos moves
+  float panel_content = 0;  // last frame's taller panel content (its check line wraps in a longer language)
 };
 
 void draw_adding(State& s, AddingCache& cache, const ViewContext& ctx);
