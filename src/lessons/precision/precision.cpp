@@ -307,7 +307,9 @@ void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx)
     ImGui::TableSetupColumn((difference + " ").c_str());
     ImGui::TableHeadersRow();
     const ImVec4 warn = ImGui::ColorConvertU32ToFloat4(colors::warning);
-    const bool withheld = errors_withheld();  // the numbers stay, the verdicts go
+    // While the question is open (mark_errors) the naive float32 column and its differences wait too:
+    // past 1e5 they said which pairs go wrong. The shader's stay.
+    const bool withheld = errors_withheld();
     for (double p : {10.0, 1e3, 1e5, 1e6, 1e7}) {
       const double exact = pe::encoding_value(p, dim, s.d, s.base);
       const double naive = pe::float32_value_naive(p, dim, s.d, s.base);
@@ -317,10 +319,17 @@ void draw_table(const State& s, const PrecisionCache& c, const ViewContext& ctx)
       ImGui::TextUnformatted(grouped(std::round(p)).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(fmt("%+.9f", exact).c_str());
-      for (double v : {naive, shader}) {
+      for (int route = 0; route < 2; ++route) {  // naive, then the shader's
+        const double v = route == 0 ? naive : shader;
         const double diff = v - exact;
         const bool visible = !withheld && std::fabs(diff) > kVisible;
         ImGui::TableNextColumn();
+        if (withheld && route == 0) {
+          ImGui::TextUnformatted("?");
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted("?");
+          continue;
+        }
         ImGui::TextUnformatted(fmt("%+.9f", v).c_str());
         ImGui::TableNextColumn();
         if (visible) ImGui::PushStyleColor(ImGuiCol_Text, warn);
@@ -699,7 +708,7 @@ std::string describe_precision(const State& s, const PrecisionCache& cache) {
                                          {"dim", std::to_string(dim)},
                                          {"part", component ? "cos" : "sin"},
                                          {"pair", std::to_string(pair)},
-                                         {"naive_err", fmt("%.2e", naive_error(probe, dim, s.d, s.base))},
+                                         {"naive_err", withheld_or(View::precision, "mark_errors", fmt("%.2e", naive_error(probe, dim, s.d, s.base)))},
                                          {"shader_err", fmt("%.2e", shader_error(probe, dim, s.d, s.base))}});
   const std::string worst = fmt("%.0e", shader_worst);
   t.append(" ");
@@ -709,7 +718,7 @@ std::string describe_precision(const State& s, const PrecisionCache& cache) {
     t.append(label("describe_off", {{"off", std::to_string(off)}, {"pairs", std::to_string(pairs)}, {"slowest", std::to_string(slowest)}, {"shader", worst}}));
   else
     t.append(label("describe_none", {{"shader", worst}}));
-  if (pair > 0) {
+  if (pair > 0 && !text_withheld(View::precision, "reach")) {  // as the view withholds it
     const double reach = pe::float32_naive_reach(pair, s.d, s.base, kVisible);
     t.append(" ").append(label("describe_reach", {{"pair", std::to_string(pair)}, {"pos", grouped(std::min(reach, 1e12))}}));
   }

@@ -385,9 +385,9 @@ void draw_map(State& s, RopeScoresCache& c, ImVec2 size, const ViewContext& ctx)
   dl->AddText(ImVec2(origin.x, origin.y), colors::text_dim, m_axis.c_str());
   dl->AddText(titles_fit ? ImVec2(b.x - n_axis_w, origin.y) : ImVec2(a.x, origin.y + line), colors::text_dim, n_axis.c_str());
 
-  // The diagonal n - m = k.
+  // The diagonal n - m = k (not on a withheld map: it would point at the answer).
   const double k = s.k;
-  if (std::fabs(k) < cells) {
+  if (std::fabs(k) < cells && !cells_withheld) {
     const float kk = static_cast<float>(k) * cell;
     const ImVec2 p0 = k >= 0 ? ImVec2(a.x + kk, a.y) : ImVec2(a.x, a.y - kk);
     const ImVec2 p1 = k >= 0 ? ImVec2(b.x, b.y - kk) : ImVec2(b.x + kk, b.y);

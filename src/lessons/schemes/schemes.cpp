@@ -761,7 +761,7 @@ void legend_for(const SchemesOptions& c, int W, float width, float sc) {
       swatch(tint(colors::warning, 0.75f), text("legend_neither"), sc);
       break;
     case Scheme::alibi:
-      ramp(colors::scale_weak, colors::scale_strong, "e^bias 0", "1", width, sc);
+      ramp(colors::scale_weak, colors::scale_strong, filled("legend_alibi_low").c_str(), "1", width, sc);
       swatch(masked, text("legend_masked"), sc);
       if (far_withheld()) swatch(far_color(), far_words(), sc, true);
       break;

@@ -196,7 +196,7 @@ void draw_similarity(State& s, SimilarityCache& cache, const ViewContext& ctx) {
   row(0, start_color(1), label("from_start", {{"pos", grouped(cache.starts[1])}}), shown(pe::dot_direct(cache.starts[1], s.k, s.d, s.base)));
   row(1, start_color(2), label("from_start", {{"pos", grouped(cache.starts[2])}}), shown(pe::dot_direct(cache.starts[2], s.k, s.d, s.base)));
   row(2, kLive, label("from_current", {{"pos", fmt("%.2f", s.pos)}}), shown(pe::dot_direct(s.pos, s.k, s.d, s.base)));
-  row(-2, kClosed, label("closed_row"), shown(at_k));
+  row(-2, kClosed, label(others_withheld ? "closed_row_withheld" : "closed_row"), shown(at_k));
   ImGui::Spacing();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + table_w);
   if (s.k < 0) {
