@@ -14,7 +14,9 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 jobs=$(nproc)
 configure() {  # preset [extra -D...]: configures once; later builds only rebuild
   local preset=$1; shift
-  [[ -f "$ROOT/build/$preset/CMakeCache.txt" ]] || cmake --preset "$preset" "$@" >/dev/null
+  # A configure that failed (run before scripts/setup.sh) leaves a cache but no build files: configure again.
+  local dir="$ROOT/build/$preset"
+  [[ -f "$dir/CMakeCache.txt" && ( -f "$dir/Makefile" || -f "$dir/build.ninja" ) ]] || cmake --preset "$preset" "$@" >/dev/null
 }
 if [[ $what == page || $what == web || $what == all ]]; then
   # The wasm tests run under this machine's node (the preset's "node" is found on PATH otherwise).
