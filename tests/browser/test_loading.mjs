@@ -137,6 +137,13 @@ test('Dear ImGui\'s built-in font (ProggyClean) is not in the wasm, DejaVu is', 
   assert.ok(wasm.indexOf(Buffer.from('DejaVu Sans', 'utf16le').swap16()) >= 0);
 });
 
+test('SDL\'s game controller code is not in the wasm (Dear ImGui\'s gamepad calls are answered by src/platform/no_gamepad.cpp)', () => {
+  const wasm = readFileSync(join(DIST, 'posenc_app.wasm'));
+  // SDL's built-in controller mappings (SDL_gamecontrollerdb.h), linked whenever anything calls SDL_GameControllerOpen.
+  assert.equal(wasm.indexOf(Buffer.from('leftshoulder:b')), -1);
+  assert.equal(wasm.indexOf(Buffer.from('SDL_GAMECONTROLLERCONFIG')), -1);
+});
+
 test('the page\'s wasm needs no wasm SIMD (a browser without it still starts the page; the worker\'s engine has it)', () => {
   // binaryen's validator with the features the page may use and SIMD off: it names the first SIMD
   // instruction it meets (this failed in train::parse_option_lines before the page's own engine copy).
