@@ -6,7 +6,9 @@
 // function reachable by direct calls from the module's roots (its exports, which include main and the
 // constructors, and every function that can be called through the table), with the shell's calls into
 // the other lessons cut: app::draw_<id> and app::describe_<id> of every lesson but the view's own (the
-// registry's dispatch, src/shell/app.cpp and describe.cpp) and the lessons' hooks (src/shell/hooks.cpp).
+// registry's dispatch, src/shell/app.cpp and describe.cpp) and the lessons' hooks (src/shell/hooks.cpp),
+// and the shell's calls into its own code that no first frame needs (SHARED: the text exports, which
+// the shell calls only once the rest is here, src/shell/lesson_code.hpp shared_code_here).
 // Whatever else is reachable stays in the view's module, so the only way into the second module is
 // through a cut call, which the shell makes only for the lesson it shows.
 import { execFileSync } from 'node:child_process';
@@ -48,12 +50,29 @@ export function isEntryOf(id, name) {
     name.startsWith(`_ZN3app${f.length}${f}E`) || name.startsWith(`_ZZN3app${f.length}${f}E`));
 }
 
-// Which lesson each entry point belongs to (node -> lesson id); nameOf(node) is the function's name (the
-// node itself for a named module; from the symbol map for one without names, whose nodes are indices).
+// The shell's own functions that come with the rest, for every view: app::export_text_of (CSV, code,
+// SVG and the experiment's results as text; src/export/app_export.cpp), guarded by shared_code_here,
+// and the public API's computing calls (PosEnc.encoding, .table, .rope, ...: src/platform/web_api.cpp),
+// which the page never calls itself; PosEnc.ready resolves once they are here, and a call before
+// then meets a placeholder, which web/posenc.js turns into "await PosEnc.ready first" (or the reason
+// the rest could not be loaded). Exported functions stay exported: wasm-split leaves a thunk.
+export const SHARED = ['export_text_of'];
+export const SHARED_EXPORTS = ['posenc_encoding', 'posenc_dot', 'posenc_period', 'posenc_dimension_ranges',
+  'posenc_rope', 'posenc_rope_lengths', 'posenc_rope_angles', 'posenc_rope_attention_factor', 'posenc_alibi_slopes',
+  'posenc_t5_bucket', 'posenc_table_check', 'posenc_table_chunk'];
+export const SHARED_OWNER = ' shared';  // no lesson's id: cut for every view
+export function isShared(name) {
+  return SHARED_EXPORTS.includes(name) || SHARED.some((f) => name.startsWith(`app::${f}\\28`) ||
+    name.startsWith(`app::${f}(`) || name.startsWith(`_ZN3app${f.length}${f}E`));
+}
+
+// Which lesson each entry point belongs to (node -> lesson id, or SHARED_OWNER); nameOf(node) is the
+// function's name (the node itself for a named module; from the symbol map for one without names, whose
+// nodes are indices).
 export function entryPointsOf(graph, lessons, nameOf = (n) => n) {
   const owner = new Map();
   for (const f of graph.functions) {
-    const id = lessons.find((l) => isEntryOf(l, nameOf(f)));
+    const id = lessons.find((l) => isEntryOf(l, nameOf(f))) || (isShared(nameOf(f)) ? SHARED_OWNER : null);
     if (id) owner.set(f, id);
   }
   return owner;
@@ -112,6 +131,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const graph = callGraph(whole);
     const owner = entryPointsOf(graph, lessons, symbolNames(symbols, graph.imports));
     const found = new Set(owner.values());
+    const shared = [...owner].filter(([, o]) => o === SHARED_OWNER).map(([f]) => symbolNames(symbols, graph.imports)(f));
+    for (const f of [...SHARED_EXPORTS, ...SHARED]) if (!shared.some((n) => n === f || isShared(n) && n.includes(`::${f}`)))
+      throw new Error(`split_page: no ${f} in ${whole}`);
     for (const id of lessons) if (!found.has(id))
       throw new Error(`split_page: no entry point of lesson ${id} in ${whole} (inlined? see README "Lessons on demand")`);
     const out = join(dist, 'lessons');

@@ -151,11 +151,11 @@
   function table(direct, n, d, base) {
     num('n', n); num('d', d); num('base', base);
     const m = need();
-    const err = m.UTF8ToString(m._posenc_table_check(n, d, base));
+    const err = m.UTF8ToString(invoke(m, 'posenc_table_check', [n, d, base]));
     if (err) throw new RangeError(err);
     const out = new Float64Array(n * d);
     for (let first = 0; first < n;) {
-      const err = m.UTF8ToString(m._posenc_table_chunk(first, n, d, base, direct ? 1 : 0));
+      const err = m.UTF8ToString(invoke(m, 'posenc_table_chunk', [first, n, d, base, direct ? 1 : 0]));
       if (err) throw new RangeError(err);
       const len = m._posenc_out_len();  // whole rows, at least one
       out.set(new Float64Array(m.HEAPF64.buffer, m._posenc_out_ptr(), len), first * d);  // no intermediate copy
@@ -186,8 +186,19 @@
   }
 
   // Calls a wasm compute function; throws its reason on failure, else returns its result (a copy).
+  // A computing call's code, on a split page, arrives with the rest of the lessons (README "Lessons on
+  // demand"); until then its slot holds a placeholder, and the call is refused with what to do, or why.
+  function invoke(m, fn, args) {
+    try {
+      return m['_' + fn](...args);
+    } catch (e) {
+      if (!(e && e.posencNotHere)) throw e;
+      throw new Error(restFailure ? 'PosEnc Lab: the code of this call could not be loaded (' + restFailure + ')'
+        : 'PosEnc is not ready yet: await PosEnc.ready first');
+    }
+  }
   function call(m, fn, args) {
-    const err = m.UTF8ToString(m['_' + fn](...args));
+    const err = m.UTF8ToString(invoke(m, fn, args));
     if (err) throw new RangeError(err);
     return new Float64Array(m.HEAPF64.buffer, m._posenc_out_ptr(), m._posenc_out_len()).slice();
   }
@@ -321,7 +332,7 @@
       num('m', m); num('n', n); num('base', base);
       const wasm = need();
       // The lengths first, so only vectors of an allowed length are copied into the wasm heap.
-      const err = wasm.UTF8ToString(wasm._posenc_rope_lengths(qa.length, ka.length));
+      const err = wasm.UTF8ToString(invoke(wasm, 'posenc_rope_lengths', [qa.length, ka.length]));
       if (err) throw new RangeError(err);
       const ptr = wasm._posenc_alloc(8 * (qa.length + ka.length));
       if (!ptr) throw new RangeError('not enough memory for q and k');
@@ -981,8 +992,10 @@
     if (d.method === 'progress') return { value: JSON.parse(runtime.UTF8ToString(runtime._posenc_progress())) };
     // What the state alone gives is answered now too, drawn or not (the module says which exports).
     if (d.method === 'link') return { value: linkOn(runtime) };
+    // (The text exports' code comes with the rest of the lessons on a split page: fetched now, if the
+    // figure has not drawn its first frame yet, and answered when it is here or has failed.)
     if (d.method === 'exportText' && !withString(runtime, String(d.args[0]), (p) => runtime._posenc_export_needs_frame(p)))
-      return { value: exportTextOn(runtime, d.args[0]) };
+      return (splitUsed ? loadRest() : Promise.resolve()).then(() => ({ value: exportTextOn(runtime, d.args[0]) }));
     // The rest needs drawn frames (images, the SVG, animation) or the public API: after the first frame.
     // A figure that draws none (off screen: no first frame, or its loop stopped) draws them by timer
     // meanwhile, so the call answers instead of waiting for the reader to scroll.
@@ -1084,6 +1097,7 @@
   // functions), which it completes: its functions go into the table slots that held placeholders.
   // Resolves when it has arrived or failed; the module is told which, and a failure's reason.
   let restLoading = null, restWasm = null;
+  let restFailure = '';  // why the rest could not be loaded, until a Retry brings it
   function loadRest() {
     if (restLoading) return restLoading;
     const url = new URL('lessons/' + split.view + '.rest.wasm', scriptSrc);
@@ -1094,20 +1108,28 @@
       return WebAssembly.instantiateStreaming(r.clone(), imports)
         .catch(() => r.arrayBuffer().then((bytes) => WebAssembly.instantiate(bytes, imports)));
     }).catch((err) => { restWasm = null; throw err; });
-    // Their texts come at the same time; a lesson is shown when both are here.
+    // Their texts come at the same time; a lesson is shown when both are here. Each step is a task of
+    // its own (the texts, then the lessons, then the mirror), so that the page draws between them.
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
     restLoading = Promise.all([restWasm, allTextsHere ? null : allTexts()]).then(([, text]) => {
       if (text !== null) {
         withString(config, text, (p) => config._posenc_add_texts(p));
         allTextsHere = true;
       }
+      return nextTask();
+    }).then(() => {
       config._posenc_lessons_arrived(1, 0);
+      restFailure = '';
       mark('lessons');
+      return nextTask();
+    }).then(() => {
       // the mirror said "still loading" if the view's lesson was among those to come
       describeEl.textContent = config.UTF8ToString(config._posenc_describe());
       updateNumbers();
     }, (err) => {
       restLoading = null;  // Retry (in the view) asks again
       const reason = err && err.message ? (/fetch/i.test(err.message) ? 'network error: ' + err.message : err.message) : String(err);
+      restFailure = reason;
       withString(config, reason, (p) => config._posenc_lessons_arrived(0, p));
     });
     return restLoading;
@@ -1132,8 +1154,11 @@
     instantiateWasm: wasmResponse ? (imports, receive) => {
       // A split module's slots for the lessons still to come call these until the rest fills them in:
       // the shell never calls them (src/shell/lesson_code.hpp), so one that is called is a fault, said so.
+      // The public API's computing calls come with the rest too (scripts/split_page.mjs SHARED_EXPORTS):
+      // call() turns this error into "await PosEnc.ready first", or why the rest could not be loaded.
       if (split) imports.placeholder = new Proxy({}, { get: (target, slot) => () => {
-        throw new Error('PosEnc Lab: a lesson\'s code (table slot ' + String(slot) + ') was called before it arrived');
+        throw Object.assign(new Error('PosEnc Lab: a lesson\'s code (table slot ' + String(slot) + ') was called before it arrived'),
+          { posencNotHere: true });
       } });
       Promise.all([wasmResponse.then((response) => {
         if (!response.ok) throw new Error('posenc_app.wasm: HTTP ' + response.status);

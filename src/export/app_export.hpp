@@ -9,7 +9,10 @@
 
 namespace app {
 
-std::string export_text_of(App& a, ExportKind kind);
+// Out of line, and its calls marked POSENC_ENTRY_CALL: the split page leaves it, and every export it
+// reaches, to the module that comes after the first frame (scripts/split_page.mjs SHARED); the shell
+// calls it only when shared_code_here() (src/shell/lesson_code.hpp).
+[[gnu::noinline]] std::string export_text_of(App& a, ExportKind kind);
 std::string export_filename_of(const App& a, ExportKind kind);
 
 }  // namespace app

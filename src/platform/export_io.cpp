@@ -11,6 +11,7 @@
 #include "export/app_export.hpp"
 #include "imgui.h"
 #include "export/tables.hpp"
+#include "shell/lesson_code.hpp"
 #include "text/png.hpp"
 
 #ifdef __EMSCRIPTEN__
@@ -102,11 +103,14 @@ namespace {
 void carry_out_export(app::App& a, int fw, int fh) {
   const app::ExportKind kind = a.pending_export;
   a.pending_export = app::ExportKind::none;
-  if (kind != app::ExportKind::none) {
+  if (kind != app::ExportKind::none && !app::export_is_image(kind) && !app::shared_code_here()) {
+    a.export_message = app::shared_code_missing_text();  // its code comes with the other lessons
+  } else if (kind != app::ExportKind::none) {
     const std::string name = app::export_filename_of(a, kind);
     const bool image = app::export_is_image(kind);
     const PixelRect r = export_pixels(a, kind, fw, fh);
-    const std::string text = image ? std::string() : app::export_text_of(a, kind);
+    std::string text;
+    if (!image) { POSENC_ENTRY_CALL text = app::export_text_of(a, kind); }
 #ifdef __EMSCRIPTEN__
     if (image) js_canvas_png(r.x, r.y, r.w, r.h, 0, name.c_str());
     else js_download_text(name.c_str(), app::export_mime(kind), text.c_str());

@@ -269,7 +269,8 @@ namespace {
 // refused with the reason instead (the tables come from the state and the core, which are here).
 std::string figure_missing(app::ExportKind kind) {
   const bool figure = kind == app::ExportKind::png || kind == app::ExportKind::figure || kind == app::ExportKind::svg;
-  return figure && !app::lesson_code_here(platform::the_app().state.view) ? app::lesson_code_missing_text() : "";
+  if (figure && !app::lesson_code_here(platform::the_app().state.view)) return app::lesson_code_missing_text();
+  return !app::export_is_image(kind) && !app::shared_code_here() ? app::shared_code_missing_text() : "";
 }
 // A language's font could not be had: the sidebar says so, as it says what a URL value could not do.
 // Returns the reason, for the page's text notice.
@@ -311,7 +312,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(const char* name) {
   if (!err.empty()) return reply(err);
   if (const std::string missing = figure_missing(kind); !missing.empty()) return reply(missing);
   app::App& a = platform::the_app();
-  g_text_result = app::export_text_of(a, kind);
+  POSENC_ENTRY_CALL g_text_result = app::export_text_of(a, kind);
   return "";
 }
 

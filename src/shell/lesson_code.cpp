@@ -21,4 +21,15 @@ std::string lesson_code_missing_text() {
   return std::string(ui("lesson_loading"));
 }
 
+bool shared_code_here() {
+  const LessonCode& c = lesson_code();
+  return c.resident < 0 || c.rest == RestOfLessons::here;
+}
+
+std::string shared_code_missing_text() {
+  const LessonCode& c = lesson_code();
+  if (c.rest == RestOfLessons::failed) return fill(ui("exports_failed"), {{"reason", c.reason}});
+  return std::string(ui("exports_loading"));
+}
+
 }  // namespace app

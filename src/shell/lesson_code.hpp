@@ -26,5 +26,11 @@ LessonCode& lesson_code();
 bool lesson_code_here(View v);
 // What stands in for a lesson whose code is not here, in words (the view and describe() say it).
 std::string lesson_code_missing_text();
+// Whether the shell's own code that comes with the other lessons can be called now: the text exports
+// (CSV, NumPy, PyTorch, SVG, the experiment's results; app::export_text_of), which every lesson shares
+// and no first frame needs. Downloads of images do not wait for it.
+bool shared_code_here();
+// Why a text export is refused until then, in words.
+std::string shared_code_missing_text();
 
 }  // namespace app

@@ -8,7 +8,8 @@
 //   - texts that fail say why like code that fails, and Retry brings them; a view's own text that fails
 //     falls back to every lesson's;
 //   - a lesson opened before the rest has arrived says it is loading, and draws once it has;
-//   - a rest that fails (404) says why in the view, in describe() and in a refused figure export, and
+//   - a rest that fails (404) says why in the view, in describe(), in a refused figure export and in a
+//     refused text export (whose code comes with the rest), and
 //     the view's Retry brings it once the file is there;
 //   - a view the posters do not know, and a host without the lessons/ folder, get the whole module.
 import { test, before, after } from 'node:test';
@@ -104,6 +105,17 @@ test('a rest that fails says why (view, describe, a refused export), and Retry b
   const { context, page, errors } = await open('?view=clock&playing=0', (name) => (name.endsWith('.rest.wasm') && missing ? 404 : null));
   try {
     await page.evaluate(() => window.PosEnc.ready.then(() => true));  // the handle answers: the clock is here
+    // the text exports' code comes with the rest too: refused with the reason, while the clock's image is made
+    const text = (kind) => page.evaluate((k) => Promise.resolve().then(() => window.PosEnc.exportText(k))
+      .then((t) => 'text:' + t.slice(0, 40), (e) => String(e && e.message || e)), kind);
+    for (const kind of ['csv', 'svg']) assert.match(await text(kind), /Downloads of text and SVG could not be loaded \(HTTP 404 for clock\.rest\.wasm\)\./);
+    assert.ok(await page.evaluate(() => window.PosEnc.exportImage('figure').then((b) => b.size)) > 1000, 'the clock\'s figure as a PNG');
+    // so does the public API's computing code: its calls say why, and the handle keeps answering
+    const computed = () => page.evaluate(() => { try { return Array.from(window.PosEnc.encoding(1, 4)); } catch (e) { return String(e.message); } });
+    assert.equal(await computed(), 'PosEnc Lab: the code of this call could not be loaded (HTTP 404 for clock.rest.wasm)');
+    assert.match(await page.evaluate(() => { try { return String(window.PosEnc.table(2, 4).length); } catch (e) { return String(e.message); } }),
+      /the code of this call could not be loaded \(HTTP 404/);
+    assert.match(await page.evaluate(() => window.PosEnc.link()), /view=clock/);
     await page.evaluate(() => window.PosEnc.setState({ view: 'heatmap' }));
     await settle(page);
     assert.match(await describe(page), /This lesson could not be loaded \(HTTP 404 for clock\.rest\.wasm\)\./);
@@ -115,6 +127,11 @@ test('a rest that fails says why (view, describe, a refused export), and Retry b
     assert.ok(await waitUntil(page, () => !/could not be loaded|still loading/.test(window.PosEnc.describe())), 'Retry brought the lessons');
     await settle(page);
     assert.match(await describe(page), /^View: Heatmap/);
+    assert.match(await text('csv'), /^text:# PosEnc Lab/);
+    // PE(1) for d = 4, base 10000: sin 1, cos 1, sin 0.01, cos 0.01 (worked by hand; to 1e-12)
+    const pe = await computed();
+    [Math.sin(1), Math.cos(1), Math.sin(0.01), Math.cos(0.01)].forEach((v, i) => assert.ok(Math.abs(pe[i] - v) < 1e-12, `PE(1)[${i}] = ${pe[i]}`));
+    assert.match(await text('svg'), /^text:<svg|^text:<\?xml/);
     // the clock kept working all along, and a failed fetch is no page error
     assert.deepEqual(errors.filter((e) => !/404|Failed to load resource/.test(e)), []);
   } finally {
