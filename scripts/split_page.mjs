@@ -57,9 +57,12 @@ export function isEntryOf(id, name) {
 // then meets a placeholder, which web/posenc.js turns into "await PosEnc.ready first" (or the reason
 // the rest could not be loaded). Exported functions stay exported: wasm-split leaves a thunk.
 export const SHARED = ['export_text_of'];
+// PosEnc.table (posenc_table_check, posenc_table_chunk) stays in the first module: from the second, the
+// rotation recurrence ran 2.5x slower (d = 512 x 65,536: 430-1190 against 170-230 ms, the same page and
+// browser), which lost it its lead over JavaScript; keeping it costs 1.2 KB gzip.
 export const SHARED_EXPORTS = ['posenc_encoding', 'posenc_dot', 'posenc_period', 'posenc_dimension_ranges',
   'posenc_rope', 'posenc_rope_lengths', 'posenc_rope_angles', 'posenc_rope_attention_factor', 'posenc_alibi_slopes',
-  'posenc_t5_bucket', 'posenc_table_check', 'posenc_table_chunk'];
+  'posenc_t5_bucket'];
 export const SHARED_OWNER = ' shared';  // no lesson's id: cut for every view
 export function isShared(name) {
   return SHARED_EXPORTS.includes(name) || SHARED.some((f) => name.startsWith(`app::${f}\\28`) ||
