@@ -185,7 +185,6 @@
     return Float64Array.from(v);
   }
 
-  // Calls a wasm compute function; throws its reason on failure, else returns its result (a copy).
   // A computing call's code, on a split page, arrives with the rest of the lessons (README "Lessons on
   // demand"); until then its slot holds a placeholder, and the call is refused with what to do, or why.
   function invoke(m, fn, args) {
@@ -197,6 +196,7 @@
         : 'PosEnc is not ready yet: await PosEnc.ready first');
     }
   }
+  // Calls a wasm compute function; throws its reason on failure, else returns its result (a copy).
   function call(m, fn, args) {
     const err = m.UTF8ToString(invoke(m, fn, args));
     if (err) throw new RangeError(err);
