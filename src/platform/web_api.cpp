@@ -265,9 +265,10 @@ void web_after_frame() {
 }  // namespace platform
 
 namespace {
-// A picture of a lesson whose code a split page does not hold yet would show only that it is loading:
-// refused with the reason instead (the tables come from the state and the core, which are here).
-std::string figure_missing(app::ExportKind kind) {
+// What an export needs that a split page does not hold yet, as the reason it is refused: a picture of a
+// lesson whose code has not arrived (it would show only that it is loading), or a text export, whose
+// code comes with the rest (src/shell/lesson_code.hpp shared_code_here). "" when it can be made.
+std::string export_missing(app::ExportKind kind) {
   const bool figure = kind == app::ExportKind::png || kind == app::ExportKind::figure || kind == app::ExportKind::svg;
   if (figure && !app::lesson_code_here(platform::the_app().state.view)) return app::lesson_code_missing_text();
   return !app::export_is_image(kind) && !app::shared_code_here() ? app::shared_code_missing_text() : "";
@@ -297,7 +298,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_request_export(const char* name) {
   app::ExportKind kind;
   const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::file, kind);
   if (!err.empty()) return reply(err);
-  if (const std::string missing = figure_missing(kind); !missing.empty()) return reply(missing);
+  if (const std::string missing = export_missing(kind); !missing.empty()) return reply(missing);
   platform::the_app().pending_export = kind;
   platform::request_redraw();
   return "";
@@ -310,7 +311,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_export_text(const char* name) {
   app::ExportKind kind;
   const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::text, kind);
   if (!err.empty()) return reply(err);
-  if (const std::string missing = figure_missing(kind); !missing.empty()) return reply(missing);
+  if (const std::string missing = export_missing(kind); !missing.empty()) return reply(missing);
   app::App& a = platform::the_app();
   POSENC_ENTRY_CALL g_text_result = app::export_text_of(a, kind);
   return "";
@@ -323,7 +324,7 @@ EMSCRIPTEN_KEEPALIVE const char* posenc_request_image(const char* name) {
   app::ExportKind kind;
   const std::string err = app::export_kind_from_name(name ? name : "", app::ExportUse::image, kind);
   if (!err.empty()) return reply(err);
-  if (const std::string missing = figure_missing(kind); !missing.empty()) return reply(missing);
+  if (const std::string missing = export_missing(kind); !missing.empty()) return reply(missing);
   platform::request_page_image(kind);
   platform::request_redraw();
   return "";
